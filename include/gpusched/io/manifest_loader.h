@@ -1,0 +1,61 @@
+// Loading Kubernetes manifests: files or directories of YAML (multi-document)
+// and JSON holding Node, Pod, List (e.g. `kubectl get nodes -o json`),
+// Deployment, ReplicaSet, StatefulSet and Job objects. Workloads are expanded
+// into their pods with deterministic names. Every object is defaulted and
+// validated as the API server would; invalid ones are reported (with file,
+// line and kubectl's message) and skipped, the rest are kept.
+#ifndef GPUSCHED_IO_MANIFEST_LOADER_H_
+#define GPUSCHED_IO_MANIFEST_LOADER_H_
+
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "gpusched/model/node.h"
+#include "gpusched/model/pod.h"
+#include "gpusched/util/input_error.h"
+#include "gpusched/util/status.h"
+
+namespace gpusched {
+
+struct LoadedPod {
+  Pod pod;
+  std::string file;
+  int line = 0;
+};
+
+struct LoadedNode {
+  Node node;
+  std::string file;
+  int line = 0;
+};
+
+struct Manifests {
+  std::vector<LoadedNode> nodes;  // in input order
+  std::vector<LoadedPod> pods;    // in input order
+  std::vector<InputError> rejected;
+  std::vector<std::string> warnings;  // "file:line: text"
+
+  // Names already taken ("ns/name" for pods), to reject duplicates as the API
+  // server does ("pods \"x\" already exists").
+  std::unordered_set<std::string> pod_keys;
+  std::unordered_set<std::string> node_keys;
+};
+
+struct LoadOptions {
+  bool recursive = false;  // descend into subdirectories (kubectl -R)
+};
+
+// Reads every path (a file, a directory's *.yaml/*.yml/*.json files in name
+// order, or "-" for standard input) into `out`. Returns a non-OK status only
+// when a path cannot be read at all (the CLI exits 2); problems inside files
+// land in out.rejected / out.warnings.
+Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOptions& options, Manifests& out);
+
+// Parses one file's contents; `file` is the name used in messages.
+void LoadManifestText(std::string_view text, const std::string& file, Manifests& out);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_IO_MANIFEST_LOADER_H_

@@ -1,0 +1,64 @@
+// ClusterState: the nodes of a cluster and what is in use on each one
+// (requested resources, pod count, which GPU devices are taken). It is the
+// scheduler's equivalent of kube-scheduler's NodeInfo snapshot, kept in node
+// input order.
+#ifndef GPUSCHED_MODEL_CLUSTER_STATE_H_
+#define GPUSCHED_MODEL_CLUSTER_STATE_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "gpusched/model/node.h"
+#include "gpusched/model/resources.h"
+
+namespace gpusched {
+
+// Milli-GPU capacity of one device.
+inline constexpr int32_t kGpuMilli = 1000;
+// Device indices are tracked for at most this many GPUs per node; a node that
+// advertises more still has its nvidia.com/gpu count honoured by the filter.
+inline constexpr int64_t kMaxTrackedGpusPerNode = 4096;
+
+struct NodeState {
+  Resources allocatable;
+  Resources requested;
+  int64_t num_pods = 0;
+  // Free milli-GPU per device, index = device index. 1000 = wholly free.
+  std::vector<int32_t> gpu_free_milli;
+
+  int64_t GpuAllocatable() const { return allocatable.Scalar(kResourceGPU); }
+  int64_t GpuRequested() const { return requested.Scalar(kResourceGPU); }
+  int64_t GpuFree() const { return GpuAllocatable() - GpuRequested(); }
+};
+
+class ClusterState {
+ public:
+  explicit ClusterState(std::vector<Node> nodes);
+
+  size_t size() const { return nodes_.size(); }
+  const Node& node(size_t i) const { return nodes_[i]; }
+  const NodeState& state(size_t i) const { return states_[i]; }
+  const std::vector<Node>& nodes() const { return nodes_; }
+
+  // Index of the node called `name`, or -1.
+  int64_t FindNode(std::string_view name) const;
+
+  // Accounts a pod with `requests` on node `i` and hands it `gpus` whole GPU
+  // devices, lowest free index first (as the NVIDIA device plugin does).
+  // Returns the device indices taken.
+  std::vector<int32_t> Bind(size_t i, const Resources& requests);
+  // Reverses Bind.
+  void Unbind(size_t i, const Resources& requests, const std::vector<int32_t>& gpus);
+
+ private:
+  std::vector<Node> nodes_;
+  std::vector<NodeState> states_;
+  std::unordered_map<std::string, size_t> index_;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_MODEL_CLUSTER_STATE_H_

@@ -1,0 +1,60 @@
+// API-server defaulting and validation of Pods and Nodes, with the messages of
+// k8s.io/kubernetes/pkg/apis/core/validation/validation.go and the
+// k8s.io/apimachinery field.Error formatting, so that what gpusched rejects
+// reads exactly as `kubectl apply` would print it.
+#ifndef GPUSCHED_MODEL_VALIDATION_H_
+#define GPUSCHED_MODEL_VALIDATION_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/model/node.h"
+#include "gpusched/model/pod.h"
+
+namespace gpusched {
+
+// One field error (apimachinery/pkg/util/validation/field.Error).
+struct FieldError {
+  enum class Type { kInvalid, kRequired, kDuplicate, kNotSupported, kForbidden, kTooLong };
+  Type type;
+  std::string field;  // e.g. spec.containers[0].resources.limits[nvidia.com/gpu]
+  std::string value;  // already rendered as upstream renders it, e.g. "\"500m\""
+  std::string detail;
+
+  static FieldError Invalid(std::string field, std::string_view value, std::string detail);
+  static FieldError Required(std::string field, std::string detail);
+  static FieldError Duplicate(std::string field, std::string_view value);
+  static FieldError NotSupported(std::string field, std::string_view value,
+                                 const std::vector<std::string>& supported);
+
+  // "<field>: <type>: <value>: <detail>" exactly as field.Error.Error().
+  std::string ToString() const;
+};
+
+// `The Pod "x" is invalid: <error>`, or with several errors kubectl's
+// "\n* <error>" list, as kubectl apply prints a StatusError.
+std::string InvalidObjectMessage(std::string_view kind, std::string_view name,
+                                 const std::vector<FieldError>& errors);
+
+// Upstream defaulting (pkg/apis/core/v1/defaults.go): a container limit with
+// no request copies the limit into the request; a missing namespace becomes
+// "default".
+void DefaultPod(Pod& pod);
+
+// Validation of a pod after defaulting. `spec_path` is the path of the pod
+// spec ("spec" for a Pod, "spec.template.spec" for a workload template).
+// `validate_meta` is false for templates, whose names are generated.
+std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path = "spec",
+                                    bool validate_meta = true);
+
+std::vector<FieldError> ValidateNode(const Node& node);
+
+// Name checks with upstream's messages; empty when valid.
+std::vector<std::string> IsDNS1123Subdomain(std::string_view value);
+std::vector<std::string> IsDNS1123Label(std::string_view value);
+std::vector<std::string> IsQualifiedName(std::string_view value);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_MODEL_VALIDATION_H_

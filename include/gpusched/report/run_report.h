@@ -1,0 +1,52 @@
+// RunReport: everything one `gpusched schedule` run produced — the cluster
+// after scheduling, the pods, the batch result, the rejected inputs — and the
+// summary derived from it. The table and JSON writers read only this.
+#ifndef GPUSCHED_REPORT_RUN_REPORT_H_
+#define GPUSCHED_REPORT_RUN_REPORT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/model/pod.h"
+#include "gpusched/sched/batch.h"
+#include "gpusched/util/input_error.h"
+
+namespace gpusched {
+
+struct RunReport {
+  const ClusterState& cluster;
+  const std::vector<const Pod*>& pods;
+  const BatchResult& result;
+  const std::vector<InputError>& rejected;
+  const std::vector<std::string>& warnings;
+  std::string policy;
+  std::string order;
+};
+
+struct Summary {
+  int64_t nodes = 0;
+  int64_t pods = 0;  // valid pods that went in
+  int64_t placed = 0;
+  int64_t preexisting = 0;  // placements that were already bound
+  int64_t pending = 0;
+  int64_t pending_forever = 0;
+  int64_t refused = 0;
+  int64_t rejected_objects = 0;
+  int64_t gpus_capacity = 0;
+  int64_t gpus_requested = 0;  // by all valid pods
+  int64_t gpus_allocated = 0;
+  int64_t gpus_free = 0;
+  int64_t gpus_pending = 0;  // requested by pending pods
+  std::string verdict;       // the answer to "could every pod fit?"
+};
+
+Summary Summarize(const RunReport& r);
+
+// "name" for pods in the default namespace, "namespace/name" otherwise.
+std::string DisplayName(const Pod& p);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_REPORT_RUN_REPORT_H_

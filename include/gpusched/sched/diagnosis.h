@@ -1,0 +1,43 @@
+// Diagnosis: gpusched's own answer, in plain words, to "why is this pod
+// pending, and will it ever run?" — on top of kube-scheduler's FitError.
+// It tells apart a pod that waits for room (resources are in use), one that
+// waits because free GPUs are fragmented over several nodes, and one that can
+// never fit on this cluster (bigger than every node, a resource no node
+// advertises, every node excluded by a taint, cordon or selector).
+#ifndef GPUSCHED_SCHED_DIAGNOSIS_H_
+#define GPUSCHED_SCHED_DIAGNOSIS_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/sched/filter_plugin.h"
+#include "gpusched/sched/pod_info.h"
+
+namespace gpusched {
+
+struct Diagnosis {
+  enum class Kind {
+    kWaitingForRoom,   // fits on some node once running pods finish
+    kFragmented,       // enough free GPUs in the cluster, but not on one node
+    kTooLarge,         // larger than every eligible node's allocatable
+    kNotAdvertised,    // no node advertises a requested resource
+    kNoEligibleNode,   // every node excluded by taints, cordon or selector
+    kNoNodes,          // the cluster is empty
+  };
+  Kind kind = Kind::kWaitingForRoom;
+  bool forever = false;  // can never fit on this cluster as it is
+  std::string text;
+};
+
+const char* DiagnosisKindName(Diagnosis::Kind k);
+
+// Diagnoses `pod`, which just failed to schedule on `cluster` (in its
+// current state) with `filters`.
+Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
+                   const std::vector<std::unique_ptr<FilterPlugin>>& filters);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_DIAGNOSIS_H_

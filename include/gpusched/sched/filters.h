@@ -1,0 +1,66 @@
+// The in-tree Filter plugins gpusched implements, with kube-scheduler's names,
+// reasons and status codes, and the default filter chain in kube-scheduler's
+// order (pkg/scheduler/apis/config/v1/default_plugins.go).
+#ifndef GPUSCHED_SCHED_FILTERS_H_
+#define GPUSCHED_SCHED_FILTERS_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/sched/filter_plugin.h"
+
+namespace gpusched {
+
+// Reason strings (Kubernetes v1.35; see gpusched/sched/version.h).
+inline constexpr const char* kReasonNodeUnschedulable = "node(s) were unschedulable";
+inline constexpr const char* kReasonUntoleratedTaint = "node(s) had untolerated taint(s)";
+inline constexpr const char* kReasonNodeAffinity = "node(s) didn't match Pod's node affinity/selector";
+inline constexpr const char* kReasonTooManyPods = "Too many pods";
+
+// NodeResourcesFit's filter (pkg/scheduler/framework/plugins/noderesources/fit.go).
+class NodeResourcesFitFilter : public FilterPlugin {
+ public:
+  std::string_view Name() const override { return "NodeResourcesFit"; }
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+};
+
+// NodeUnschedulable (plugins/nodeunschedulable): cordoned nodes, unless the
+// pod tolerates node.kubernetes.io/unschedulable:NoSchedule.
+class NodeUnschedulableFilter : public FilterPlugin {
+ public:
+  std::string_view Name() const override { return "NodeUnschedulable"; }
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+};
+
+// TaintToleration's filter (plugins/tainttoleration): NoSchedule and
+// NoExecute taints must be tolerated.
+class TaintTolerationFilter : public FilterPlugin {
+ public:
+  std::string_view Name() const override { return "TaintToleration"; }
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+};
+
+// NodeAffinity's filter (plugins/nodeaffinity), nodeSelector part.
+class NodeAffinityFilter : public FilterPlugin {
+ public:
+  std::string_view Name() const override { return "NodeAffinity"; }
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+};
+
+// Creates a filter by its kube-scheduler name; nullptr when unknown.
+std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);
+
+// The default profile's filters that gpusched implements, in upstream order:
+// NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit.
+std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters();
+
+// Runs `filters` in order and returns the first failure (upstream
+// RunFilterPlugins stops at the first failing plugin), its plugin name set.
+SchedStatus RunFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PodInfo& pod,
+                       const Node& node, const NodeState& state);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_FILTERS_H_

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages gpusched needs, when missing. Run as root on a
+# fresh Debian (bookworm) machine. Idempotent: does nothing when all is there.
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libyaml-cpp-dev nlohmann-json3-dev libfmt-dev libcli11-dev
+  libgtest-dev libgmock-dev googletest libbenchmark-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  SUDO=""
+  [[ $(id -u) -ne 0 ]] && SUDO=sudo
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

@@ -1,0 +1,24 @@
+// Decoding core/v1 objects (ObjectMeta, PodSpec, Node) from parsed YAML/JSON
+// into the model. Private to src/io; errors go to the DecodeContext.
+#ifndef GPUSCHED_IO_KUBE_DECODE_H_
+#define GPUSCHED_IO_KUBE_DECODE_H_
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+
+#include "decode_context.h"
+#include "gpusched/model/node.h"
+#include "gpusched/model/pod.h"
+
+namespace gpusched {
+
+void DecodeObjectMeta(DecodeContext& ctx, const YAML::Node& obj, const std::string& path, ObjectMeta& meta);
+// Decodes the pod spec at obj[spec] (path "spec" or "spec.template.spec").
+void DecodePodSpec(DecodeContext& ctx, const YAML::Node& spec, const std::string& path, Pod& pod);
+void DecodePod(DecodeContext& ctx, const YAML::Node& obj, Pod& pod);
+void DecodeNode(DecodeContext& ctx, const YAML::Node& obj, Node& node);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_IO_KUBE_DECODE_H_

@@ -1,0 +1,297 @@
+#include "gpusched/io/manifest_loader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "decode_context.h"
+#include "gpusched/io/workload_names.h"
+#include "gpusched/io/yaml_documents.h"
+#include "gpusched/model/validation.h"
+#include "kube_decode.h"
+
+namespace gpusched {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Source {
+  const std::string& file;
+  int first_line;
+  Manifests& out;
+};
+
+std::string ObjectId(std::string_view kind, const ObjectMeta& m) {
+  std::string id(kind);
+  if (!m.namespace_.empty()) id += "/" + m.namespace_;
+  return id + "/" + m.name;
+}
+
+// "Pod in version "v1" cannot be handled as a Pod: <errors>", the API
+// server's message for a body it cannot decode, with our field paths.
+std::string DecodeFailure(std::string_view kind, std::string_view version, const DecodeContext& ctx) {
+  std::string msg = std::string(kind) + " in version \"" + std::string(version) + "\" cannot be handled as a " +
+                    std::string(kind) + ": ";
+  for (size_t i = 0; i < ctx.errors().size(); ++i) msg += (i ? "; " : "") + ctx.errors()[i];
+  return msg;
+}
+
+void FlushWarnings(const Source& src, const DecodeContext& ctx, const std::string& id) {
+  for (const auto& [line, text] : ctx.warnings())
+    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": " + text);
+}
+
+void Reject(const Source& src, std::string id, int line, std::string message) {
+  src.out.rejected.push_back(InputError{std::move(id), src.file, line, std::move(message)});
+}
+
+// Gives a pod with only generateName a deterministic generated name.
+void ApplyGenerateName(ObjectMeta& m, const std::string& file, int line) {
+  if (m.name.empty() && !m.generate_name.empty())
+    m.name = m.generate_name + SafeSuffix(Fnv1a64(file + ":" + std::to_string(line) + ":" + m.generate_name), 5);
+}
+
+// Validates, checks for duplicates and keeps one pod (plain or expanded).
+bool AcceptPod(const Source& src, Pod pod, int line) {
+  std::string key = pod.ns() + "/" + pod.name();
+  if (!src.out.pod_keys.insert(key).second) {
+    Reject(src, ObjectId("Pod", pod.meta), line, "pods \"" + pod.name() + "\" already exists");
+    return false;
+  }
+  src.out.pods.push_back(LoadedPod{std::move(pod), src.file, line});
+  return true;
+}
+
+void LoadPod(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& version) {
+  Pod pod;
+  DecodePod(ctx, obj, pod);
+  const int line = ctx.Line(obj);
+  ApplyGenerateName(pod.meta, src.file, line);
+  if (pod.meta.namespace_.empty()) pod.meta.namespace_ = kDefaultNamespace;
+  const std::string id = ObjectId("Pod", pod.meta);
+  FlushWarnings(src, ctx, id);
+  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Pod", version, ctx));
+  DefaultPod(pod);
+  std::vector<FieldError> errs = ValidatePod(pod);
+  if (!errs.empty())
+    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Pod", pod.name(), errs));
+  if (pod.phase == "Succeeded" || pod.phase == "Failed") {
+    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": status.phase is " + pod.phase +
+                               ": a terminated pod holds no resources and is not scheduled");
+    return;
+  }
+  AcceptPod(src, std::move(pod), line);
+}
+
+void LoadNode(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& version) {
+  Node node;
+  DecodeNode(ctx, obj, node);
+  const int line = ctx.Line(obj);
+  const std::string id = ObjectId("Node", node.meta);
+  FlushWarnings(src, ctx, id);
+  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Node", version, ctx));
+  std::vector<FieldError> errs = ValidateNode(node);
+  if (!errs.empty())
+    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Node", node.name(), errs));
+  if (!src.out.node_keys.insert(node.name()).second)
+    return Reject(src, id, line, "nodes \"" + node.name() + "\" already exists");
+  if (!node.EffectiveAllocatable().count(std::string(kResourcePods)))
+    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id +
+                               ": no \"pods\" in status.allocatable or status.capacity: kube-scheduler "
+                               "treats the node as full (\"Too many pods\"); kubelets report pods: \"110\"");
+  src.out.nodes.push_back(LoadedNode{std::move(node), src.file, line});
+}
+
+// Deployment, ReplicaSet, StatefulSet (spec.replicas, default 1) and Job
+// (min(parallelism, completions), default 1) become that many pods.
+void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& kind,
+                  const std::string& version) {
+  ObjectMeta meta;
+  DecodeObjectMeta(ctx, obj, "metadata", meta);
+  const int line = ctx.Line(obj);
+  ApplyGenerateName(meta, src.file, line);
+  if (meta.namespace_.empty()) meta.namespace_ = kDefaultNamespace;
+  const std::string id = ObjectId(kind, meta);
+  Pod tmpl;
+  int64_t count = 1;
+  const YAML::Node spec = ctx.Map(obj, "spec", "spec");
+  if (spec.IsDefined()) {
+    if (kind == "Job") {
+      int64_t parallelism = ctx.Int(spec, "parallelism", "spec.parallelism").value_or(1);
+      std::optional<int64_t> completions = ctx.Int(spec, "completions", "spec.completions");
+      count = completions ? std::min(parallelism, *completions) : parallelism;
+    } else {
+      count = ctx.Int(spec, "replicas", "spec.replicas").value_or(1);
+    }
+    const YAML::Node tpl = ctx.Map(spec, "template", "spec.template");
+    if (tpl.IsDefined()) {
+      DecodeObjectMeta(ctx, tpl, "spec.template.metadata", tmpl.meta);
+      DecodePodSpec(ctx, tpl, "spec.template.spec", tmpl);
+    }
+  }
+  FlushWarnings(src, ctx, id);
+  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind, version, ctx));
+  std::vector<FieldError> errs;
+  if (meta.name.empty()) {
+    errs.push_back(FieldError::Required("metadata.name", "name or generateName is required"));
+  } else {
+    for (const auto& m : IsDNS1123Subdomain(meta.name)) errs.push_back(FieldError::Invalid("metadata.name", meta.name, m));
+  }
+  if (count < 0) {
+    const char* field = kind == "Job" ? "spec.parallelism" : "spec.replicas";
+    errs.push_back(FieldError::Invalid(field, std::to_string(count), "must be greater than or equal to 0"));
+  }
+  tmpl.meta.namespace_ = meta.namespace_;
+  DefaultPod(tmpl);
+  std::vector<FieldError> spec_errs = ValidatePod(tmpl, "spec.template.spec", /*validate_meta=*/false);
+  errs.insert(errs.end(), spec_errs.begin(), spec_errs.end());
+  if (!errs.empty()) return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind, meta.name, errs));
+  if (count == 0) {
+    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": 0 replicas: no pods");
+    return;
+  }
+  constexpr int64_t kMaxReplicas = 1'000'000;
+  if (count > kMaxReplicas) {
+    return Reject(src, id, ctx.LineOf(kind == "Job" ? "spec.parallelism" : "spec.replicas"),
+                  kind + " " + meta.name + ": " + std::to_string(count) + " replicas is more than gpusched expands (" +
+                      std::to_string(kMaxReplicas) + ")");
+  }
+  for (int64_t i = 0; i < count; ++i) {
+    Pod p = tmpl;
+    p.meta.name = ExpandedPodName(kind, meta.namespace_, meta.name, i);
+    p.meta.generate_name.clear();
+    p.owner = kind + "/" + meta.name;
+    AcceptPod(src, std::move(p), line);
+  }
+}
+
+void LoadObject(const Source& src, const YAML::Node& obj, int depth);
+
+void LoadList(const Source& src, const YAML::Node& obj, DecodeContext& ctx, int depth) {
+  const YAML::Node items = ctx.Seq(obj, "items", "items");
+  if (!ctx.errors().empty()) return Reject(src, "List", ctx.first_error_line(), ctx.errors().front());
+  if (!items.IsDefined()) return;
+  for (size_t i = 0; i < items.size(); ++i) LoadObject(src, items[i], depth + 1);
+}
+
+void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
+  DecodeContext ctx(src.first_line);
+  if (!obj.IsMap()) {
+    return Reject(src, "", ctx.Line(obj),
+                  std::string("expected a Kubernetes object (a map with apiVersion and kind), got ") + YamlKind(obj));
+  }
+  const std::string kind = ctx.Str(obj, "kind", "kind");
+  const std::string version = ctx.Str(obj, "apiVersion", "apiVersion");
+  if (!ctx.errors().empty()) return Reject(src, "", ctx.first_error_line(), ctx.errors().front());
+  if (kind.empty()) return Reject(src, "", ctx.Line(obj), "Object 'Kind' is missing");
+  if (kind == "Pod") return LoadPod(src, obj, ctx, version.empty() ? "v1" : version);
+  if (kind == "Node") return LoadNode(src, obj, ctx, version.empty() ? "v1" : version);
+  if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" || kind == "Job")
+    return LoadWorkload(src, obj, ctx, kind, version.empty() ? "apps/v1" : version);
+  if (kind == "List" || (kind.size() > 4 && kind.ends_with("List"))) {
+    if (depth > 8) return Reject(src, kind, ctx.Line(obj), "Lists nested more than 8 deep");
+    return LoadList(src, obj, ctx, depth);
+  }
+  ObjectMeta meta;
+  DecodeObjectMeta(ctx, obj, "metadata", meta);
+  std::string why = (kind == "DaemonSet" || kind == "CronJob")
+                        ? " is not expanded into pods by gpusched (yet); write its pods or a Job instead"
+                        : " does not take part in scheduling";
+  src.out.warnings.push_back(src.file + ":" + std::to_string(ctx.Line(obj)) + ": skipping " + kind + " \"" +
+                             meta.name + "\": kind " + kind + why);
+}
+
+bool LooksLikeJson(std::string_view text) {
+  size_t p = text.find_first_not_of(" \t\r\n");
+  return p != std::string_view::npos && (text[p] == '{' || text[p] == '[');
+}
+
+Status ReadFile(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::IOError("error: cannot read \"" + path + "\"");
+  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (in.bad()) return Status::IOError("error: cannot read \"" + path + "\"");
+  return Status::Ok();
+}
+
+bool IsManifestFile(const fs::path& p) {
+  std::string ext = p.extension().string();
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+}  // namespace
+
+void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
+  std::vector<YamlDocument> docs;
+  if (LooksLikeJson(text)) {
+    docs.push_back(YamlDocument{std::string(text), 1});
+  } else {
+    docs = SplitYamlDocuments(text);
+  }
+  for (const YamlDocument& doc : docs) {
+    Source src{file, doc.first_line, out};
+    YAML::Node root;
+    try {
+      root = YAML::Load(doc.text);
+    } catch (const YAML::Exception& e) {
+      int line = doc.first_line + (e.mark.is_null() ? 0 : e.mark.line);
+      int col = e.mark.is_null() ? 0 : e.mark.column + 1;
+      out.rejected.push_back(InputError{"", file, line,
+                                        "cannot parse YAML at line " + std::to_string(line) + ", column " +
+                                            std::to_string(col) + ": " + e.msg});
+      continue;
+    }
+    try {
+      LoadObject(src, root, 0);
+    } catch (const YAML::Exception& e) {
+      // Decoding only reads through guarded accessors; this is a backstop so
+      // that no input can crash the loader.
+      out.rejected.push_back(InputError{"", file, doc.first_line, std::string("cannot decode document: ") + e.what()});
+    }
+  }
+}
+
+Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOptions& options, Manifests& out) {
+  for (const std::string& path : paths) {
+    std::string text;
+    if (path == "-") {
+      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      LoadManifestText(text, "<stdin>", out);
+      continue;
+    }
+    std::error_code ec;
+    fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) return Status::NotFound("error: the path \"" + path + "\" does not exist");
+    if (fs::is_directory(st)) {
+      std::vector<fs::path> files;
+      auto collect = [&](auto&& it) {
+        for (const auto& e : it)
+          if (e.is_regular_file() && IsManifestFile(e.path())) files.push_back(e.path());
+      };
+      if (options.recursive) {
+        collect(fs::recursive_directory_iterator(path, ec));
+      } else {
+        collect(fs::directory_iterator(path, ec));
+      }
+      if (ec) return Status::IOError("error: cannot read directory \"" + path + "\": " + ec.message());
+      std::sort(files.begin(), files.end());
+      for (const auto& f : files) {
+        Status s = ReadFile(f.string(), text);
+        if (!s.ok()) return s;
+        LoadManifestText(text, f.string(), out);
+      }
+      continue;
+    }
+    Status s = ReadFile(path, text);
+    if (!s.ok()) return s;
+    LoadManifestText(text, path, out);
+  }
+  return Status::Ok();
+}
+
+}  // namespace gpusched

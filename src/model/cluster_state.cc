@@ -1,0 +1,48 @@
+#include "gpusched/model/cluster_state.h"
+
+#include <algorithm>
+
+#include "gpusched/model/pod_requests.h"
+
+namespace gpusched {
+
+ClusterState::ClusterState(std::vector<Node> nodes) : nodes_(std::move(nodes)) {
+  states_.resize(nodes_.size());
+  index_.reserve(nodes_.size());
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    NodeState& s = states_[i];
+    s.allocatable = Resources::FromList(nodes_[i].EffectiveAllocatable());
+    int64_t gpus = std::clamp<int64_t>(s.GpuAllocatable(), 0, kMaxTrackedGpusPerNode);
+    s.gpu_free_milli.assign(static_cast<size_t>(gpus), kGpuMilli);
+    index_.emplace(nodes_[i].name(), i);
+  }
+}
+
+int64_t ClusterState::FindNode(std::string_view name) const {
+  auto it = index_.find(std::string(name));
+  return it == index_.end() ? -1 : static_cast<int64_t>(it->second);
+}
+
+std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests) {
+  NodeState& s = states_[i];
+  s.requested.Add(requests);
+  s.num_pods++;
+  std::vector<int32_t> taken;
+  int64_t want = PodGpuRequest(requests);
+  for (size_t d = 0; d < s.gpu_free_milli.size() && static_cast<int64_t>(taken.size()) < want; ++d) {
+    if (s.gpu_free_milli[d] == kGpuMilli) {
+      s.gpu_free_milli[d] = 0;
+      taken.push_back(static_cast<int32_t>(d));
+    }
+  }
+  return taken;
+}
+
+void ClusterState::Unbind(size_t i, const Resources& requests, const std::vector<int32_t>& gpus) {
+  NodeState& s = states_[i];
+  s.requested.Sub(requests);
+  s.num_pods--;
+  for (int32_t d : gpus) s.gpu_free_milli[static_cast<size_t>(d)] = kGpuMilli;
+}
+
+}  // namespace gpusched

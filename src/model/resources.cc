@@ -1,0 +1,169 @@
+#include "gpusched/model/resources.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace gpusched {
+namespace {
+
+bool StartsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+constexpr std::string_view kDefaultNamespacePrefix = "kubernetes.io/";
+constexpr std::string_view kRequestsPrefix = "requests.";
+constexpr std::string_view kHugePagesPrefix = "hugepages-";
+constexpr std::string_view kAttachableVolumePrefix = "attachable-volumes-";
+
+}  // namespace
+
+// k8s.io/kubernetes/pkg/apis/core/helper/helpers.go
+bool IsHugePageResourceName(std::string_view name) { return StartsWith(name, kHugePagesPrefix); }
+
+bool IsNativeResource(std::string_view name) {
+  return name.find('/') == std::string_view::npos || name.find(kDefaultNamespacePrefix) != std::string_view::npos;
+}
+
+bool IsPrefixedNativeResource(std::string_view name) {
+  return name.find(kDefaultNamespacePrefix) != std::string_view::npos;
+}
+
+bool IsExtendedResourceName(std::string_view name) {
+  if (IsNativeResource(name) || StartsWith(name, kRequestsPrefix)) return false;
+  // Upstream also requires "requests."+name to be a valid qualified name; the
+  // loader rejects malformed names before we get here.
+  return true;
+}
+
+bool IsScalarResourceName(std::string_view name) {
+  return IsExtendedResourceName(name) || IsHugePageResourceName(name) || IsPrefixedNativeResource(name) ||
+         StartsWith(name, kAttachableVolumePrefix);
+}
+
+bool IsStandardContainerResourceName(std::string_view name) {
+  return name == kResourceCPU || name == kResourceMemory || name == kResourceEphemeralStorage ||
+         IsHugePageResourceName(name);
+}
+
+bool IsOvercommitAllowed(std::string_view name) { return IsNativeResource(name) && !IsHugePageResourceName(name); }
+
+bool IsIntegerResourceName(std::string_view name) {
+  static constexpr std::string_view kStandardInteger[] = {
+      "pods", "services", "replicationcontrollers", "resourcequotas", "secrets", "configmaps",
+      "persistentvolumeclaims", "services.nodeports", "services.loadbalancers"};
+  for (auto s : kStandardInteger)
+    if (name == s) return true;
+  return IsExtendedResourceName(name);
+}
+
+int64_t SatAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return b > 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
+  return r;
+}
+
+int64_t SatSub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) return b < 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
+  return r;
+}
+
+Resources Resources::FromList(const ResourceList& list) {
+  Resources r;
+  for (const auto& [name, q] : list) {
+    if (name == kResourceCPU) {
+      r.milli_cpu = q.MilliValue();
+    } else if (name == kResourceMemory) {
+      r.memory = q.Value();
+    } else if (name == kResourceEphemeralStorage) {
+      r.ephemeral_storage = q.Value();
+    } else if (name == kResourcePods) {
+      r.allowed_pods = q.Value();
+    } else if (IsScalarResourceName(name)) {
+      r.scalars.emplace_back(name, q.Value());  // std::map iterates sorted
+    }
+  }
+  return r;
+}
+
+int64_t Resources::Scalar(std::string_view name) const {
+  auto it = std::lower_bound(scalars.begin(), scalars.end(), name,
+                             [](const auto& p, std::string_view n) { return p.first < n; });
+  return (it != scalars.end() && it->first == name) ? it->second : 0;
+}
+
+bool Resources::HasScalar(std::string_view name) const {
+  auto it = std::lower_bound(scalars.begin(), scalars.end(), name,
+                             [](const auto& p, std::string_view n) { return p.first < n; });
+  return it != scalars.end() && it->first == name;
+}
+
+void Resources::SetScalar(std::string_view name, int64_t value) {
+  auto it = std::lower_bound(scalars.begin(), scalars.end(), name,
+                             [](const auto& p, std::string_view n) { return p.first < n; });
+  if (it != scalars.end() && it->first == name) {
+    it->second = value;
+  } else {
+    scalars.emplace(it, std::string(name), value);
+  }
+}
+
+void Resources::AddScalar(std::string_view name, int64_t value) { SetScalar(name, SatAdd(Scalar(name), value)); }
+
+int64_t Resources::Get(std::string_view name) const {
+  if (name == kResourceCPU) return milli_cpu;
+  if (name == kResourceMemory) return memory;
+  if (name == kResourceEphemeralStorage) return ephemeral_storage;
+  if (name == kResourcePods) return allowed_pods;
+  return Scalar(name);
+}
+
+void Resources::Add(const Resources& o) {
+  milli_cpu = SatAdd(milli_cpu, o.milli_cpu);
+  memory = SatAdd(memory, o.memory);
+  ephemeral_storage = SatAdd(ephemeral_storage, o.ephemeral_storage);
+  allowed_pods = SatAdd(allowed_pods, o.allowed_pods);
+  for (const auto& [n, v] : o.scalars) AddScalar(n, v);
+}
+
+void Resources::Sub(const Resources& o) {
+  milli_cpu = SatSub(milli_cpu, o.milli_cpu);
+  memory = SatSub(memory, o.memory);
+  ephemeral_storage = SatSub(ephemeral_storage, o.ephemeral_storage);
+  allowed_pods = SatSub(allowed_pods, o.allowed_pods);
+  for (const auto& [n, v] : o.scalars) SetScalar(n, SatSub(Scalar(n), v));
+}
+
+void Resources::Max(const Resources& o) {
+  milli_cpu = std::max(milli_cpu, o.milli_cpu);
+  memory = std::max(memory, o.memory);
+  ephemeral_storage = std::max(ephemeral_storage, o.ephemeral_storage);
+  allowed_pods = std::max(allowed_pods, o.allowed_pods);
+  for (const auto& [n, v] : o.scalars) {
+    if (!HasScalar(n) || Scalar(n) < v) SetScalar(n, v);
+  }
+}
+
+std::string FormatAmount(std::string_view resource, int64_t value) {
+  if (resource == kResourceMemory || resource == kResourceEphemeralStorage || IsHugePageResourceName(resource)) {
+    static constexpr const char* kSuffix[] = {"Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+    int k = -1;
+    int64_t v = value;
+    while (v != 0 && v % 1024 == 0 && k < 5) {
+      v /= 1024;
+      ++k;
+    }
+    return k < 0 ? std::to_string(value) : std::to_string(v) + kSuffix[k];
+  }
+  if (resource != kResourceCPU) return std::to_string(value);
+  std::string s = std::to_string(value / 1000);
+  int64_t frac = value % 1000;
+  if (frac < 0) frac = -frac;
+  if (frac != 0) {
+    std::string f = std::to_string(frac);
+    f = std::string(3 - f.size(), '0') + f;
+    while (!f.empty() && f.back() == '0') f.pop_back();
+    s += "." + f;
+  }
+  return s;
+}
+
+}  // namespace gpusched

@@ -1,0 +1,98 @@
+#include "gpusched/report/json_writer.h"
+
+#include <nlohmann/json.hpp>
+
+namespace gpusched {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Quantities are strings in the Kubernetes API; we print them canonically.
+std::string QuantityString(std::string_view resource, int64_t v) {
+  if (resource == kResourceCPU) return Quantity::FromMilli(v).String();
+  if (resource == kResourceMemory || resource == kResourceEphemeralStorage || IsHugePageResourceName(resource))
+    return Quantity::FromInt(v, Quantity::Format::kBinarySI).String();
+  return Quantity::FromInt(v).String();
+}
+
+Json ResourcesJson(const Resources& r, bool with_pods) {
+  Json j = Json::object();
+  j["cpu"] = QuantityString(kResourceCPU, r.milli_cpu);
+  j["memory"] = QuantityString(kResourceMemory, r.memory);
+  if (r.ephemeral_storage != 0) j["ephemeral-storage"] = QuantityString(kResourceEphemeralStorage, r.ephemeral_storage);
+  if (with_pods) j["pods"] = QuantityString(kResourcePods, r.allowed_pods);
+  for (const auto& [n, v] : r.scalars) j[n] = QuantityString(n, v);
+  return j;
+}
+
+}  // namespace
+
+void WriteJson(std::ostream& out, const RunReport& r) {
+  Json root = Json::object();
+  Json placements = Json::array();
+  for (const auto& p : r.result.placements) {
+    const Pod& pod = *r.pods[p.pod];
+    placements.push_back(Json{{"pod", pod.name()},
+                              {"namespace", pod.ns()},
+                              {"node", r.cluster.node(p.node).name()},
+                              {"gpus", p.gpus},
+                              {"preexisting", p.preexisting}});
+  }
+  root["placements"] = std::move(placements);
+
+  Json pending = Json::array();
+  for (const auto& p : r.result.pending) {
+    const Pod& pod = *r.pods[p.pod];
+    pending.push_back(Json{{"pod", pod.name()},
+                           {"namespace", pod.ns()},
+                           {"message", p.message},
+                           {"forever", p.diagnosis.forever},
+                           {"reason", DiagnosisKindName(p.diagnosis.kind)},
+                           {"diagnosis", p.diagnosis.text}});
+  }
+  root["pending"] = std::move(pending);
+
+  Json rejected = Json::array();
+  for (const auto& e : r.rejected)
+    rejected.push_back(Json{{"object", e.object}, {"file", e.file}, {"line", e.line}, {"error", e.message}});
+  for (const auto& f : r.result.refused) {
+    const Pod& pod = *r.pods[f.pod];
+    rejected.push_back(
+        Json{{"object", "Pod/" + pod.ns() + "/" + pod.name()}, {"file", ""}, {"line", 0}, {"error", f.error}});
+  }
+  root["rejected"] = std::move(rejected);
+
+  Json nodes = Json::array();
+  for (size_t i = 0; i < r.cluster.size(); ++i) {
+    const NodeState& s = r.cluster.state(i);
+    Resources requested = s.requested;
+    requested.allowed_pods = s.num_pods;
+    nodes.push_back(Json{{"name", r.cluster.node(i).name()},
+                         {"gpus_total", s.GpuAllocatable()},
+                         {"gpus_used", s.GpuRequested()},
+                         {"allocatable", ResourcesJson(s.allocatable, true)},
+                         {"requested", ResourcesJson(requested, true)}});
+  }
+  root["nodes"] = std::move(nodes);
+
+  const Summary s = Summarize(r);
+  root["summary"] = Json{{"policy", r.policy},
+                         {"order", r.order},
+                         {"nodes", s.nodes},
+                         {"pods", s.pods},
+                         {"placed", s.placed},
+                         {"preexisting", s.preexisting},
+                         {"pending", s.pending},
+                         {"pending_forever", s.pending_forever},
+                         {"rejected", s.rejected_objects + s.refused},
+                         {"gpus_capacity", s.gpus_capacity},
+                         {"gpus_requested", s.gpus_requested},
+                         {"gpus_allocated", s.gpus_allocated},
+                         {"gpus_free", s.gpus_free},
+                         {"gpus_pending", s.gpus_pending},
+                         {"verdict", s.verdict}};
+  root["warnings"] = r.warnings;
+  out << root.dump(2) << "\n";
+}
+
+}  // namespace gpusched

@@ -1,0 +1,51 @@
+#include "gpusched/report/run_report.h"
+
+#include "gpusched/model/pod_requests.h"
+
+namespace gpusched {
+
+std::string DisplayName(const Pod& p) { return p.ns() == kDefaultNamespace ? p.name() : p.ns() + "/" + p.name(); }
+
+Summary Summarize(const RunReport& r) {
+  Summary s;
+  s.nodes = static_cast<int64_t>(r.cluster.size());
+  s.pods = static_cast<int64_t>(r.pods.size());
+  for (const auto& p : r.result.placements) {
+    s.placed++;
+    if (p.preexisting) s.preexisting++;
+  }
+  s.pending = static_cast<int64_t>(r.result.pending.size());
+  s.refused = static_cast<int64_t>(r.result.refused.size());
+  s.rejected_objects = static_cast<int64_t>(r.rejected.size());
+  for (size_t i = 0; i < r.cluster.size(); ++i) {
+    s.gpus_capacity = SatAdd(s.gpus_capacity, r.cluster.state(i).GpuAllocatable());
+    s.gpus_allocated = SatAdd(s.gpus_allocated, r.cluster.state(i).GpuRequested());
+  }
+  s.gpus_free = SatSub(s.gpus_capacity, s.gpus_allocated);
+  for (const Pod* p : r.pods) s.gpus_requested = SatAdd(s.gpus_requested, PodGpuRequest(ComputePodRequests(*p)));
+  int64_t fragmented = 0;
+  for (const auto& p : r.result.pending) {
+    s.gpus_pending = SatAdd(s.gpus_pending, PodGpuRequest(ComputePodRequests(*r.pods[p.pod])));
+    if (p.diagnosis.forever) s.pending_forever++;
+    if (p.diagnosis.kind == Diagnosis::Kind::kFragmented) fragmented++;
+  }
+
+  const std::string req = std::to_string(s.gpus_requested);
+  const std::string cap = std::to_string(s.gpus_capacity);
+  if (s.pending == 0) {
+    s.verdict = "every pod was placed";
+  } else if (s.gpus_requested > s.gpus_capacity) {
+    s.verdict = "the pods request " + req + " GPUs but the cluster has " + cap +
+                ": no queue order or policy can place them all at once; at least " +
+                std::to_string(s.gpus_requested - s.gpus_capacity) + " GPUs' worth of pods must wait for others to finish";
+  } else if (fragmented > 0) {
+    s.verdict = "the pods request " + req + " of " + cap + " GPUs, so they could all fit, but free GPUs are "
+                "fragmented across nodes; try --order largest-first or a bin-packing policy";
+  } else {
+    s.verdict = "the pods request " + req + " of " + cap + " GPUs; the pending pods wait for other resources or "
+                "can never fit (see their diagnosis)";
+  }
+  return s;
+}
+
+}  // namespace gpusched

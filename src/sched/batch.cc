@@ -1,0 +1,82 @@
+#include "gpusched/sched/batch.h"
+
+#include "gpusched/sched/filters.h"
+
+namespace gpusched {
+namespace {
+
+// The kubelet's admission check for a pod bound by spec.nodeName
+// (pkg/kubelet/lifecycle/predicate.go): the resources must fit, or the pod
+// fails with reason OutOf<resource> and this message (InsufficientResourceError).
+std::string KubeletAdmit(const PodInfo& pod, const NodeState& s) {
+  auto check = [&](std::string_view name, int64_t req, int64_t used, int64_t cap) -> std::string {
+    if (req > 0 && req > SatSub(cap, used))
+      return "Pod was rejected: Node didn't have enough resource: " + std::string(name) +
+             ", requested: " + std::to_string(req) + ", used: " + std::to_string(used) +
+             ", capacity: " + std::to_string(cap);
+    return "";
+  };
+  if (s.num_pods + 1 > s.allocatable.allowed_pods)
+    return "Pod was rejected: Node didn't have enough resource: pods, requested: 1, used: " +
+           std::to_string(s.num_pods) + ", capacity: " + std::to_string(s.allocatable.allowed_pods);
+  const Resources& r = pod.requests;
+  std::string e = check("cpu", r.milli_cpu, s.requested.milli_cpu, s.allocatable.milli_cpu);
+  if (e.empty()) e = check("memory", r.memory, s.requested.memory, s.allocatable.memory);
+  if (e.empty())
+    e = check("ephemeral-storage", r.ephemeral_storage, s.requested.ephemeral_storage, s.allocatable.ephemeral_storage);
+  for (const auto& [name, q] : r.scalars) {
+    if (!e.empty()) break;
+    e = check(name, q, s.requested.Scalar(name), s.allocatable.Scalar(name));
+  }
+  return e;
+}
+
+}  // namespace
+
+BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster, Scheduler& scheduler,
+                          QueueOrder order) {
+  BatchResult out;
+  std::vector<PodInfo> queue;
+  for (size_t i = 0; i < pods.size(); ++i) {
+    const Pod& p = *pods[i];
+    PodInfo info = PodInfo::Make(p, i);
+    if (p.node_name.empty()) {
+      queue.push_back(std::move(info));
+      continue;
+    }
+    int64_t n = cluster.FindNode(p.node_name);
+    if (n < 0) {
+      out.refused.push_back({i, "spec.nodeName: node \"" + p.node_name + "\" is not in the input, so the pod cannot run"});
+      continue;
+    }
+    std::string err = KubeletAdmit(info, cluster.state(static_cast<size_t>(n)));
+    if (!err.empty()) {
+      out.refused.push_back({i, err});
+      continue;
+    }
+    std::vector<int32_t> gpus = cluster.Bind(static_cast<size_t>(n), info.requests);
+    out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true});
+  }
+  for (size_t qi : OrderQueue(queue, order)) {
+    const PodInfo& info = queue[qi];
+    if (info.pod->scheduler_name != kServedSchedulerName) {
+      Diagnosis d;
+      d.kind = Diagnosis::Kind::kNoEligibleNode;
+      d.forever = true;
+      d.text = "not scheduled: spec.schedulerName is \"" + info.pod->scheduler_name +
+               "\"; only \"" + kServedSchedulerName + "\" is served, so the pod waits for that scheduler";
+      out.pending.push_back({info.input_index, "", std::move(d)});
+      continue;
+    }
+    Decision d = scheduler.ScheduleOne(info, cluster);
+    if (d.scheduled) {
+      out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false});
+    } else {
+      out.pending.push_back(
+          {info.input_index, d.fit_error.Error(), Diagnose(info, cluster, scheduler.filters())});
+    }
+  }
+  return out;
+}
+
+}  // namespace gpusched

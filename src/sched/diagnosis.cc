@@ -1,0 +1,180 @@
+#include "gpusched/sched/diagnosis.h"
+
+#include <algorithm>
+#include <map>
+
+#include "gpusched/sched/filters.h"
+
+namespace gpusched {
+namespace {
+
+struct ResourceView {
+  std::string name;
+  int64_t request;
+};
+
+// Every resource the pod requests, in NodeResourcesFit's checking order.
+std::vector<ResourceView> RequestedResources(const Resources& r) {
+  std::vector<ResourceView> v;
+  if (r.milli_cpu > 0) v.push_back({std::string(kResourceCPU), r.milli_cpu});
+  if (r.memory > 0) v.push_back({std::string(kResourceMemory), r.memory});
+  if (r.ephemeral_storage > 0) v.push_back({std::string(kResourceEphemeralStorage), r.ephemeral_storage});
+  for (const auto& [n, q] : r.scalars)
+    if (q > 0) v.push_back({n, q});
+  return v;
+}
+
+bool LooksLikeGpu(std::string_view name) { return name.find("gpu") != std::string_view::npos; }
+
+std::string Amount(const std::string& resource, int64_t v) {
+  std::string s = FormatAmount(resource, v);
+  return resource == kResourceCPU ? s + " cpu" : s + " " + resource;
+}
+
+std::string Nodes(int64_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
+
+}  // namespace
+
+const char* DiagnosisKindName(Diagnosis::Kind k) {
+  switch (k) {
+    case Diagnosis::Kind::kWaitingForRoom: return "waiting-for-room";
+    case Diagnosis::Kind::kFragmented: return "fragmented";
+    case Diagnosis::Kind::kTooLarge: return "too-large";
+    case Diagnosis::Kind::kNotAdvertised: return "not-advertised";
+    case Diagnosis::Kind::kNoEligibleNode: return "no-eligible-node";
+    case Diagnosis::Kind::kNoNodes: return "no-nodes";
+  }
+  return "unknown";
+}
+
+Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
+                   const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
+  Diagnosis d;
+  if (cluster.size() == 0) {
+    d.kind = Diagnosis::Kind::kNoNodes;
+    d.forever = true;
+    d.text = "can never fit: the cluster has no nodes";
+    return d;
+  }
+  // Nodes the pod may use at all: those that pass every filter that does not
+  // depend on what is running (all but NodeResourcesFit).
+  std::vector<size_t> eligible;
+  std::map<std::string, int64_t> excluded_by;  // plugin -> node count
+  for (size_t i = 0; i < cluster.size(); ++i) {
+    bool ok = true;
+    for (const auto& f : filters) {
+      if (f->Name() == "NodeResourcesFit") continue;
+      if (!f->Filter(pod, cluster.node(i), cluster.state(i)).IsSuccess()) {
+        excluded_by[std::string(f->Name())]++;
+        ok = false;
+        break;
+      }
+    }
+    if (ok) eligible.push_back(i);
+  }
+  const std::vector<ResourceView> wants = RequestedResources(pod.requests);
+
+  if (eligible.empty()) {
+    d.kind = Diagnosis::Kind::kNoEligibleNode;
+    d.forever = true;
+    std::vector<std::string> why;
+    if (auto it = excluded_by.find("NodeUnschedulable"); it != excluded_by.end())
+      why.push_back(Nodes(it->second) + " cordoned (spec.unschedulable)");
+    if (auto it = excluded_by.find("TaintToleration"); it != excluded_by.end())
+      why.push_back(Nodes(it->second) + " with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)");
+    if (auto it = excluded_by.find("NodeAffinity"); it != excluded_by.end())
+      why.push_back(Nodes(it->second) + " not matching its nodeSelector (fix the selector or label a node)");
+    d.text = "can never fit: every node is excluded before resources are even compared: ";
+    for (size_t i = 0; i < why.size(); ++i) d.text += (i ? "; " : "") + why[i];
+    return d;
+  }
+
+  // Can never fit: no eligible node could hold the pod even when empty.
+  auto fits_empty = [&](size_t i) {
+    const Resources& a = cluster.state(i).allocatable;
+    if (a.allowed_pods < 1) return false;
+    for (const auto& w : wants)
+      if (w.request > a.Get(w.name)) return false;
+    return true;
+  };
+  if (std::none_of(eligible.begin(), eligible.end(), fits_empty)) {
+    d.forever = true;
+    for (const auto& w : wants) {
+      int64_t max_any = 0, max_eligible = 0, total = 0;
+      for (size_t i = 0; i < cluster.size(); ++i) max_any = std::max(max_any, cluster.state(i).allocatable.Get(w.name));
+      for (size_t i : eligible) {
+        int64_t a = cluster.state(i).allocatable.Get(w.name);
+        max_eligible = std::max(max_eligible, a);
+        total = SatAdd(total, a);
+      }
+      if (max_any <= 0) {
+        d.kind = Diagnosis::Kind::kNotAdvertised;
+        d.text = "can never fit: no node advertises " + w.name;
+        if (LooksLikeGpu(w.name))
+          d.text += "; the nodes may have GPUs, but without the device plugin (e.g. the NVIDIA device plugin "
+                    "DaemonSet) running on them Kubernetes does not know it";
+        return d;
+      }
+      if (max_eligible <= 0) {
+        d.kind = Diagnosis::Kind::kNotAdvertised;
+        d.text = "can never fit: the only nodes that advertise " + w.name +
+                 " are excluded by taints, cordons or the pod's nodeSelector";
+        return d;
+      }
+      if (w.request > max_eligible) {
+        d.kind = Diagnosis::Kind::kTooLarge;
+        d.text = "can never fit: it requests " + Amount(w.name, w.request) + " but the largest node has " +
+                 FormatAmount(w.name, max_eligible);
+        if (total >= w.request)
+          d.text += " (" + FormatAmount(w.name, total) + " across all " + Nodes(static_cast<int64_t>(eligible.size())) +
+                    ", but a pod runs on one node and is never split across several)";
+        d.text += "; request at most " + FormatAmount(w.name, max_eligible) + " or add a bigger node";
+        return d;
+      }
+    }
+    d.kind = Diagnosis::Kind::kTooLarge;
+    d.text = "can never fit: no single node is big enough for all of its requests together";
+    bool no_pods = std::all_of(eligible.begin(), eligible.end(),
+                               [&](size_t i) { return cluster.state(i).allocatable.allowed_pods < 1; });
+    if (no_pods) d.text = "can never fit: no node advertises a pod capacity (status.allocatable.pods is 0 or missing)";
+    return d;
+  }
+
+  // It would fit on some node if pods finished: it waits for room.
+  d.forever = false;
+  d.kind = Diagnosis::Kind::kWaitingForRoom;
+  std::vector<size_t> could;
+  for (size_t i : eligible)
+    if (fits_empty(i)) could.push_back(i);
+  for (const auto& w : wants) {
+    int64_t max_free = 0, sum_free = 0;
+    for (size_t i : could) {
+      const NodeState& s = cluster.state(i);
+      int64_t f = std::max<int64_t>(0, SatSub(s.allocatable.Get(w.name), s.requested.Get(w.name)));
+      max_free = std::max(max_free, f);
+      sum_free = SatAdd(sum_free, f);
+    }
+    if (max_free >= w.request) continue;
+    if (sum_free >= w.request) {
+      d.kind = Diagnosis::Kind::kFragmented;
+      d.text = "waiting for room, fragmented: " + Amount(w.name, sum_free) + " free across the " +
+               Nodes(static_cast<int64_t>(could.size())) + " that could run it, but at most " +
+               FormatAmount(w.name, max_free) + " free on any one node and it needs " +
+               FormatAmount(w.name, w.request) + " on one node; placing large pods first (--order largest-first) "
+               "or a bin-packing policy avoids this";
+    } else {
+      d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; " +
+               FormatAmount(w.name, sum_free) + " free in total on the " + Nodes(static_cast<int64_t>(could.size())) +
+               " big enough to run it; it is placed when running pods finish (pending is not an error)";
+    }
+    return d;
+  }
+  bool pods_full = std::all_of(could.begin(), could.end(), [&](size_t i) {
+    return cluster.state(i).num_pods + 1 > cluster.state(i).allocatable.allowed_pods;
+  });
+  d.text = pods_full ? "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)"
+                     : "waiting for room: no single node has all of its requests free at once right now";
+  return d;
+}
+
+}  // namespace gpusched
