@@ -56,7 +56,10 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   } else {
     WriteTable(out, report);
   }
-  for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
+  // The table lists rejected objects itself; with JSON on stdout, a person
+  // still sees them on stderr.
+  if (flags.output == "json")
+    for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
   return (m.rejected.empty() && result.refused.empty()) ? kExitOk : kExitRejected;
 }
 

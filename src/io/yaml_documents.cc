@@ -34,7 +34,7 @@ std::vector<YamlDocument> SplitYamlDocuments(std::string_view text) {
     cur = YamlDocument{};
     cur.first_line = next_first;
   };
-  while (i <= text.size()) {
+  while (i < text.size()) {
     size_t end = text.find('\n', i);
     std::string_view line = text.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i);
     ++line_no;

@@ -4,6 +4,10 @@
 
 namespace gpusched {
 
+std::string Plural(int64_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 std::string DisplayName(const Pod& p) { return p.ns() == kDefaultNamespace ? p.name() : p.ns() + "/" + p.name(); }
 
 Summary Summarize(const RunReport& r) {
@@ -32,19 +36,25 @@ Summary Summarize(const RunReport& r) {
 
   const std::string req = std::to_string(s.gpus_requested);
   const std::string cap = std::to_string(s.gpus_capacity);
-  if (s.pending == 0) {
-    s.verdict = "every pod was placed";
-  } else if (s.gpus_requested > s.gpus_capacity) {
-    s.verdict = "the pods request " + req + " GPUs but the cluster has " + cap +
-                ": no queue order or policy can place them all at once; at least " +
-                std::to_string(s.gpus_requested - s.gpus_capacity) + " GPUs' worth of pods must wait for others to finish";
+  std::vector<std::string> parts;
+  if (s.pending == 0) parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
+  if (s.pending_forever > 0)
+    parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
+  if (s.pending > 0 && s.gpus_requested > s.gpus_capacity) {
+    if (s.gpus_capacity == 0) {
+      parts.push_back("the pods request " + req + " GPUs and the cluster advertises none");
+    } else {
+      parts.push_back("the pods request " + req + " GPUs but the cluster has " + cap +
+                      ": no queue order or policy can place them all at once; at least " +
+                      std::to_string(s.gpus_requested - s.gpus_capacity) +
+                      " GPUs' worth of pods must wait for others to finish");
+    }
   } else if (fragmented > 0) {
-    s.verdict = "the pods request " + req + " of " + cap + " GPUs, so they could all fit, but free GPUs are "
-                "fragmented across nodes; try --order largest-first or a bin-packing policy";
-  } else {
-    s.verdict = "the pods request " + req + " of " + cap + " GPUs; the pending pods wait for other resources or "
-                "can never fit (see their diagnosis)";
+    parts.push_back("the pods request " + req + " of " + cap +
+                    " GPUs, so they could all fit, but free GPUs are fragmented across nodes; try --order "
+                    "largest-first or a bin-packing policy");
   }
+  for (size_t i = 0; i < parts.size(); ++i) s.verdict += (i ? "; " : "") + parts[i];
   return s;
 }
 

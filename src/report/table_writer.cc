@@ -86,8 +86,9 @@ void WriteTable(std::ostream& out, const RunReport& r) {
   }
 
   const Summary s = Summarize(r);
-  out << fmt::format("\nsummary: {} nodes, {} pods: {} placed, {} pending ({} can never fit), {} rejected\n", s.nodes,
-                     s.pods, s.placed, s.pending, s.pending_forever, s.rejected_objects + s.refused);
+  out << fmt::format("\nsummary: {}, {}: {} placed, {} pending ({} can never fit), {} rejected\n",
+                     Plural(s.nodes, "node"), Plural(s.pods, "pod"), s.placed, s.pending, s.pending_forever,
+                     s.rejected_objects + s.refused);
   const int64_t pct = s.gpus_capacity > 0 ? s.gpus_allocated * 100 / s.gpus_capacity : 0;
   out << fmt::format("  GPUs: {} requested, {} capacity, {} allocated ({}%), {} free\n", s.gpus_requested,
                      s.gpus_capacity, s.gpus_allocated, pct, s.gpus_free);

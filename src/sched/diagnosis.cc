@@ -157,15 +157,28 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     if (max_free >= w.request) continue;
     if (sum_free >= w.request) {
       d.kind = Diagnosis::Kind::kFragmented;
-      d.text = "waiting for room, fragmented: " + Amount(w.name, sum_free) + " free across the " +
-               Nodes(static_cast<int64_t>(could.size())) + " that could run it, but at most " +
+      d.text = "waiting for room, fragmented: when it was considered, " + Amount(w.name, sum_free) +
+               " were free across the " + Nodes(static_cast<int64_t>(could.size())) + " that could run it, but at most " +
                FormatAmount(w.name, max_free) + " free on any one node and it needs " +
                FormatAmount(w.name, w.request) + " on one node; placing large pods first (--order largest-first) "
                "or a bin-packing policy avoids this";
     } else {
-      d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; " +
-               FormatAmount(w.name, sum_free) + " free in total on the " + Nodes(static_cast<int64_t>(could.size())) +
-               " big enough to run it; it is placed when running pods finish (pending is not an error)";
+      // Name the nodes when there are few, as the seed explains its example.
+      std::string where;
+      if (could.size() <= 3) {
+        for (size_t k = 0; k < could.size(); ++k) {
+          const NodeState& s = cluster.state(could[k]);
+          where += std::string(k ? ", " : "") + cluster.node(could[k]).name() + " (" +
+                   FormatAmount(w.name, s.allocatable.Get(w.name)) + " in all, " +
+                   FormatAmount(w.name, std::max<int64_t>(0, SatSub(s.allocatable.Get(w.name), s.requested.Get(w.name)))) +
+                   " free)";
+        }
+      } else {
+        where = Nodes(static_cast<int64_t>(could.size())) + " with " + FormatAmount(w.name, sum_free) + " free in total";
+      }
+      d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; when it was considered, " +
+               std::string(could.size() == 1 ? "the only node big enough was " : "the nodes big enough were ") + where +
+               "; it is placed when running pods finish (pending is not an error)";
     }
     return d;
   }

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
@@ -43,6 +44,9 @@ struct Summary {
 };
 
 Summary Summarize(const RunReport& r);
+
+// "1 node", "2 nodes".
+std::string Plural(int64_t n, std::string_view noun);
 
 // "name" for pods in the default namespace, "namespace/name" otherwise.
 std::string DisplayName(const Pod& p);

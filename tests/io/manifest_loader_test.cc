@@ -1,0 +1,370 @@
+#include "gpusched/io/manifest_loader.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace gpusched {
+namespace {
+
+Manifests Load(const std::string& text, const std::string& file = "t.yaml") {
+  Manifests m;
+  LoadManifestText(text, file, m);
+  return m;
+}
+
+std::string Join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += x + "\n";
+  return s;
+}
+
+constexpr const char* kGpuPod = R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: p
+spec:
+  containers:
+  - name: c
+    image: img
+    resources:
+      limits:
+        nvidia.com/gpu: 2
+)";
+
+TEST(ManifestLoaderTest, PodLimitOnlyDefaultsRequest) {
+  Manifests m = Load(kGpuPod);
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  ASSERT_EQ(m.pods.size(), 1u);
+  const Pod& p = m.pods[0].pod;
+  EXPECT_EQ(p.name(), "p");
+  EXPECT_EQ(p.ns(), "default");
+  EXPECT_EQ(p.scheduler_name, "default-scheduler");
+  ASSERT_EQ(p.containers.size(), 1u);
+  EXPECT_EQ(p.containers[0].requests.at("nvidia.com/gpu").Value(), 2);
+  EXPECT_EQ(m.pods[0].line, 1);
+}
+
+TEST(ManifestLoaderTest, NodeAllocatableFallsBackToCapacity) {
+  Manifests m = Load(R"(apiVersion: v1
+kind: Node
+metadata:
+  name: n1
+  labels: {nvidia.com/gpu.product: A100}
+spec:
+  unschedulable: true
+  taints:
+  - {key: nvidia.com/gpu, value: present, effect: NoSchedule}
+status:
+  capacity: {cpu: "8", memory: 32Gi, pods: "110", nvidia.com/gpu: "4"}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n2}
+status:
+  capacity: {cpu: "8", pods: "110"}
+  allocatable: {cpu: 7500m, pods: "100"}
+)");
+  ASSERT_TRUE(m.rejected.empty());
+  ASSERT_EQ(m.nodes.size(), 2u);
+  const Node& n1 = m.nodes[0].node;
+  EXPECT_FALSE(n1.has_allocatable);
+  EXPECT_EQ(n1.EffectiveAllocatable().at("nvidia.com/gpu").Value(), 4);
+  EXPECT_TRUE(n1.unschedulable);
+  ASSERT_EQ(n1.taints.size(), 1u);
+  EXPECT_EQ(n1.taints[0].key, "nvidia.com/gpu");
+  EXPECT_EQ(n1.taints[0].effect, "NoSchedule");
+  EXPECT_EQ(n1.meta.labels.at("nvidia.com/gpu.product"), "A100");
+  const Node& n2 = m.nodes[1].node;
+  EXPECT_TRUE(n2.has_allocatable);
+  EXPECT_EQ(n2.EffectiveAllocatable().at("cpu").MilliValue(), 7500);
+  EXPECT_EQ(m.nodes[1].line, 13);
+}
+
+TEST(ManifestLoaderTest, KubectlJsonList) {
+  Manifests m = Load(R"({
+  "apiVersion": "v1",
+  "items": [
+    {
+      "apiVersion": "v1",
+      "kind": "Node",
+      "metadata": {"name": "a"},
+      "status": {"allocatable": {"cpu": "4", "memory": "16Gi", "pods": "110", "nvidia.com/gpu": "1"}}
+    },
+    {
+      "apiVersion": "v1",
+      "kind": "Pod",
+      "metadata": {"name": "x", "namespace": "ml"},
+      "spec": {"containers": [{"name": "c", "image": "i", "resources": {"limits": {"nvidia.com/gpu": 1}}}]},
+      "status": {"phase": "Pending"}
+    }
+  ],
+  "kind": "List",
+  "metadata": {"resourceVersion": ""}
+})",
+                     "nodes.json");
+  ASSERT_TRUE(m.rejected.empty());
+  ASSERT_EQ(m.nodes.size(), 1u);
+  EXPECT_EQ(m.nodes[0].node.name(), "a");
+  EXPECT_EQ(m.nodes[0].line, 4);  // the item's opening brace
+  ASSERT_EQ(m.pods.size(), 1u);
+  EXPECT_EQ(m.pods[0].pod.ns(), "ml");
+  EXPECT_EQ(m.pods[0].pod.phase, "Pending");
+}
+
+TEST(ManifestLoaderTest, WorkloadsExpandToPods) {
+  Manifests m = Load(R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  replicas: 3
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: c, image: i, resources: {limits: {nvidia.com/gpu: 1}}}]
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db, namespace: data}
+spec:
+  template:
+    spec:
+      containers: [{name: c, image: i}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: train}
+spec:
+  parallelism: 4
+  completions: 2
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: i, resources: {limits: {nvidia.com/gpu: 8}}}]
+)");
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  ASSERT_EQ(m.pods.size(), 3u + 1u + 2u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(m.pods[i].pod.owner, "Deployment/web");
+    EXPECT_EQ(m.pods[i].pod.meta.labels.at("app"), "web");
+    EXPECT_EQ(m.pods[i].pod.name().rfind("web-", 0), 0u);
+  }
+  EXPECT_EQ(m.pods[3].pod.name(), "db-0");
+  EXPECT_EQ(m.pods[3].pod.ns(), "data");
+  EXPECT_EQ(m.pods[4].pod.owner, "Job/train");
+  EXPECT_EQ(m.pods[4].pod.containers[0].requests.at("nvidia.com/gpu").Value(), 8);
+}
+
+TEST(ManifestLoaderTest, ZeroReplicasWarns) {
+  Manifests m = Load("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 0\n"
+                     "  template:\n    spec:\n      containers: [{name: c, image: i}]\n");
+  EXPECT_TRUE(m.pods.empty());
+  EXPECT_EQ(Join(m.warnings), "t.yaml:1: Deployment/default/web: 0 replicas: no pods\n");
+}
+
+TEST(ManifestLoaderTest, OtherKindsWarnNotFail) {
+  Manifests m = Load("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\n---\n"
+                     "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: dp}\n");
+  EXPECT_TRUE(m.rejected.empty());
+  EXPECT_EQ(Join(m.warnings),
+            "t.yaml:1: skipping ConfigMap \"cfg\": kind ConfigMap does not take part in scheduling\n"
+            "t.yaml:5: skipping DaemonSet \"dp\": kind DaemonSet is not expanded into pods by gpusched (yet); "
+            "write its pods or a Job instead\n");
+}
+
+struct RejectCase {
+  const char* name;
+  std::string text;
+  std::string object;
+  int line;
+  std::string message;
+};
+
+TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
+  const std::string pod_head = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  containers:\n  - name: c\n"
+                               "    image: i\n    resources:\n";
+  const RejectCase cases[] = {
+      {"fractional GPU limit", pod_head + "      limits:\n        nvidia.com/gpu: 0.5\n", "Pod/default/x", 11,
+       "The Pod \"x\" is invalid: \n"
+       "* spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer\n"
+       "* spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer"},
+      // Lines point at the nearest recorded field: a block map's line is that of its first key.
+      {"request without limit", pod_head + "      requests:\n        nvidia.com/gpu: 1\n", "Pod/default/x", 10,
+       "The Pod \"x\" is invalid: spec.containers[0].resources.limits: Required value: Limit must be set for non "
+       "overcommitable resources"},
+      {"request differs from limit",
+       pod_head + "      requests:\n        nvidia.com/gpu: 1\n      limits:\n        nvidia.com/gpu: 2\n",
+       "Pod/default/x", 11,
+       "The Pod \"x\" is invalid: spec.containers[0].resources.requests: Invalid value: \"1\": must be equal to "
+       "nvidia.com/gpu limit of 2"},
+      {"negative cpu", pod_head + "      requests:\n        cpu: -1\n", "Pod/default/x", 11,
+       "The Pod \"x\" is invalid: spec.containers[0].resources.requests[cpu]: Invalid value: \"-1\": must be "
+       "greater than or equal to 0"},
+      {"cpu request above limit", pod_head + "      requests:\n        cpu: 2\n      limits:\n        cpu: 1\n",
+       "Pod/default/x", 11,
+       "The Pod \"x\" is invalid: spec.containers[0].resources.requests: Invalid value: \"2\": must be less than or "
+       "equal to cpu limit of 1"},
+      {"bare gpu resource name", pod_head + "      limits:\n        gpu: 1\n", "Pod/default/x", 11,
+       "The Pod \"x\" is invalid: \n"
+       "* spec.containers[0].resources.limits[gpu]: Invalid value: \"gpu\": must be a standard resource type or "
+       "fully qualified\n"
+       "* spec.containers[0].resources.limits[gpu]: Invalid value: \"gpu\": must be a standard resource for "
+       "containers\n"
+       "* spec.containers[0].resources.requests[gpu]: Invalid value: \"gpu\": must be a standard resource type or "
+       "fully qualified\n"
+       "* spec.containers[0].resources.requests[gpu]: Invalid value: \"gpu\": must be a standard resource for "
+       "containers"},
+      {"malformed quantity", pod_head + "      limits:\n        nvidia.com/gpu: two\n", "Pod/default/x", 11,
+       "Pod in version \"v1\" cannot be handled as a Pod: spec.containers[0].resources.limits[nvidia.com/gpu]: "
+       "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
+      {"containers not a list", "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers: oops\n",
+       "Pod/default/x", 5, "Pod in version \"v1\" cannot be handled as a Pod: spec.containers: expected a list, got a scalar"},
+      {"no containers", "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec: {}\n", "Pod/default/x", 4,
+       "The Pod \"x\" is invalid: spec.containers: Required value"},
+      {"bad name", "apiVersion: v1\nkind: Pod\nmetadata: {name: Bad_Name}\nspec:\n  containers: [{name: c, image: i}]\n",
+       "Pod/default/Bad_Name", 3,
+       "The Pod \"Bad_Name\" is invalid: metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain "
+       "must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric "
+       "character (e.g. 'example.com', regex used for validation is "
+       "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
+      {"missing kind", "apiVersion: v1\nmetadata: {name: x}\n", "", 1, "Object 'Kind' is missing"},
+      {"not an object", "- a\n- b\n", "", 1,
+       "expected a Kubernetes object (a map with apiVersion and kind), got a list"},
+      {"fractional node capacity",
+       "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus:\n  allocatable:\n    pods: \"110\"\n"
+       "    nvidia.com/gpu: 1500m\n",
+       "Node/n", 7,
+       "The Node \"n\" is invalid: status.allocatable[nvidia.com/gpu]: Invalid value: \"1500m\": must be an integer"},
+      {"workload template", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+                            "    spec:\n      containers:\n      - name: c\n        image: i\n        resources:\n"
+                            "          limits: {nvidia.com/gpu: 1.5}\n",
+       "Deployment/default/web", 11,
+       "The Deployment \"web\" is invalid: \n"
+       "* spec.template.spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"1500m\": must be an "
+       "integer\n"
+       "* spec.template.spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: \"1500m\": must be an "
+       "integer"},
+      {"toleration operator", "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers: [{name: c, image: i}]\n"
+                              "  tolerations:\n  - {key: k, operator: In, value: v}\n",
+       "Pod/default/x", 7,
+       "The Pod \"x\" is invalid: spec.tolerations[0].operator: Unsupported value: \"In\": supported values: "
+       "\"Equal\", \"Exists\""},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Manifests m = Load(c.text);
+    EXPECT_TRUE(m.pods.empty());
+    ASSERT_EQ(m.rejected.size(), 1u);
+    EXPECT_EQ(m.rejected[0].object, c.object);
+    EXPECT_EQ(m.rejected[0].file, "t.yaml");
+    EXPECT_EQ(m.rejected[0].line, c.line);
+    EXPECT_EQ(m.rejected[0].message, c.message);
+  }
+}
+
+TEST(ManifestLoaderTest, BrokenDocumentDoesNotHideOthers) {
+  Manifests m = Load(std::string("apiVersion: v1\nkind: Pod\nmetadata: {name: [unclosed\n---\n") + kGpuPod);
+  ASSERT_EQ(m.rejected.size(), 1u);
+  EXPECT_EQ(m.rejected[0].object, "");
+  EXPECT_EQ(m.rejected[0].line, 4);
+  EXPECT_EQ(m.rejected[0].message.rfind("cannot parse YAML at line 4, column ", 0), 0u) << m.rejected[0].message;
+  ASSERT_EQ(m.pods.size(), 1u);
+  EXPECT_EQ(m.pods[0].line, 5);
+}
+
+TEST(ManifestLoaderTest, DuplicatesRejectedAsTheApiServerDoes) {
+  Manifests m = Load(std::string(kGpuPod) + "---\n" + kGpuPod);
+  ASSERT_EQ(m.pods.size(), 1u);
+  ASSERT_EQ(m.rejected.size(), 1u);
+  EXPECT_EQ(m.rejected[0].ToString(), "t.yaml:13: pods \"p\" already exists");
+  Manifests n = Load("kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: a}\n");
+  ASSERT_EQ(n.rejected.size(), 1u);
+  EXPECT_EQ(n.rejected[0].message, "nodes \"a\" already exists");
+}
+
+TEST(ManifestLoaderTest, TerminatedPodsAndMissingPodCapacityWarn) {
+  Manifests m = Load(std::string(kGpuPod) + "status: {phase: Succeeded}\n---\nkind: Node\nmetadata: {name: a}\n"
+                                             "status: {allocatable: {cpu: 1}}\n");
+  EXPECT_TRUE(m.pods.empty());
+  EXPECT_EQ(m.nodes.size(), 1u);
+  EXPECT_EQ(Join(m.warnings),
+            "t.yaml:1: Pod/default/p: status.phase is Succeeded: a terminated pod holds no resources and is not "
+            "scheduled\n"
+            "t.yaml:14: Node/a: no \"pods\" in status.allocatable or status.capacity: kube-scheduler treats the node "
+            "as full (\"Too many pods\"); kubelets report pods: \"110\"\n");
+}
+
+TEST(ManifestLoaderTest, GenerateNameIsDeterministic) {
+  const std::string text = "kind: Pod\nmetadata: {generateName: worker-}\nspec:\n  containers: [{name: c, image: i}]\n";
+  Manifests a = Load(text), b = Load(text);
+  ASSERT_EQ(a.pods.size(), 1u);
+  EXPECT_EQ(a.pods[0].pod.name().size(), std::string("worker-").size() + 5);
+  EXPECT_EQ(a.pods[0].pod.name(), b.pods[0].pod.name());
+}
+
+TEST(ManifestLoaderTest, InitContainersSidecarsOverheadAndConstraints) {
+  Manifests m = Load(R"(kind: Pod
+metadata: {name: p}
+spec:
+  priority: 1000
+  schedulerName: my-scheduler
+  nodeSelector: {nvidia.com/gpu.product: A100}
+  tolerations: [{key: nvidia.com/gpu, operator: Exists, effect: NoSchedule}]
+  overhead: {cpu: 250m}
+  initContainers:
+  - {name: init, image: i, resources: {requests: {cpu: "2"}}}
+  - {name: side, image: i, restartPolicy: Always, resources: {requests: {cpu: "1"}}}
+  containers:
+  - {name: c, image: i, resources: {requests: {cpu: "1"}}}
+)");
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  const Pod& p = m.pods[0].pod;
+  EXPECT_EQ(p.Priority(), 1000);
+  EXPECT_EQ(p.scheduler_name, "my-scheduler");
+  EXPECT_EQ(p.node_selector.at("nvidia.com/gpu.product"), "A100");
+  ASSERT_EQ(p.tolerations.size(), 1u);
+  EXPECT_EQ(p.tolerations[0].op, "Exists");
+  ASSERT_EQ(p.init_containers.size(), 2u);
+  EXPECT_TRUE(p.init_containers[1].IsRestartableInit());
+  EXPECT_EQ(p.overhead.at("cpu").MilliValue(), 250);
+}
+
+TEST(ManifestLoaderTest, AffinityIsReportedNotSilentlyIgnored) {
+  Manifests m = Load("kind: Pod\nmetadata: {name: p}\nspec:\n  affinity:\n    nodeAffinity: {}\n"
+                     "  containers: [{name: c, image: i}]\n");
+  EXPECT_EQ(m.pods.size(), 1u);
+  EXPECT_EQ(Join(m.warnings),
+            "t.yaml:5: Pod/default/p: spec.affinity is not evaluated yet (nodeSelector and tolerations are)\n");
+}
+
+TEST(ManifestLoaderTest, PathsFilesDirectoriesAndErrors) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "gpusched_loader_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "sub");
+  std::ofstream(dir / "b.yaml") << "kind: Node\nmetadata: {name: b}\n";
+  std::ofstream(dir / "a.json") << R"({"kind": "Node", "metadata": {"name": "a"}})";
+  std::ofstream(dir / "notes.txt") << "not a manifest";
+  std::ofstream(dir / "sub" / "c.yml") << "kind: Node\nmetadata: {name: c}\n";
+
+  Manifests flat;
+  ASSERT_TRUE(LoadManifestPaths({dir.string()}, LoadOptions{}, flat).ok());
+  ASSERT_EQ(flat.nodes.size(), 2u);
+  EXPECT_EQ(flat.nodes[0].node.name(), "a");  // name order
+  EXPECT_EQ(flat.nodes[1].node.name(), "b");
+  EXPECT_EQ(flat.nodes[0].file, (dir / "a.json").string());
+
+  Manifests rec;
+  ASSERT_TRUE(LoadManifestPaths({dir.string()}, LoadOptions{true}, rec).ok());
+  EXPECT_EQ(rec.nodes.size(), 3u);
+
+  Manifests missing;
+  Status st = LoadManifestPaths({(dir / "nope.yaml").string()}, LoadOptions{}, missing);
+  EXPECT_EQ(st.code(), Status::Code::kNotFound);
+  EXPECT_EQ(st.message(), "error: the path \"" + (dir / "nope.yaml").string() + "\" does not exist");
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gpusched
