@@ -12,6 +12,26 @@
 // on the digit string itself (strip zeros, read off at most 26 significant
 // digits), so a 100,000-digit input or an exponent of 10^18 costs time linear
 // in the input and cannot overflow.
+//
+// Deliberate differences from upstream:
+//  - Range: a value with |MilliValue()| > 2^63-1 (about 9.2e15 units: "1E",
+//    "9Pi", "10000T") is rejected with "quantity too large". Upstream keeps
+//    any size (and silently caps BinarySI at 2^63-1).
+//  - String() is always the canonical form. Upstream returns the input text
+//    itself when its int64 fast path parsed it and it looked canonical, so
+//    there "+1", "01", "1.", "1.k", "1E3", "1e+3" and "1e0" print back as
+//    typed; here they print "1", "1", "1", "1k", "1e3", "1e3" and "1".
+//  - MilliValue()/Value() round away from zero for every value, as upstream's
+//    int64 path does (negativeScaleInt64; it serves every input of at most 18
+//    significant digits that needs no rounding, and FromMilli/FromInt).
+//    Upstream's inf.Dec path (more digits, sub-nano input, fractional binary,
+//    Pi/Ei) uses scaledValue, which for a small negative inexact value gives
+//    the truncated quotient plus one: "-1.1Ki".Value() is -1125 there and
+//    "-0.0000000001".Value() is +1. We do not copy that.
+//  - A decimal exponent is used as the int64 upstream parses, not truncated
+//    to int32 as upstream then does ("1e4294967296" is 1 upstream, and an
+//    exponent near 2^31 sends it into big-number arithmetic on powers of ten
+//    with billions of digits); here both are simply too large.
 #include "gpusched/model/quantity.h"
 
 #include <cstddef>

@@ -875,10 +875,10 @@ TEST(QuantityStringTest, CanonicalForms) {
       {"2048Ki", "2Mi", kBinarySI},
       {"1025Ki", "1025Ki", kBinarySI},
       {"1e3", "1e3", kDecimalExponent},
-      {"1E3", "1e3", kDecimalExponent},
-      {"1e+3", "1e3", kDecimalExponent},
+      {"1E3", "1e3", kDecimalExponent},   // upstream echoes "1E3"
+      {"1e+3", "1e3", kDecimalExponent},  // upstream echoes "1e+3"
       {"10e2", "1e3", kDecimalExponent},
-      {"1e0", "1", kDecimalExponent},
+      {"1e0", "1", kDecimalExponent},  // upstream echoes "1e0"
       {"1e1", "10", kDecimalExponent},
       {"1e-1", "100e-3", kDecimalExponent},
       {"1.5e-7", "150e-9", kDecimalExponent},
@@ -891,9 +891,9 @@ TEST(QuantityStringTest, CanonicalForms) {
       {"0.1m", "100u", kDecimalSI},
       {"1.5P", "1500T", kDecimalSI},
       {"9P", "9P", kDecimalSI},
-      {"+1", "1", kDecimalSI},     // upstream's String() would echo "+1" (see .cc notes)
-      {"01", "1", kDecimalSI},
-      {"1.k", "1k", kDecimalSI},
+      {"+1", "1", kDecimalSI},  // upstream's String() echoes "+1" (see quantity.cc)
+      {"01", "1", kDecimalSI},   // upstream echoes "01"
+      {"1.k", "1k", kDecimalSI},  // upstream echoes "1.k"
       {"0.9n", "1n", kDecimalSI},
       {"-0.9n", "-1n", kDecimalSI},  // rounded away from zero
       {"-3.001n", "-4n", kDecimalSI},
@@ -918,6 +918,12 @@ TEST(QuantityStringTest, FromMilliAndFromIntKeepTheirFormat) {
   EXPECT_EQ(Quantity::FromInt(0, kBinarySI).String(), "0");
   EXPECT_EQ(Quantity::FromInt(-3LL << 40, kBinarySI).String(), "-3Ti");
   EXPECT_EQ(Quantity::FromInt(1023, kBinarySI).String(), "1023");
+  // Between -1024 and 1024 BinarySI prints as DecimalSI, so 1000 is "1k".
+  EXPECT_EQ(Quantity::FromInt(1000, kBinarySI).String(), "1k");
+  EXPECT_EQ(Quantity::FromInt(-1000, kBinarySI).String(), "-1k");
+  EXPECT_EQ(MustParse("0.9765625Ki").String(), "1k");
+  EXPECT_EQ(MustParse("0.9765625Ki").format(), kBinarySI);
+  EXPECT_EQ(Quantity::FromInt(3000, kBinarySI).String(), "3000");  // >= 1024: base 1024
   EXPECT_EQ(Quantity::FromInt(std::numeric_limits<int64_t>::max()).String(), "9223372036854775807");
   EXPECT_EQ(Quantity::FromInt(std::numeric_limits<int64_t>::min(), kBinarySI).String(), "-8Ei");
   EXPECT_EQ(Quantity::FromInt(1000000000000000000).String(), "1E");
@@ -945,6 +951,9 @@ TEST(QuantityValueTest, RoundsAwayFromZero) {
       {"100m", 100, 1},
       {"-100m", -100, -1},
       {"2.5Ki", 2560000, 2560},
+      // Upstream keeps the next three in inf.Dec, where its scaledValue gives
+      // "-1.1Ki" Value() -1125 and "-0.0001Ki" Value() 1, MilliValue() -101
+      // (see the notes in quantity.cc). We round away from zero throughout.
       {"-1.1Ki", -1126400, -1127},
       {"0.0001Ki", 103, 1},
       {"-0.0001Ki", -103, -1},

@@ -4,7 +4,8 @@
 // no suffix prints "1k").
 //
 // The value is kept exactly, as an integer count of nano-units (the finest
-// precision Kubernetes keeps; finer input is rounded up, as upstream does).
+// precision Kubernetes keeps; finer input is rounded away from zero, as
+// upstream does: "0.9n" is 1n, "-0.9n" is -1n).
 // Values whose milli-value does not fit in int64 are rejected at parse time,
 // so MilliValue() and Value() can never overflow.
 #ifndef GPUSCHED_MODEL_QUANTITY_H_
@@ -37,9 +38,10 @@ class Quantity {
   static Quantity FromMilli(int64_t milli, Format format = Format::kDecimalSI);
   static Quantity FromInt(int64_t value, Format format = Format::kDecimalSI);
 
-  // Upstream MilliValue(): value*1000 rounded up (toward +infinity).
+  // Upstream MilliValue(): value*1000 rounded up, i.e. away from zero
+  // (-1.5m gives -2), as upstream's int64 path (negativeScaleInt64) does.
   int64_t MilliValue() const;
-  // Upstream Value(): value rounded up (toward +infinity).
+  // Upstream Value(): value rounded up, away from zero (-1.5 gives -2).
   int64_t Value() const;
 
   bool IsZero() const { return nanos_ == 0; }

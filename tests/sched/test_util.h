@@ -1,0 +1,71 @@
+// Builders shared by the scheduler tests: pods and node states from plain
+// numbers, in the spirit of upstream's newResourcePod/makeAllocatableResources.
+#ifndef GPUSCHED_TESTS_SCHED_TEST_UTIL_H_
+#define GPUSCHED_TESTS_SCHED_TEST_UTIL_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/model/pod.h"
+#include "gpusched/model/resources.h"
+
+namespace gpusched::testing {
+
+// framework.Resource-like literal.
+struct Res {
+  int64_t milli_cpu = 0;
+  int64_t memory = 0;
+  int64_t ephemeral = 0;
+  std::map<std::string, int64_t> scalars;
+};
+
+inline ResourceList ToList(const Res& r) {
+  ResourceList l;
+  if (r.milli_cpu) l["cpu"] = Quantity::FromMilli(r.milli_cpu);
+  if (r.memory) l["memory"] = Quantity::FromInt(r.memory, Quantity::Format::kBinarySI);
+  if (r.ephemeral) l["ephemeral-storage"] = Quantity::FromInt(r.ephemeral, Quantity::Format::kBinarySI);
+  for (const auto& [n, v] : r.scalars) l[n] = Quantity::FromInt(v);
+  return l;
+}
+
+inline Resources ToResources(const Res& r) { return Resources::FromList(ToList(r)); }
+
+// A pod whose containers request `containers` and whose init containers request `init`.
+inline Pod ResourcePod(const std::vector<Res>& containers, const std::vector<Res>& init = {},
+                       const Res& overhead = {}) {
+  Pod p;
+  p.meta.name = "p";
+  p.meta.namespace_ = "default";
+  int i = 0;
+  for (const auto& r : containers) p.containers.push_back(Container{"c" + std::to_string(i++), "img", ToList(r), {}, ""});
+  for (const auto& r : init) p.init_containers.push_back(Container{"i" + std::to_string(i++), "img", ToList(r), {}, ""});
+  p.overhead = ToList(overhead);
+  return p;
+}
+
+inline Node GpuNode(const std::string& name, int64_t gpus, int64_t milli_cpu = 32000, int64_t memory = 1LL << 37,
+                    int64_t pods = 110) {
+  Node n;
+  n.meta.name = name;
+  n.has_allocatable = true;
+  n.allocatable["cpu"] = Quantity::FromMilli(milli_cpu);
+  n.allocatable["memory"] = Quantity::FromInt(memory, Quantity::Format::kBinarySI);
+  n.allocatable["pods"] = Quantity::FromInt(pods);
+  if (gpus >= 0) n.allocatable["nvidia.com/gpu"] = Quantity::FromInt(gpus);
+  return n;
+}
+
+inline Pod GpuPod(const std::string& name, int64_t gpus, int64_t milli_cpu = 0) {
+  Res r;
+  r.milli_cpu = milli_cpu;
+  if (gpus > 0) r.scalars["nvidia.com/gpu"] = gpus;
+  Pod p = ResourcePod({r});
+  p.meta.name = name;
+  return p;
+}
+
+}  // namespace gpusched::testing
+
+#endif  // GPUSCHED_TESTS_SCHED_TEST_UTIL_H_
