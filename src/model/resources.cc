@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
+
+#include "gpusched/model/validation.h"
 
 namespace gpusched {
 namespace {
@@ -28,9 +31,8 @@ bool IsPrefixedNativeResource(std::string_view name) {
 
 bool IsExtendedResourceName(std::string_view name) {
   if (IsNativeResource(name) || StartsWith(name, kRequestsPrefix)) return false;
-  // Upstream also requires "requests."+name to be a valid qualified name; the
-  // loader rejects malformed names before we get here.
-  return true;
+  // It must still be a qualified name once turned into its quota name.
+  return IsQualifiedName(std::string(kRequestsPrefix) + std::string(name)).empty();
 }
 
 bool IsScalarResourceName(std::string_view name) {
@@ -154,9 +156,10 @@ std::string FormatAmount(std::string_view resource, int64_t value) {
     return k < 0 ? std::to_string(value) : std::to_string(v) + kSuffix[k];
   }
   if (resource != kResourceCPU) return std::to_string(value);
-  std::string s = std::to_string(value / 1000);
-  int64_t frac = value % 1000;
-  if (frac < 0) frac = -frac;
+  // Work on the magnitude so that -500 milli prints "-0.5" (and INT64_MIN works).
+  uint64_t mag = value < 0 ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
+  std::string s = (value < 0 ? "-" : "") + std::to_string(mag / 1000);
+  uint64_t frac = mag % 1000;
   if (frac != 0) {
     std::string f = std::to_string(frac);
     f = std::string(3 - f.size(), '0') + f;

@@ -42,7 +42,9 @@ TEST(NodeUnschedulableFilterTest, Table) {
     SCOPED_TRACE(c.name);
     SchedStatus s = RunOne(f, c.pod, c.node);
     EXPECT_EQ(s.code(), c.code);
-    if (!s.IsSuccess()) EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) were unschedulable"});
+    if (!s.IsSuccess()) {
+      EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) were unschedulable"});
+    }
   }
 }
 
@@ -140,7 +142,9 @@ TEST(NodeAffinityFilterTest, NodeSelector) {
     SCOPED_TRACE(c.name);
     SchedStatus s = RunOne(f, c.pod, c.node);
     EXPECT_EQ(s.IsSuccess(), c.fits);
-    if (!c.fits) EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) didn't match Pod's node affinity/selector"});
+    if (!c.fits) {
+      EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) didn't match Pod's node affinity/selector"});
+    }
   }
 }
 

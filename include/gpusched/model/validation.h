@@ -5,6 +5,7 @@
 #ifndef GPUSCHED_MODEL_VALIDATION_H_
 #define GPUSCHED_MODEL_VALIDATION_H_
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,13 +28,19 @@ struct FieldError {
   static FieldError Duplicate(std::string field, std::string_view value);
   static FieldError NotSupported(std::string field, std::string_view value,
                                  const std::vector<std::string>& supported);
+  static FieldError Forbidden(std::string field, std::string detail);
+  // field.TooLong: "Too long: may not be more than <n> bytes"; the value is omitted.
+  static FieldError TooLong(std::string field, int64_t max_bytes);
 
   // "<field>: <type>: <value>: <detail>" exactly as field.Error.Error().
   std::string ToString() const;
 };
 
 // `The Pod "x" is invalid: <error>`, or with several errors kubectl's
-// "\n* <error>" list, as kubectl apply prints a StatusError.
+// "\n* <error>" list, as kubectl apply prints a StatusError
+// (k8s.io/kubectl/pkg/cmd/util/helpers.go checkErr + MultilineError; the
+// trailing newline kubectl prints is left to the caller). Repeated messages
+// are dropped, as statusCausesToAggrError does.
 std::string InvalidObjectMessage(std::string_view kind, std::string_view name,
                                  const std::vector<FieldError>& errors);
 
@@ -54,6 +61,14 @@ std::vector<FieldError> ValidateNode(const Node& node);
 std::vector<std::string> IsDNS1123Subdomain(std::string_view value);
 std::vector<std::string> IsDNS1123Label(std::string_view value);
 std::vector<std::string> IsQualifiedName(std::string_view value);
+// Label values (k8s.io/apimachinery/pkg/api/validate/content IsLabelValue).
+std::vector<std::string> IsValidLabelValue(std::string_view value);
+
+// How upstream renders a field.Error BadValue: a Go string with %q
+// (strconv.Quote) and any other type with encoding/json (resource names,
+// enum-typed strings, quantities, structs).
+std::string GoQuote(std::string_view s);
+std::string JsonQuote(std::string_view s);
 
 }  // namespace gpusched
 

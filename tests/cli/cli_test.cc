@@ -1,0 +1,182 @@
+// End-to-end tests of the gpusched command line, run in-process on the
+// repository's examples.
+#include "gpusched/cli/cli.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace gpusched {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+CliRun Cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "gpusched");
+  std::ostringstream out, err;
+  int code = RunCli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+const std::string kExamples = std::string(GPUSCHED_SOURCE_DIR) + "/examples/";
+
+TEST(CliTest, SeedDemoPrintsTheSeedsLinesFirst) {
+  CliRun r = Cli({"schedule", "-f", kExamples + "seed"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.err, "");
+  // The seed's own output, byte for byte, then what gpusched adds.
+  const std::string seed_output =
+      "scheduling result:\n"
+      "  training-job-a   -> gpu-node-1\n"
+      "  inference-svc-b  -> gpu-node-1\n"
+      "  inference-svc-d  -> gpu-node-1\n"
+      "  training-job-e   -> gpu-node-2\n"
+      "pending (no node had enough free GPUs):\n"
+      "  training-job-c\n"
+      "\n"
+      "node state after scheduling:\n"
+      "  gpu-node-1: 4/4 GPUs used\n"
+      "  gpu-node-2: 2/2 GPUs used\n";
+  ASSERT_EQ(r.out.substr(0, seed_output.size()), seed_output);
+  EXPECT_EQ(r.out.substr(seed_output.size()),
+            "\n"
+            "why pending:\n"
+            "  training-job-c: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.\n"
+            "    waiting for room: it needs 3 nvidia.com/gpu on one node; when it was considered, the only node big "
+            "enough was gpu-node-1 (4 in all, 1 free); it is placed when running pods finish (pending is not an "
+            "error)\n"
+            "\n"
+            "GPU devices (index on the node):\n"
+            "  gpu-node-1: training-job-a [0,1], inference-svc-b [2], inference-svc-d [3]\n"
+            "  gpu-node-2: training-job-e [0,1]\n"
+            "\n"
+            "summary: 2 nodes, 5 pods: 4 placed, 1 pending (0 can never fit), 0 rejected\n"
+            "  GPUs: 9 requested, 6 capacity, 6 allocated (100%), 0 free\n"
+            "  the pods request 9 GPUs but the cluster has 6: no queue order or policy can place them all at once; at "
+            "least 3 GPUs' worth of pods must wait for others to finish\n");
+}
+
+TEST(CliTest, TryItYourselfAnswer) {
+  CliRun r = Cli({"schedule", "-f", kExamples + "seed/nodes.yaml", "-f", kExamples + "try-it-yourself/pods.yaml"});
+  EXPECT_EQ(r.code, 0);
+  const std::string want =
+            "scheduling result:\n"
+            "  training-job-c   -> gpu-node-1\n"
+            "  training-job-a   -> gpu-node-2\n"
+            "  inference-svc-b  -> gpu-node-1\n"
+            "pending (no node had enough free GPUs):\n"
+            "  inference-svc-d\n"
+            "  training-job-e\n";
+  EXPECT_EQ(r.out.substr(0, want.size()), want);
+}
+
+TEST(CliTest, JsonOutputSchema) {
+  CliRun r = Cli({"schedule", "-f", kExamples + "seed", "-o", "json"});
+  ASSERT_EQ(r.code, 0);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["placements"].size(), 4u);
+  EXPECT_EQ(j["placements"][0], nlohmann::json::parse(R"({"pod":"training-job-a","namespace":"default",
+      "node":"gpu-node-1","gpus":[0,1],"preexisting":false})"));
+  ASSERT_EQ(j["pending"].size(), 1u);
+  EXPECT_EQ(j["pending"][0]["pod"], "training-job-c");
+  EXPECT_EQ(j["pending"][0]["message"], "0/2 nodes are available: 2 Insufficient nvidia.com/gpu.");
+  EXPECT_EQ(j["pending"][0]["forever"], false);
+  EXPECT_EQ(j["pending"][0]["reason"], "waiting-for-room");
+  EXPECT_EQ(j["rejected"], nlohmann::json::array());
+  ASSERT_EQ(j["nodes"].size(), 2u);
+  EXPECT_EQ(j["nodes"][0], nlohmann::json::parse(R"({"name":"gpu-node-1","gpus_total":4,"gpus_used":4,
+      "allocatable":{"cpu":"64","memory":"512Gi","pods":"110","nvidia.com/gpu":"4"},
+      "requested":{"cpu":"0","memory":"0","pods":"3","nvidia.com/gpu":"4"}})"));
+  EXPECT_EQ(j["summary"]["gpus_capacity"], 6);
+  EXPECT_EQ(j["summary"]["gpus_requested"], 9);
+  EXPECT_EQ(j["summary"]["gpus_allocated"], 6);
+  EXPECT_EQ(j["summary"]["pending"], 1);
+}
+
+TEST(CliTest, DeterministicOutput) {
+  CliRun a = Cli({"schedule", "-f", kExamples + "seed", "-o", "json"});
+  CliRun b = Cli({"schedule", "-f", kExamples + "seed", "-o", "json"});
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(CliTest, ExitCodes) {
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    int code;
+    std::string err;
+  } cases[] = {
+      {"valid input", {"schedule", "-f", kExamples + "mistakes/too-big"}, 0, ""},
+      {"rejected object", {"schedule", "-f", kExamples + "mistakes/fractional-gpu"}, 1, ""},
+      {"missing path", {"schedule", "-f", "/nonexistent/x.yaml"}, 2, "error: the path \"/nonexistent/x.yaml\" does not exist\n"},
+      {"unknown policy", {"schedule", "-f", kExamples + "seed", "--policy", "magic"}, 2,
+       "error: unknown --policy \"magic\" (known: first-fit)\n"},
+      {"unknown order", {"schedule", "-f", kExamples + "seed", "--order", "lifo"}, 2,
+       "error: unknown --order \"lifo\" (known: fifo, largest-first)\n"},
+      {"unknown output", {"schedule", "-f", kExamples + "seed", "-o", "xml"}, 2,
+       "error: unknown --output \"xml\" (known: table, json)\n"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    CliRun r = Cli(c.args);
+    EXPECT_EQ(r.code, c.code);
+    EXPECT_EQ(r.err, c.err);
+  }
+  EXPECT_EQ(Cli({"schedule"}).code, 2);          // -f is required
+  EXPECT_EQ(Cli({"no-such-command"}).code, 2);
+  EXPECT_EQ(Cli({}).code, 2);
+}
+
+TEST(CliTest, JsonModeRepeatsRejectionsOnStderr) {
+  CliRun r = Cli({"schedule", "-f", kExamples + "mistakes/fractional-gpu", "-o", "json"});
+  EXPECT_EQ(r.code, 1);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["rejected"].size(), 1u);
+  EXPECT_EQ(j["rejected"][0]["object"], "Pod/default/half-a-gpu");
+  EXPECT_EQ(j["rejected"][0]["line"], 27);
+  EXPECT_EQ(j["rejected"][0]["error"],
+            "The Pod \"half-a-gpu\" is invalid: \n"
+            "* spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer\n"
+            "* spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: \"500m\": must be an integer");
+  EXPECT_NE(r.err.find("error: " + kExamples + "mistakes/fractional-gpu/cluster.yaml:27: The Pod \"half-a-gpu\" is "
+                       "invalid"),
+            std::string::npos);
+  EXPECT_EQ(j["placements"][0]["pod"], "one-gpu");
+}
+
+TEST(CliTest, MistakesExamplesDiagnoses) {
+  struct Case {
+    const char* dir;
+    std::string reason;
+    bool forever;
+  } cases[] = {
+      {"mistakes/too-big", "too-large", true},
+      {"mistakes/no-device-plugin", "not-advertised", true},
+      {"mistakes/fragmentation", "fragmented", false},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.dir);
+    CliRun r = Cli({"schedule", "-f", kExamples + c.dir, "-o", "json"});
+    ASSERT_EQ(r.code, 0);
+    nlohmann::json j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["pending"].size(), 1u);
+    EXPECT_EQ(j["pending"][0]["reason"], c.reason);
+    EXPECT_EQ(j["pending"][0]["forever"], c.forever);
+  }
+  // The fix the fragmentation example suggests works.
+  CliRun fixed = Cli({"schedule", "-f", kExamples + "mistakes/fragmentation", "--order", "largest-first", "-o", "json"});
+  EXPECT_EQ(nlohmann::json::parse(fixed.out)["pending"].size(), 0u);
+}
+
+TEST(CliTest, Version) {
+  CliRun r = Cli({"version"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "gpusched 0.1.0 (kube-scheduler behaviour of Kubernetes v1.35)\n");
+}
+
+}  // namespace
+}  // namespace gpusched

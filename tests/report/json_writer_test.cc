@@ -1,0 +1,50 @@
+#include "gpusched/report/json_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "gpusched/sched/filters.h"
+#include "../sched/test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+using testing::GpuPod;
+
+TEST(JsonWriterTest, FullDocument) {
+  ClusterState c({GpuNode("a", 2, 4000, 8LL << 30, 10)});
+  std::vector<Pod> pods = {GpuPod("p", 1, 1500), GpuPod("q", 4)};
+  std::vector<const Pod*> ptrs = {&pods[0], &pods[1]};
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(ptrs, c, s, QueueOrder::kFifo);
+  std::vector<InputError> rejected = {{"Node/x", "n.yaml", 7, "bad node"}};
+  std::vector<std::string> warnings = {"n.yaml:1: something"};
+  std::ostringstream out;
+  WriteJson(out, RunReport{c, ptrs, r, rejected, warnings, "first-fit", "fifo"});
+  nlohmann::json got = nlohmann::json::parse(out.str());
+  nlohmann::json want = nlohmann::json::parse(R"({
+    "placements": [{"pod": "p", "namespace": "default", "node": "a", "gpus": [0], "preexisting": false}],
+    "pending": [{"pod": "q", "namespace": "default",
+                 "message": "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.",
+                 "forever": true, "reason": "too-large",
+                 "diagnosis": "can never fit: it requests 4 nvidia.com/gpu but the largest node has 2; request at most 2 or add a bigger node"}],
+    "rejected": [{"object": "Node/x", "file": "n.yaml", "line": 7, "error": "bad node"}],
+    "nodes": [{"name": "a", "gpus_total": 2, "gpus_used": 1,
+               "allocatable": {"cpu": "4", "memory": "8Gi", "pods": "10", "nvidia.com/gpu": "2"},
+               "requested": {"cpu": "1500m", "memory": "0", "pods": "1", "nvidia.com/gpu": "1"}}],
+    "summary": {"policy": "first-fit", "order": "fifo", "nodes": 1, "pods": 2, "placed": 1, "preexisting": 0,
+                "pending": 1, "pending_forever": 1, "rejected": 1, "gpus_capacity": 2, "gpus_requested": 5,
+                "gpus_allocated": 1, "gpus_free": 1, "gpus_pending": 4,
+                "verdict": "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 5 GPUs but the cluster has 2: no queue order or policy can place them all at once; at least 3 GPUs' worth of pods must wait for others to finish"},
+    "warnings": ["n.yaml:1: something"]
+  })");
+  EXPECT_EQ(got, want) << got.dump(2);
+  // Keys come out in the documented order.
+  EXPECT_EQ(out.str().find("\"placements\""), 4u);
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -1,0 +1,86 @@
+#include "gpusched/report/run_report.h"
+
+#include <gtest/gtest.h>
+
+#include "gpusched/sched/filters.h"
+#include "../sched/test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+using testing::GpuPod;
+
+struct Scenario {
+  std::vector<Node> nodes;
+  std::vector<Pod> pods;
+  QueueOrder order = QueueOrder::kFifo;
+};
+
+Summary SummarizeScenario(const Scenario& sc, size_t rejected = 0) {
+  ClusterState c(sc.nodes);
+  std::vector<const Pod*> ptrs;
+  for (const auto& p : sc.pods) ptrs.push_back(&p);
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(ptrs, c, s, sc.order);
+  std::vector<InputError> rej(rejected, InputError{"Pod/default/x", "f.yaml", 1, "bad"});
+  std::vector<std::string> warnings;
+  RunReport rr{c, ptrs, r, rej, warnings, "first-fit", "fifo"};
+  return Summarize(rr);
+}
+
+TEST(RunReportTest, VerdictsAndCounts) {
+  struct Case {
+    const char* name;
+    Scenario sc;
+    size_t rejected;
+    int64_t placed, pending, forever, capacity, requested, allocated;
+    std::string verdict;
+  } cases[] = {
+      {"all placed", {{GpuNode("a", 4)}, {GpuPod("p", 2)}}, 0, 1, 0, 0, 4, 2, 2, "every pod was placed"},
+      {"all valid placed", {{GpuNode("a", 4)}, {GpuPod("p", 2)}}, 1, 1, 0, 0, 4, 2, 2, "every valid pod was placed"},
+      {"over capacity",
+       {{GpuNode("gpu-node-1", 4), GpuNode("gpu-node-2", 2)},
+        {GpuPod("a", 2), GpuPod("b", 1), GpuPod("c", 3), GpuPod("d", 1), GpuPod("e", 2)}},
+       0, 4, 1, 0, 6, 9, 6,
+       "the pods request 9 GPUs but the cluster has 6: no queue order or policy can place them all at once; at least "
+       "3 GPUs' worth of pods must wait for others to finish"},
+      {"fragmented",
+       {{GpuNode("a", 4), GpuNode("b", 4)}, {GpuPod("x", 2), GpuPod("y", 3), GpuPod("z", 1), GpuPod("w", 2)}},
+       0, 3, 1, 0, 8, 8, 6,
+       "the pods request 8 of 8 GPUs, so they could all fit, but free GPUs are fragmented across nodes; try --order "
+       "largest-first or a bin-packing policy"},
+      {"never fits", {{GpuNode("a", 4)}, {GpuPod("big", 8)}}, 0, 0, 1, 1, 4, 8, 0,
+       "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 8 GPUs but the "
+       "cluster has 4: no queue order or policy can place them all at once; at least 4 GPUs' worth of pods must wait "
+       "for others to finish"},
+      {"no GPUs advertised", {{GpuNode("a", -1)}, {GpuPod("p", 1)}}, 0, 0, 1, 1, 0, 1, 0,
+       "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 1 GPUs and the "
+       "cluster advertises none"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Summary s = SummarizeScenario(c.sc, c.rejected);
+    EXPECT_EQ(s.placed, c.placed);
+    EXPECT_EQ(s.pending, c.pending);
+    EXPECT_EQ(s.pending_forever, c.forever);
+    EXPECT_EQ(s.gpus_capacity, c.capacity);
+    EXPECT_EQ(s.gpus_requested, c.requested);
+    EXPECT_EQ(s.gpus_allocated, c.allocated);
+    EXPECT_EQ(s.gpus_free, c.capacity - c.allocated);
+    EXPECT_EQ(s.verdict, c.verdict);
+  }
+}
+
+TEST(RunReportTest, NamesAndPlurals) {
+  Pod p = GpuPod("x", 0);
+  EXPECT_EQ(DisplayName(p), "x");
+  p.meta.namespace_ = "ml";
+  EXPECT_EQ(DisplayName(p), "ml/x");
+  EXPECT_EQ(Plural(1, "node"), "1 node");
+  EXPECT_EQ(Plural(0, "node"), "0 nodes");
+  EXPECT_EQ(Plural(2, "pod"), "2 pods");
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -1,0 +1,89 @@
+#include "gpusched/sched/batch.h"
+
+#include <gtest/gtest.h>
+
+#include "gpusched/sched/filters.h"
+#include "test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+using testing::GpuPod;
+
+std::vector<const Pod*> Ptrs(const std::vector<Pod>& pods) {
+  std::vector<const Pod*> v;
+  for (const auto& p : pods) v.push_back(&p);
+  return v;
+}
+
+TEST(BatchTest, TryItYourselfLargestFirst) {
+  // The seed's "try it yourself": training-job-c first fits, but 9 GPUs do
+  // not fit in 6, so two others wait.
+  ClusterState c({GpuNode("gpu-node-1", 4), GpuNode("gpu-node-2", 2)});
+  std::vector<Pod> pods = {GpuPod("training-job-a", 2), GpuPod("inference-svc-b", 1), GpuPod("training-job-c", 3),
+                           GpuPod("inference-svc-d", 1), GpuPod("training-job-e", 2)};
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(Ptrs(pods), c, s, QueueOrder::kLargestFirst);
+  ASSERT_EQ(r.placements.size(), 3u);
+  EXPECT_EQ(r.placements[0].pod, 2u);  // c -> gpu-node-1 [0,1,2]
+  EXPECT_EQ(r.placements[0].node, 0u);
+  EXPECT_EQ(r.placements[0].gpus, (std::vector<int32_t>{0, 1, 2}));
+  EXPECT_EQ(r.placements[1].pod, 0u);  // a -> gpu-node-2
+  EXPECT_EQ(r.placements[1].node, 1u);
+  EXPECT_EQ(r.placements[2].pod, 1u);  // b -> gpu-node-1 [3]
+  EXPECT_EQ(r.placements[2].gpus, (std::vector<int32_t>{3}));
+  ASSERT_EQ(r.pending.size(), 2u);
+  EXPECT_EQ(r.pending[0].pod, 4u);  // e, then d
+  EXPECT_EQ(r.pending[1].pod, 3u);
+  EXPECT_EQ(r.pending[1].message, "0/2 nodes are available: 2 Insufficient nvidia.com/gpu.");
+}
+
+TEST(BatchTest, PreBoundPodsAdmittedFirstAndRefusedWhenTheyCannotRun) {
+  ClusterState c({GpuNode("a", 4), GpuNode("b", 4)});
+  std::vector<Pod> pods = {GpuPod("new", 2), GpuPod("running", 3), GpuPod("overflow", 2), GpuPod("ghost", 1)};
+  pods[1].node_name = "a";
+  pods[2].node_name = "a";
+  pods[3].node_name = "nowhere";
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(Ptrs(pods), c, s, QueueOrder::kFifo);
+  ASSERT_EQ(r.placements.size(), 2u);
+  EXPECT_TRUE(r.placements[0].preexisting);
+  EXPECT_EQ(r.placements[0].pod, 1u);
+  EXPECT_EQ(r.placements[0].gpus, (std::vector<int32_t>{0, 1, 2}));
+  EXPECT_FALSE(r.placements[1].preexisting);
+  EXPECT_EQ(r.placements[1].pod, 0u);
+  EXPECT_EQ(r.placements[1].node, 1u);  // a has only 1 GPU left
+  ASSERT_EQ(r.refused.size(), 2u);
+  EXPECT_EQ(r.refused[0].error,
+            "Pod was rejected: Node didn't have enough resource: nvidia.com/gpu, requested: 2, used: 3, capacity: 4");
+  EXPECT_EQ(r.refused[1].error, "spec.nodeName: node \"nowhere\" is not in the input, so the pod cannot run");
+}
+
+TEST(BatchTest, OtherSchedulerNamesStayPending) {
+  ClusterState c({GpuNode("a", 4)});
+  std::vector<Pod> pods = {GpuPod("volcano-job", 1)};
+  pods[0].scheduler_name = "volcano";
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(Ptrs(pods), c, s, QueueOrder::kFifo);
+  EXPECT_TRUE(r.placements.empty());
+  ASSERT_EQ(r.pending.size(), 1u);
+  EXPECT_EQ(r.pending[0].message, "");
+  EXPECT_TRUE(r.pending[0].diagnosis.forever);
+  EXPECT_EQ(r.pending[0].diagnosis.text,
+            "not scheduled: spec.schedulerName is \"volcano\"; only \"default-scheduler\" is served, so the pod waits "
+            "for that scheduler");
+}
+
+TEST(BatchTest, EveryPodAccountedFor) {
+  ClusterState c({GpuNode("a", 2)});
+  std::vector<Pod> pods;
+  for (int i = 0; i < 10; ++i) pods.push_back(GpuPod("p" + std::to_string(i), i % 3));
+  pods[7].node_name = "zzz";
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(Ptrs(pods), c, s, QueueOrder::kFifo);
+  EXPECT_EQ(r.placements.size() + r.pending.size() + r.refused.size(), pods.size());
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -1,0 +1,141 @@
+#include "gpusched/sched/diagnosis.h"
+
+#include <gtest/gtest.h>
+
+#include "gpusched/sched/filters.h"
+#include "test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+using testing::GpuPod;
+using Kind = Diagnosis::Kind;
+
+struct DiagCase {
+  const char* name;
+  std::vector<Node> nodes;
+  std::vector<std::pair<size_t, int64_t>> bound;  // node, GPUs already in use
+  Pod pod;
+  Kind kind;
+  bool forever;
+  std::string text;
+};
+
+Node Cordoned(Node n) {
+  n.unschedulable = true;
+  return n;
+}
+Node WithTaint(Node n) {
+  n.taints.push_back({"dedicated", "infra", "NoSchedule"});
+  return n;
+}
+Pod WithSelector(Pod p) {
+  p.node_selector["nvidia.com/gpu.product"] = "H100";
+  return p;
+}
+
+TEST(DiagnosisTest, Table) {
+  const DiagCase cases[] = {
+      {"empty cluster", {}, {}, GpuPod("p", 1), Kind::kNoNodes, true, "can never fit: the cluster has no nodes"},
+      {"bigger than every node",
+       {GpuNode("a", 4), GpuNode("b", 4), GpuNode("c", 4)},
+       {},
+       GpuPod("p", 8),
+       Kind::kTooLarge,
+       true,
+       "can never fit: it requests 8 nvidia.com/gpu but the largest node has 4 (12 across all 3 nodes, but a pod runs "
+       "on one node and is never split across several); request at most 4 or add a bigger node"},
+      {"no device plugin",
+       {GpuNode("a", -1), GpuNode("b", -1)},
+       {},
+       GpuPod("p", 1),
+       Kind::kNotAdvertised,
+       true,
+       "can never fit: no node advertises nvidia.com/gpu; the nodes may have GPUs, but without the device plugin (e.g. "
+       "the NVIDIA device plugin DaemonSet) running on them Kubernetes does not know it"},
+      {"GPUs only on excluded nodes",
+       {WithTaint(GpuNode("gpu", 8)), GpuNode("cpu", -1)},
+       {},
+       GpuPod("p", 1),
+       Kind::kNotAdvertised,
+       true,
+       "can never fit: the only nodes that advertise nvidia.com/gpu are excluded by taints, cordons or the pod's "
+       "nodeSelector"},
+      {"every node excluded",
+       {Cordoned(GpuNode("a", 8)), WithTaint(GpuNode("b", 8)), WithTaint(GpuNode("c", 8))},
+       {},
+       WithSelector(GpuPod("p", 1)),
+       Kind::kNoEligibleNode,
+       true,
+       "can never fit: every node is excluded before resources are even compared: 1 node cordoned "
+       "(spec.unschedulable); 2 nodes with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)"},
+      {"selector matches nothing",
+       {GpuNode("a", 8)},
+       {},
+       WithSelector(GpuPod("p", 1)),
+       Kind::kNoEligibleNode,
+       true,
+       "can never fit: every node is excluded before resources are even compared: 1 node not matching its "
+       "nodeSelector (fix the selector or label a node)"},
+      {"the seed's training-job-c",
+       {GpuNode("gpu-node-1", 4), GpuNode("gpu-node-2", 2)},
+       {{0, 3}},
+       GpuPod("training-job-c", 3),
+       Kind::kWaitingForRoom,
+       false,
+       "waiting for room: it needs 3 nvidia.com/gpu on one node; when it was considered, the only node big enough was "
+       "gpu-node-1 (4 in all, 1 free); it is placed when running pods finish (pending is not an error)"},
+      {"fragmented",
+       {GpuNode("a", 4), GpuNode("b", 4)},
+       {{0, 3}, {1, 3}},
+       GpuPod("p", 2),
+       Kind::kFragmented,
+       false,
+       "waiting for room, fragmented: when it was considered, 2 nvidia.com/gpu were free across the 2 nodes that could "
+       "run it, but at most 1 free on any one node and it needs 2 on one node; placing large pods first (--order "
+       "largest-first) or a bin-packing policy avoids this"},
+      {"cpu too large",
+       {GpuNode("a", 4, 8000)},
+       {},
+       GpuPod("p", 1, 16000),
+       Kind::kTooLarge,
+       true,
+       "can never fit: it requests 16 cpu but the largest node has 8; request at most 8 or add a bigger node"},
+      {"many nodes, waiting",
+       {GpuNode("a", 2), GpuNode("b", 2), GpuNode("c", 2), GpuNode("d", 2)},
+       {{0, 2}, {1, 2}, {2, 2}, {3, 1}},
+       GpuPod("p", 2),
+       Kind::kWaitingForRoom,
+       false,
+       "waiting for room: it needs 2 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 "
+       "nodes with 1 free in total; it is placed when running pods finish (pending is not an error)"},
+  };
+  auto filters = DefaultFilters();
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    ClusterState cluster(c.nodes);
+    std::vector<Pod> holders;
+    holders.reserve(c.bound.size());
+    for (const auto& [node, gpus] : c.bound) {
+      holders.push_back(GpuPod("holder", gpus));
+      cluster.Bind(node, PodInfo::Make(holders.back(), 0).requests);
+    }
+    Diagnosis d = Diagnose(PodInfo::Make(c.pod, 0), cluster, filters);
+    EXPECT_EQ(d.kind, c.kind);
+    EXPECT_EQ(d.forever, c.forever);
+    EXPECT_EQ(d.text, c.text);
+  }
+}
+
+TEST(DiagnosisTest, KindNames) {
+  EXPECT_STREQ(DiagnosisKindName(Kind::kWaitingForRoom), "waiting-for-room");
+  EXPECT_STREQ(DiagnosisKindName(Kind::kFragmented), "fragmented");
+  EXPECT_STREQ(DiagnosisKindName(Kind::kTooLarge), "too-large");
+  EXPECT_STREQ(DiagnosisKindName(Kind::kNotAdvertised), "not-advertised");
+  EXPECT_STREQ(DiagnosisKindName(Kind::kNoEligibleNode), "no-eligible-node");
+  EXPECT_STREQ(DiagnosisKindName(Kind::kNoNodes), "no-nodes");
+}
+
+}  // namespace
+}  // namespace gpusched

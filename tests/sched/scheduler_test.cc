@@ -1,0 +1,161 @@
+#include "gpusched/sched/scheduler.h"
+
+#include <gtest/gtest.h>
+
+#include "gpusched/sched/filters.h"
+#include "gpusched/util/random.h"
+#include "test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+using testing::GpuPod;
+
+Scheduler FirstFit() { return Scheduler(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1); }
+
+TEST(SchedulerTest, SeedClusterFirstFit) {
+  // The seed's demo: nodes of 4 and 2 GPUs, pods a2 b1 c3 d1 e2 in order.
+  ClusterState c({GpuNode("gpu-node-1", 4), GpuNode("gpu-node-2", 2)});
+  Scheduler s = FirstFit();
+  struct Want {
+    const char* pod;
+    int64_t gpus;
+    bool scheduled;
+    size_t node;
+    std::vector<int32_t> devices;
+  } want[] = {
+      {"training-job-a", 2, true, 0, {0, 1}}, {"inference-svc-b", 1, true, 0, {2}},
+      {"training-job-c", 3, false, 0, {}},    {"inference-svc-d", 1, true, 0, {3}},
+      {"training-job-e", 2, true, 1, {0, 1}},
+  };
+  std::vector<Pod> pods;
+  for (const auto& w : want) pods.push_back(GpuPod(w.pod, w.gpus));
+  for (size_t i = 0; i < pods.size(); ++i) {
+    SCOPED_TRACE(want[i].pod);
+    Decision d = s.ScheduleOne(PodInfo::Make(pods[i], i), c);
+    EXPECT_EQ(d.scheduled, want[i].scheduled);
+    if (d.scheduled) {
+      EXPECT_EQ(d.node, want[i].node);
+      EXPECT_EQ(d.gpus, want[i].devices);
+    } else {
+      EXPECT_EQ(d.fit_error.Error(), "0/2 nodes are available: 2 Insufficient nvidia.com/gpu.");
+    }
+  }
+  EXPECT_EQ(c.state(0).GpuRequested(), 4);
+  EXPECT_EQ(c.state(1).GpuRequested(), 2);
+}
+
+TEST(SchedulerTest, SkipsCordonedAndTaintedNodesWithTheirReasons) {
+  Node cordoned = GpuNode("a", 8);
+  cordoned.unschedulable = true;
+  Node tainted = GpuNode("b", 8);
+  tainted.taints.push_back({"nvidia.com/gpu", "present", "NoSchedule"});
+  ClusterState c({cordoned, tainted, GpuNode("c", 1)});
+  Scheduler s = FirstFit();
+  Pod p = GpuPod("p", 2);
+  Decision d = s.ScheduleOne(PodInfo::Make(p, 0), c);
+  ASSERT_FALSE(d.scheduled);
+  EXPECT_EQ(d.fit_error.Error(),
+            "0/3 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) had untolerated taint(s), 1 node(s) "
+            "were unschedulable.");
+  // With the toleration the tainted node is the first that fits.
+  p.tolerations.push_back({"nvidia.com/gpu", "Exists", "", "NoSchedule"});
+  d = s.ScheduleOne(PodInfo::Make(p, 0), c);
+  ASSERT_TRUE(d.scheduled);
+  EXPECT_EQ(d.node, 1u);
+  EXPECT_EQ(d.gpus, (std::vector<int32_t>{0, 1}));
+}
+
+TEST(SchedulerTest, CpuAndPodCountAreCheckedToo) {
+  ClusterState c({GpuNode("small", 4, /*milli_cpu=*/1000, 1LL << 30, /*pods=*/1), GpuNode("big", 4)});
+  Scheduler s = FirstFit();
+  Pod cpu_heavy = GpuPod("cpu-heavy", 1, 2000);
+  Decision d = s.ScheduleOne(PodInfo::Make(cpu_heavy, 0), c);
+  ASSERT_TRUE(d.scheduled);
+  EXPECT_EQ(d.node, 1u);
+  Pod p1 = GpuPod("p1", 1), p2 = GpuPod("p2", 1);
+  EXPECT_EQ(s.ScheduleOne(PodInfo::Make(p1, 1), c).node, 0u);
+  EXPECT_EQ(s.ScheduleOne(PodInfo::Make(p2, 2), c).node, 1u);  // "small" holds one pod only
+}
+
+TEST(SchedulerTest, EmptyClusterMessage) {
+  ClusterState c(std::vector<Node>{});
+  Scheduler s = FirstFit();
+  Pod p = GpuPod("p", 1);
+  Decision d = s.ScheduleOne(PodInfo::Make(p, 0), c);
+  EXPECT_FALSE(d.scheduled);
+  EXPECT_EQ(d.fit_error.Error(), "no nodes available to schedule pods");
+}
+
+// The straightforward first-fit of the seed, extended to cpu, the pod count
+// and cordons: the reference the real scheduler is checked against.
+struct RefNode {
+  int64_t cpu, gpus, pods;
+  bool cordoned;
+  std::vector<bool> used;
+};
+
+TEST(SchedulerTest, PropertyMatchesReferenceFirstFitOnRandomClusters) {
+  Rng rng(20261202);
+  for (int trial = 0; trial < 3000; ++trial) {
+    SCOPED_TRACE(trial);
+    const int n_nodes = 1 + static_cast<int>(rng.Uniform(12));
+    std::vector<Node> nodes;
+    std::vector<RefNode> ref;
+    for (int i = 0; i < n_nodes; ++i) {
+      static const int64_t kGpuChoices[] = {0, 1, 2, 4, 8};
+      int64_t g = kGpuChoices[rng.Uniform(5)];
+      int64_t cpu = 1000 * static_cast<int64_t>(1 + rng.Uniform(16));
+      int64_t pods = 1 + static_cast<int64_t>(rng.Uniform(6));
+      Node n = GpuNode("n" + std::to_string(i), g, cpu, 1LL << 36, pods);
+      n.unschedulable = rng.Uniform(10) == 0;
+      nodes.push_back(n);
+      ref.push_back({cpu, g, pods, n.unschedulable, std::vector<bool>(static_cast<size_t>(g), false)});
+    }
+    ClusterState c(nodes);
+    Scheduler s = FirstFit();
+    const int n_pods = static_cast<int>(rng.Uniform(25));
+    std::vector<Pod> pods;
+    for (int j = 0; j < n_pods; ++j) {
+      static const int64_t kPodGpus[] = {0, 1, 1, 2, 4, 8};
+      pods.push_back(GpuPod("p" + std::to_string(j), kPodGpus[rng.Uniform(6)],
+                            500 * static_cast<int64_t>(rng.Uniform(9))));
+    }
+    std::vector<int64_t> ref_cpu(static_cast<size_t>(n_nodes), 0), ref_pods(static_cast<size_t>(n_nodes), 0);
+    for (int j = 0; j < n_pods; ++j) {
+      const int64_t want_gpu = pods[static_cast<size_t>(j)].containers[0].requests.count("nvidia.com/gpu")
+                                   ? pods[static_cast<size_t>(j)].containers[0].requests.at("nvidia.com/gpu").Value()
+                                   : 0;
+      const int64_t want_cpu = pods[static_cast<size_t>(j)].containers[0].requests.count("cpu")
+                                   ? pods[static_cast<size_t>(j)].containers[0].requests.at("cpu").MilliValue()
+                                   : 0;
+      int chosen = -1;
+      std::vector<int32_t> devices;
+      for (int i = 0; i < n_nodes && chosen < 0; ++i) {
+        RefNode& r = ref[static_cast<size_t>(i)];
+        int64_t free_gpus = 0;
+        for (bool u : r.used) free_gpus += u ? 0 : 1;
+        if (r.cordoned || ref_pods[static_cast<size_t>(i)] + 1 > r.pods) continue;
+        if (want_cpu > r.cpu - ref_cpu[static_cast<size_t>(i)] || want_gpu > free_gpus) continue;
+        chosen = i;
+        ref_cpu[static_cast<size_t>(i)] += want_cpu;
+        ref_pods[static_cast<size_t>(i)]++;
+        for (size_t d = 0; d < r.used.size() && static_cast<int64_t>(devices.size()) < want_gpu; ++d)
+          if (!r.used[d]) {
+            r.used[d] = true;
+            devices.push_back(static_cast<int32_t>(d));
+          }
+      }
+      Decision d = s.ScheduleOne(PodInfo::Make(pods[static_cast<size_t>(j)], static_cast<size_t>(j)), c);
+      ASSERT_EQ(d.scheduled, chosen >= 0) << "pod " << j;
+      if (chosen >= 0) {
+        ASSERT_EQ(d.node, static_cast<size_t>(chosen)) << "pod " << j;
+        ASSERT_EQ(d.gpus, devices) << "pod " << j;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
