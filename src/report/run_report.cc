@@ -42,7 +42,7 @@ Summary Summarize(const RunReport& r) {
     parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
   if (s.pending > 0 && s.gpus_requested > s.gpus_capacity) {
     if (s.gpus_capacity == 0) {
-      parts.push_back("the pods request " + req + " GPUs and the cluster advertises none");
+      parts.push_back("the pods request " + Plural(s.gpus_requested, "GPU") + " and the cluster advertises none");
     } else {
       parts.push_back("the pods request " + req + " GPUs but the cluster has " + cap +
                       ": no queue order or policy can place them all at once; at least " +

@@ -55,7 +55,7 @@ TEST(RunReportTest, VerdictsAndCounts) {
        "cluster has 4: no queue order or policy can place them all at once; at least 4 GPUs' worth of pods must wait "
        "for others to finish"},
       {"no GPUs advertised", {{GpuNode("a", -1)}, {GpuPod("p", 1)}}, 0, 0, 1, 1, 0, 1, 0,
-       "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 1 GPUs and the "
+       "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 1 GPU and the "
        "cluster advertises none"},
   };
   for (const auto& c : cases) {
