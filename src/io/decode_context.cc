@@ -35,6 +35,12 @@ int DecodeContext::LineOf(const std::string& path) const {
   std::string p = path;
   while (!p.empty()) {
     if (auto it = lines_.find(p); it != lines_.end()) return it->second;
+    // Upstream sometimes names a map entry "status.capacity.nvidia.com/gpu"
+    // (field.NewPath children) where we record "status.capacity[nvidia.com/gpu]".
+    for (size_t dot = p.find('.'); dot != std::string::npos; dot = p.find('.', dot + 1)) {
+      std::string alt = p.substr(0, dot) + "[" + p.substr(dot + 1) + "]";
+      if (auto it = lines_.find(alt); it != lines_.end()) return it->second;
+    }
     // requests[x] defaulted from limits[x]: use the limit's line.
     if (size_t r = p.rfind(".requests"); r != std::string::npos) {
       std::string alt = p.substr(0, r) + ".limits" + p.substr(r + 9);

@@ -23,9 +23,11 @@ int64_t ClusterState::FindNode(std::string_view name) const {
   return it == index_.end() ? -1 : static_cast<int64_t>(it->second);
 }
 
-std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests) {
+std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests, const Resources& non_zero) {
   NodeState& s = states_[i];
   s.requested.Add(requests);
+  s.non_zero_requested.milli_cpu = SatAdd(s.non_zero_requested.milli_cpu, non_zero.milli_cpu);
+  s.non_zero_requested.memory = SatAdd(s.non_zero_requested.memory, non_zero.memory);
   s.num_pods++;
   std::vector<int32_t> taken;
   int64_t want = PodGpuRequest(requests);
@@ -38,9 +40,12 @@ std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests) {
   return taken;
 }
 
-void ClusterState::Unbind(size_t i, const Resources& requests, const std::vector<int32_t>& gpus) {
+void ClusterState::Unbind(size_t i, const Resources& requests, const Resources& non_zero,
+                          const std::vector<int32_t>& gpus) {
   NodeState& s = states_[i];
   s.requested.Sub(requests);
+  s.non_zero_requested.milli_cpu = SatSub(s.non_zero_requested.milli_cpu, non_zero.milli_cpu);
+  s.non_zero_requested.memory = SatSub(s.non_zero_requested.memory, non_zero.memory);
   s.num_pods--;
   for (int32_t d : gpus) s.gpu_free_milli[static_cast<size_t>(d)] = kGpuMilli;
 }

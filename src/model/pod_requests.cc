@@ -5,14 +5,25 @@ namespace gpusched {
 // Port of PodRequests (k8s.io/component-helpers/resource/helpers.go) for pods
 // without pod-level resources. The worked example in fit.go's comment
 // (IC1 2cpu/1G, IC2 2cpu/3G, C1 2cpu/1G, C2 1cpu/1G -> 3 cpu, 3G) is a test case.
-Resources ComputePodRequests(const Pod& pod) {
+namespace {
+
+Resources ContainerRequests(const Container& c, bool non_missing_defaults) {
+  Resources r = Resources::FromList(c.requests);
+  if (non_missing_defaults) {
+    if (!c.requests.count(std::string(kResourceCPU))) r.milli_cpu = kDefaultMilliCPURequest;
+    if (!c.requests.count(std::string(kResourceMemory))) r.memory = kDefaultMemoryRequest;
+  }
+  return r;
+}
+
+Resources PodRequests(const Pod& pod, bool non_missing_defaults) {
   Resources reqs;
-  for (const auto& c : pod.containers) reqs.Add(Resources::FromList(c.requests));
+  for (const auto& c : pod.containers) reqs.Add(ContainerRequests(c, non_missing_defaults));
 
   Resources restartable_init_reqs;
   Resources init_reqs;
   for (const auto& ic : pod.init_containers) {
-    Resources container_reqs = Resources::FromList(ic.requests);
+    Resources container_reqs = ContainerRequests(ic, non_missing_defaults);
     if (ic.IsRestartableInit()) {
       // Sidecars run for the pod's whole life: they add to the regular sum.
       reqs.Add(container_reqs);
@@ -28,5 +39,11 @@ Resources ComputePodRequests(const Pod& pod) {
   reqs.allowed_pods = 0;  // "pods" is not a container resource
   return reqs;
 }
+
+}  // namespace
+
+Resources ComputePodRequests(const Pod& pod) { return PodRequests(pod, false); }
+
+Resources ComputeNonZeroPodRequests(const Pod& pod) { return PodRequests(pod, true); }
 
 }  // namespace gpusched

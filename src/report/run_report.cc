@@ -37,7 +37,11 @@ Summary Summarize(const RunReport& r) {
   const std::string req = std::to_string(s.gpus_requested);
   const std::string cap = std::to_string(s.gpus_capacity);
   std::vector<std::string> parts;
-  if (s.pending == 0) parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
+  if (s.pods == 0) {
+    parts.push_back("no pods to schedule");
+  } else if (s.pending == 0) {
+    parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
+  }
   if (s.pending_forever > 0)
     parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
   if (s.pending > 0 && s.gpus_requested > s.gpus_capacity) {

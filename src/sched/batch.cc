@@ -54,7 +54,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       out.refused.push_back({i, err});
       continue;
     }
-    std::vector<int32_t> gpus = cluster.Bind(static_cast<size_t>(n), info.requests);
+    std::vector<int32_t> gpus = cluster.Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests);
     out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true});
   }
   for (size_t qi : OrderQueue(queue, order)) {

@@ -29,7 +29,7 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster) {
   }
   d.scheduled = true;
   d.node = feasible_.size() == 1 ? feasible_.front() : policy_->Select(pod, cluster, feasible_, rng_);
-  d.gpus = cluster.Bind(d.node, pod.requests);
+  d.gpus = cluster.Bind(d.node, pod.requests, pod.non_zero_requests);
   return d;
 }
 

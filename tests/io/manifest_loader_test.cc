@@ -235,7 +235,7 @@ TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
        "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus:\n  allocatable:\n    pods: \"110\"\n"
        "    nvidia.com/gpu: 1500m\n",
        "Node/n", 7,
-       "The Node \"n\" is invalid: status.allocatable[nvidia.com/gpu]: Invalid value: \"1500m\": must be an integer"},
+       "The Node \"n\" is invalid: status.allocatable.nvidia.com/gpu: Invalid value: \"1500m\": must be an integer"},
       {"workload template", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
                             "    spec:\n      containers:\n      - name: c\n        image: i\n        resources:\n"
                             "          limits: {nvidia.com/gpu: 1.5}\n",

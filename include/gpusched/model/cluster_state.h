@@ -25,6 +25,9 @@ inline constexpr int64_t kMaxTrackedGpusPerNode = 4096;
 struct NodeState {
   Resources allocatable;
   Resources requested;
+  // Requests with scoring's 100m / 200Mi defaults for containers that set
+  // none (kube-scheduler's NodeInfo.NonZeroRequested); cpu and memory only.
+  Resources non_zero_requested;
   int64_t num_pods = 0;
   // Free milli-GPU per device, index = device index. 1000 = wholly free.
   std::vector<int32_t> gpu_free_milli;
@@ -49,9 +52,15 @@ class ClusterState {
   // Accounts a pod with `requests` on node `i` and hands it `gpus` whole GPU
   // devices, lowest free index first (as the NVIDIA device plugin does).
   // Returns the device indices taken.
-  std::vector<int32_t> Bind(size_t i, const Resources& requests);
+  // `non_zero` is the pod's request with scoring defaults
+  // (ComputeNonZeroPodRequests); the two-argument form uses `requests`.
+  std::vector<int32_t> Bind(size_t i, const Resources& requests, const Resources& non_zero);
+  std::vector<int32_t> Bind(size_t i, const Resources& requests) { return Bind(i, requests, requests); }
   // Reverses Bind.
-  void Unbind(size_t i, const Resources& requests, const std::vector<int32_t>& gpus);
+  void Unbind(size_t i, const Resources& requests, const Resources& non_zero, const std::vector<int32_t>& gpus);
+  void Unbind(size_t i, const Resources& requests, const std::vector<int32_t>& gpus) {
+    Unbind(i, requests, requests, gpus);
+  }
 
  private:
   std::vector<Node> nodes_;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/model/node_affinity.h"
 #include "gpusched/model/object_meta.h"
 #include "gpusched/model/resources.h"
 #include "gpusched/model/taint.h"
@@ -40,6 +41,7 @@ struct Pod {
   std::string scheduler_name = kDefaultSchedulerName;
   std::map<std::string, std::string, std::less<>> node_selector;
   std::vector<Toleration> tolerations;
+  std::optional<NodeAffinity> node_affinity;  // spec.affinity.nodeAffinity
   std::string phase;  // status.phase
   // "Deployment/web" when the pod was expanded from a workload template.
   std::string owner;

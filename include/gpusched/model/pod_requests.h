@@ -15,6 +15,18 @@ namespace gpusched {
 // DefaultPod). No scoring defaults (100m / 200Mi) are applied here.
 Resources ComputePodRequests(const Pod& pod);
 
+// Scoring's defaults for a container with no cpu / memory request
+// (pkg/scheduler/util/pod_resources.go DefaultMilliCPURequest, DefaultMemoryRequest).
+inline constexpr int64_t kDefaultMilliCPURequest = 100;
+inline constexpr int64_t kDefaultMemoryRequest = 200 * 1024 * 1024;
+
+// Requests as the Least/Most/RequestedToCapacityRatio scorers and the node's
+// NonZeroRequested see them: the same combination, but every container and
+// init container that has no cpu (memory) request key counts 100m (200Mi).
+// An explicit "0" stays 0 (resource_allocation.go calculatePodResourceRequest
+// with NonMissingContainerRequests).
+Resources ComputeNonZeroPodRequests(const Pod& pod);
+
 // The whole-GPU request (nvidia.com/gpu) of a pod.
 inline int64_t PodGpuRequest(const Resources& requests) { return requests.Scalar(kResourceGPU); }
 

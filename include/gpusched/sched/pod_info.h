@@ -14,10 +14,13 @@ namespace gpusched {
 struct PodInfo {
   const Pod* pod = nullptr;
   Resources requests;
+  // Requests with scoring defaults (100m cpu / 200Mi memory per container
+  // that sets none), for the Least/Most/RTC scorers.
+  Resources non_zero_requests;
   size_t input_index = 0;  // position in the input, the queue's arrival order
 
   static PodInfo Make(const Pod& pod, size_t input_index) {
-    return PodInfo{&pod, ComputePodRequests(pod), input_index};
+    return PodInfo{&pod, ComputePodRequests(pod), ComputeNonZeroPodRequests(pod), input_index};
   }
   int64_t gpus() const { return PodGpuRequest(requests); }
 };
