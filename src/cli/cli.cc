@@ -3,9 +3,27 @@
 #include <CLI/CLI.hpp>
 
 #include "gpusched/sched/policy.h"
+#include "gpusched/sched/queue_order.h"
 #include "gpusched/sched/version.h"
 
 namespace gpusched {
+namespace {
+
+void AddCommonFlags(CLI::App* cmd, ScheduleFlags& f) {
+  std::string policies;
+  for (const auto& p : PolicyNames()) policies += (policies.empty() ? "" : ", ") + p;
+  cmd->add_option("-f,--filename", f.files, "File, directory or - (stdin) with Node/Pod/List/workload manifests")
+      ->required();
+  cmd->add_flag("-R,--recursive", f.recursive, "Read directories recursively");
+  cmd->add_option("--config", f.config, "KubeSchedulerConfiguration file (kubescheduler.config.k8s.io/v1)");
+  cmd->add_option("--policy", f.policy,
+                  "Node choice: " + policies + " (default: kube-default with --config, else first-fit)");
+  cmd->add_option("--order", f.order,
+                  std::string("Queue order: ") + kQueueOrderNames + " (default: priority for kube-default, else fifo)");
+  cmd->add_option("--seed", f.seed, "Seed of the random generator (tie-breaking)")->capture_default_str();
+}
+
+}  // namespace
 
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{"gpusched: schedules GPU workloads the way Kubernetes does"};
@@ -14,15 +32,14 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 
   ScheduleFlags sf;
   CLI::App* schedule = app.add_subcommand("schedule", "Schedule pods from manifests onto nodes from manifests");
-  schedule->add_option("-f,--filename", sf.files, "File, directory or - (stdin) with Node/Pod/List/workload manifests")
-      ->required();
-  schedule->add_flag("-R,--recursive", sf.recursive, "Read directories recursively");
-  std::string policies;
-  for (const auto& p : PolicyNames()) policies += (policies.empty() ? "" : ", ") + p;
-  schedule->add_option("--policy", sf.policy, "Node choice policy: " + policies)->capture_default_str();
-  schedule->add_option("--order", sf.order, "Queue order: fifo, largest-first")->capture_default_str();
+  AddCommonFlags(schedule, sf);
   schedule->add_option("-o,--output", sf.output, "Output format: table, json")->capture_default_str();
-  schedule->add_option("--seed", sf.seed, "Seed of the random generator (tie-breaking)")->capture_default_str();
+  schedule->add_flag("--explain", sf.explain, "Add every pod's per-node filter and score breakdown (with -o json)");
+
+  ScheduleFlags ef;
+  CLI::App* explain = app.add_subcommand("explain", "Explain, node by node, where one pod goes and why");
+  AddCommonFlags(explain, ef);
+  explain->add_option("pod", ef.explain_pod, "The pod: name or namespace/name")->required();
 
   CLI::App* version = app.add_subcommand("version", "Print the version and the Kubernetes release followed");
 
@@ -30,7 +47,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   std::reverse(rest.begin(), rest.end());  // CLI11 parses a reversed vector
   try {
     app.parse(rest);
-  } catch (const CLI::CallForHelp& e) {
+  } catch (const CLI::CallForHelp&) {
     out << app.help();
     return kExitOk;
   } catch (const CLI::ParseError& e) {
@@ -44,6 +61,10 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   if (version->parsed()) {
     out << "gpusched 0.1.0 (kube-scheduler behaviour of Kubernetes " << kTargetKubernetesVersion << ")\n";
     return kExitOk;
+  }
+  if (explain->parsed()) {
+    ef.explain = true;
+    return RunSchedule(ef, out, err);
   }
   return RunSchedule(sf, out, err);
 }

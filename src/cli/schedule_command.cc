@@ -1,33 +1,48 @@
-// `gpusched schedule`: load manifests, schedule the pods in one batch, print
-// the report.
+// `gpusched schedule` and `gpusched explain`: load manifests (and a
+// KubeSchedulerConfiguration), schedule the pods in one batch, print the
+// report or one pod's explanation.
 #include <algorithm>
 
 #include "gpusched/cli/cli.h"
+#include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/manifest_loader.h"
+#include "gpusched/io/scheduler_config_loader.h"
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/report/explain_writer.h"
 #include "gpusched/report/json_writer.h"
 #include "gpusched/report/table_writer.h"
 #include "gpusched/sched/batch.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/policy.h"
+#include "gpusched/sched/profile_factory.h"
 
 namespace gpusched {
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err) {
-  std::unique_ptr<Policy> policy = NewPolicy(flags.policy);
-  if (!policy) {
-    std::string names;
-    for (const auto& p : PolicyNames()) names += (names.empty() ? "" : ", ") + p;
-    err << "error: unknown --policy \"" << flags.policy << "\" (known: " << names << ")\n";
-    return kExitUsage;
-  }
-  std::optional<QueueOrder> order = ParseQueueOrder(flags.order);
+  const std::string policy = !flags.policy.empty() ? flags.policy : (flags.config.empty() ? "first-fit" : "kube-default");
+  const std::string order_name = !flags.order.empty() ? flags.order : (policy == "kube-default" ? "priority" : "fifo");
+  std::optional<QueueOrder> order = ParseQueueOrder(order_name);
   if (!order) {
-    err << "error: unknown --order \"" << flags.order << "\" (known: fifo, largest-first)\n";
+    err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
     return kExitUsage;
   }
   if (flags.output != "table" && flags.output != "json") {
     err << "error: unknown --output \"" << flags.output << "\" (known: table, json)\n";
+    return kExitUsage;
+  }
+
+  KubeSchedulerConfiguration config = DefaultSchedulerConfiguration();
+  if (!flags.config.empty()) {
+    std::vector<std::string> cfg_warnings;
+    Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(flags.config, &cfg_warnings);
+    for (const auto& w : cfg_warnings) err << "warning: " << w << "\n";
+    if (!loaded.ok()) {
+      err << "error: " << loaded.status().message() << "\n";
+      return kExitUsage;
+    }
+    config = std::move(loaded).value();
+  }
+  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed);
+  if (!schedulers.ok()) {
+    err << schedulers.status().message() << "\n";
     return kExitUsage;
   }
 
@@ -47,20 +62,39 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   pods.reserve(m.pods.size());
   for (const auto& p : m.pods) pods.push_back(&p.pod);
 
-  Scheduler scheduler(DefaultFilters(), std::move(policy), flags.seed);
-  BatchResult result = ScheduleBatch(pods, cluster, scheduler, *order);
+  BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, BatchOptions{*order, flags.explain});
 
-  RunReport report{cluster, pods, result, m.rejected, m.warnings, flags.policy, QueueOrderName(*order)};
+  RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};
+  if (flags.explain) report.unimplemented = schedulers->unimplemented;
+  const bool any_rejected = !m.rejected.empty() || !result.refused.empty();
+
+  if (!flags.explain_pod.empty()) {
+    const std::string& want = flags.explain_pod;
+    for (size_t i = 0; i < pods.size(); ++i) {
+      if (pods[i]->name() == want || pods[i]->ns() + "/" + pods[i]->name() == want) {
+        WriteExplain(out, report, i);
+        return any_rejected ? kExitRejected : kExitOk;
+      }
+    }
+    for (const auto& e : m.rejected) {
+      if (e.object.size() >= want.size() + 1 && e.object.ends_with("/" + want)) {
+        out << "rejected, not scheduled: " << e.ToString() << "\n";
+        return kExitRejected;
+      }
+    }
+    err << "error: pod \"" << want << "\" is not in the input\n";
+    return kExitUsage;
+  }
+
   if (flags.output == "json") {
     WriteJson(out, report);
+    // The table lists rejected objects itself; with JSON on stdout, a person
+    // still sees them on stderr.
+    for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
   } else {
     WriteTable(out, report);
   }
-  // The table lists rejected objects itself; with JSON on stdout, a person
-  // still sees them on stderr.
-  if (flags.output == "json")
-    for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
-  return (m.rejected.empty() && result.refused.empty()) ? kExitOk : kExitRejected;
+  return any_rejected ? kExitRejected : kExitOk;
 }
 
 }  // namespace gpusched

@@ -1,5 +1,7 @@
 #include "kube_decode.h"
 
+#include <algorithm>
+#include <climits>
 #include <limits>
 
 namespace gpusched {
@@ -52,6 +54,84 @@ void DecodeTolerations(DecodeContext& ctx, const YAML::Node& spec, const std::st
   }
 }
 
+void DecodeRequirements(DecodeContext& ctx, const YAML::Node& term, const char* key, const std::string& path,
+                        std::vector<NodeSelectorRequirement>& out) {
+  const YAML::Node list = ctx.Seq(term, key, path);
+  if (!list.IsDefined()) return;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const YAML::Node r = list[i];
+    const std::string p = path + "[" + std::to_string(i) + "]";
+    ctx.Record(p, r);
+    if (!r.IsMap()) {
+      ctx.Error(p, r, std::string("expected an object, got ") + YamlKind(r));
+      continue;
+    }
+    NodeSelectorRequirement req;
+    req.key = ctx.Str(r, "key", p + ".key");
+    req.op = ctx.Str(r, "operator", p + ".operator");
+    const YAML::Node values = ctx.Seq(r, "values", p + ".values");
+    if (values.IsDefined()) {
+      for (size_t k = 0; k < values.size(); ++k) {
+        const YAML::Node v = values[k];
+        if (!v.IsScalar()) {
+          ctx.Error(p + ".values[" + std::to_string(k) + "]", v, std::string("expected a string, got ") + YamlKind(v));
+          continue;
+        }
+        req.values.push_back(v.Scalar());
+      }
+    }
+    out.push_back(std::move(req));
+  }
+}
+
+NodeSelectorTerm DecodeTerm(DecodeContext& ctx, const YAML::Node& term, const std::string& path) {
+  NodeSelectorTerm t;
+  DecodeRequirements(ctx, term, "matchExpressions", path + ".matchExpressions", t.match_expressions);
+  DecodeRequirements(ctx, term, "matchFields", path + ".matchFields", t.match_fields);
+  return t;
+}
+
+NodeAffinity DecodeNodeAffinity(DecodeContext& ctx, const YAML::Node& na, const std::string& path) {
+  NodeAffinity a;
+  const std::string rpath = path + ".requiredDuringSchedulingIgnoredDuringExecution";
+  const YAML::Node req = ctx.Map(na, "requiredDuringSchedulingIgnoredDuringExecution", rpath);
+  if (req.IsDefined()) {
+    a.has_required = true;
+    const YAML::Node terms = ctx.Seq(req, "nodeSelectorTerms", rpath + ".nodeSelectorTerms");
+    if (terms.IsDefined()) {
+      for (size_t i = 0; i < terms.size(); ++i) {
+        const std::string p = rpath + ".nodeSelectorTerms[" + std::to_string(i) + "]";
+        ctx.Record(p, terms[i]);
+        if (!terms[i].IsMap() && !terms[i].IsNull()) {
+          ctx.Error(p, terms[i], std::string("expected an object, got ") + YamlKind(terms[i]));
+          continue;
+        }
+        a.required.push_back(DecodeTerm(ctx, terms[i], p));
+      }
+    }
+  }
+  const std::string ppath = path + ".preferredDuringSchedulingIgnoredDuringExecution";
+  const YAML::Node pref = ctx.Seq(na, "preferredDuringSchedulingIgnoredDuringExecution", ppath);
+  if (pref.IsDefined()) {
+    for (size_t i = 0; i < pref.size(); ++i) {
+      const YAML::Node e = pref[i];
+      const std::string p = ppath + "[" + std::to_string(i) + "]";
+      ctx.Record(p, e);
+      if (!e.IsMap()) {
+        ctx.Error(p, e, std::string("expected an object, got ") + YamlKind(e));
+        continue;
+      }
+      PreferredSchedulingTerm t;
+      auto w = ctx.Int(e, "weight", p + ".weight");
+      t.weight = w ? static_cast<int32_t>(std::clamp<int64_t>(*w, INT32_MIN, INT32_MAX)) : 0;
+      const YAML::Node pt = ctx.Map(e, "preference", p + ".preference");
+      if (pt.IsDefined()) t.preference = DecodeTerm(ctx, pt, p + ".preference");
+      a.preferred.push_back(std::move(t));
+    }
+  }
+  return a;
+}
+
 }  // namespace
 
 void DecodeObjectMeta(DecodeContext& ctx, const YAML::Node& obj, const std::string& path, ObjectMeta& meta) {
@@ -85,9 +165,16 @@ void DecodePodSpec(DecodeContext& ctx, const YAML::Node& parent, const std::stri
   if (!sched.empty()) pod.scheduler_name = sched;
   pod.node_selector = ctx.StrMap(spec, "nodeSelector", path + ".nodeSelector");
   DecodeTolerations(ctx, spec, path + ".tolerations", pod.tolerations);
-  // Said out loud rather than silently ignored.
-  if (spec["affinity"].IsDefined() && !spec["affinity"].IsNull())
-    ctx.Warn(spec["affinity"], path + ".affinity is not evaluated yet (nodeSelector and tolerations are)");
+  const YAML::Node aff = ctx.Map(spec, "affinity", path + ".affinity");
+  if (aff.IsDefined()) {
+    const YAML::Node na = ctx.Map(aff, "nodeAffinity", path + ".affinity.nodeAffinity");
+    if (na.IsDefined()) pod.node_affinity = DecodeNodeAffinity(ctx, na, path + ".affinity.nodeAffinity");
+    // Said out loud rather than silently ignored.
+    for (const char* k : {"podAffinity", "podAntiAffinity"})
+      if (aff[k].IsDefined() && !aff[k].IsNull())
+        ctx.Warn(aff[k], path + ".affinity." + k + " is not evaluated yet (nodeAffinity, nodeSelector and "
+                             "tolerations are)");
+  }
   if (spec["resources"].IsDefined() && !spec["resources"].IsNull())
     ctx.Warn(spec["resources"], path + ".resources (pod-level resources) is ignored; container requests are used");
 }

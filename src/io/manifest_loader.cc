@@ -147,10 +147,12 @@ void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, 
     errs.push_back(FieldError::Invalid(field, std::to_string(count), "must be greater than or equal to 0"));
   }
   tmpl.meta.namespace_ = meta.namespace_;
-  DefaultPod(tmpl);
+  // The API server defaults requests from limits on Pods only (SetDefaults_Pod),
+  // so a template is validated as written; its pods get the defaults.
   std::vector<FieldError> spec_errs = ValidatePod(tmpl, "spec.template.spec", /*validate_meta=*/false);
   errs.insert(errs.end(), spec_errs.begin(), spec_errs.end());
   if (!errs.empty()) return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind, meta.name, errs));
+  DefaultPod(tmpl);
   if (count == 0) {
     src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": 0 replicas: no pods");
     return;

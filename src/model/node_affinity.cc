@@ -6,9 +6,13 @@
 namespace gpusched {
 namespace {
 
+// strconv.ParseInt(s, 10, 64): an optional sign, then decimal digits.
 bool ParseInt64(const std::string& s, int64_t& out) {
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && p == s.data() + s.size();
+  const char* b = s.data();
+  const char* e = s.data() + s.size();
+  if (b != e && *b == '+') ++b;
+  auto [p, ec] = std::from_chars(b, e, out);
+  return b != e && ec == std::errc() && p == e;
 }
 
 // labels.Requirement.Matches (k8s.io/apimachinery/pkg/labels/selector.go) as

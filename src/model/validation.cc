@@ -616,6 +616,7 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
     if (!t.effect.empty() && !IsTaintEffect(t.effect))
       errs.push_back(NotSupportedJson(p + ".effect", t.effect, kTaintEffects));
   }
+  if (pod.node_affinity) ValidateNodeAffinity(*pod.node_affinity, spec + ".affinity.nodeAffinity", errs);
   if (!pod.priority_class_name.empty())
     for (const auto& m : IsDNS1123Subdomain(pod.priority_class_name))
       errs.push_back(FieldError::Invalid(spec + ".priorityClassName", pod.priority_class_name, m));

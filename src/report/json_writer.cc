@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpusched/report/explain_writer.h"
+
 namespace gpusched {
 namespace {
 
@@ -32,23 +34,27 @@ void WriteJson(std::ostream& out, const RunReport& r) {
   Json placements = Json::array();
   for (const auto& p : r.result.placements) {
     const Pod& pod = *r.pods[p.pod];
-    placements.push_back(Json{{"pod", pod.name()},
-                              {"namespace", pod.ns()},
-                              {"node", r.cluster.node(p.node).name()},
-                              {"gpus", p.gpus},
-                              {"preexisting", p.preexisting}});
+    Json j = Json{{"pod", pod.name()},
+                  {"namespace", pod.ns()},
+                  {"node", r.cluster.node(p.node).name()},
+                  {"gpus", p.gpus},
+                  {"preexisting", p.preexisting}};
+    if (p.explain) j["explain"] = ExplainJson(*p.explain, r.cluster);
+    placements.push_back(std::move(j));
   }
   root["placements"] = std::move(placements);
 
   Json pending = Json::array();
   for (const auto& p : r.result.pending) {
     const Pod& pod = *r.pods[p.pod];
-    pending.push_back(Json{{"pod", pod.name()},
-                           {"namespace", pod.ns()},
-                           {"message", p.message},
-                           {"forever", p.diagnosis.forever},
-                           {"reason", DiagnosisKindName(p.diagnosis.kind)},
-                           {"diagnosis", p.diagnosis.text}});
+    Json j = Json{{"pod", pod.name()},
+                  {"namespace", pod.ns()},
+                  {"message", p.message},
+                  {"forever", p.diagnosis.forever},
+                  {"reason", DiagnosisKindName(p.diagnosis.kind)},
+                  {"diagnosis", p.diagnosis.text}};
+    if (p.explain) j["explain"] = ExplainJson(*p.explain, r.cluster);
+    pending.push_back(std::move(j));
   }
   root["pending"] = std::move(pending);
 
@@ -92,6 +98,7 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                          {"gpus_pending", s.gpus_pending},
                          {"verdict", s.verdict}};
   root["warnings"] = r.warnings;
+  if (!r.unimplemented.empty()) root["unimplemented_plugins"] = r.unimplemented;
   out << root.dump(2) << "\n";
 }
 

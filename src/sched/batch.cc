@@ -33,8 +33,8 @@ std::string KubeletAdmit(const PodInfo& pod, const NodeState& s) {
 
 }  // namespace
 
-BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster, Scheduler& scheduler,
-                          QueueOrder order) {
+BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,
+                          const ProfileSchedulers& schedulers, const BatchOptions& options) {
   BatchResult out;
   std::vector<PodInfo> queue;
   for (size_t i = 0; i < pods.size(); ++i) {
@@ -54,29 +54,47 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       out.refused.push_back({i, err});
       continue;
     }
-    std::vector<int32_t> gpus = cluster.Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests);
-    out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true});
+    std::vector<int32_t> gpus = cluster.Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests,
+                                             info.input_index, p.Priority());
+    out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true, std::nullopt});
   }
-  for (size_t qi : OrderQueue(queue, order)) {
+  std::string served;
+  for (const auto& [name, s] : schedulers) served += (served.empty() ? "\"" : ", \"") + name + "\"";
+  for (size_t qi : OrderQueue(queue, options.order)) {
     const PodInfo& info = queue[qi];
-    if (info.pod->scheduler_name != kServedSchedulerName) {
+    Scheduler* scheduler = nullptr;
+    for (const auto& [name, s] : schedulers)
+      if (name == info.pod->scheduler_name) scheduler = s;
+    if (!scheduler) {
       Diagnosis d;
       d.kind = Diagnosis::Kind::kNoEligibleNode;
       d.forever = true;
-      d.text = "not scheduled: spec.schedulerName is \"" + info.pod->scheduler_name +
-               "\"; only \"" + kServedSchedulerName + "\" is served, so the pod waits for that scheduler";
-      out.pending.push_back({info.input_index, "", std::move(d)});
+      d.text = "not scheduled: spec.schedulerName is \"" + info.pod->scheduler_name + "\"; the profiles served are " +
+               served + ", so the pod waits for that scheduler";
+      out.pending.push_back({info.input_index, "", std::move(d), std::nullopt});
       continue;
     }
-    Decision d = scheduler.ScheduleOne(info, cluster);
+    std::optional<PodExplain> explain;
+    if (options.explain) explain.emplace();
+    Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);
     if (d.scheduled) {
-      out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false});
-    } else {
-      out.pending.push_back(
-          {info.input_index, d.fit_error.Error(), Diagnose(info, cluster, scheduler.filters())});
+      out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
+      continue;
     }
+    Diagnosis diag = Diagnose(info, cluster, scheduler->filters());
+    if (d.preemption && d.preemption->would_help) {
+      diag.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
+                  " lower-priority pod(s) on " + cluster.node(d.preemption->node).name() +
+                  " and nominate that node (gpusched reports this, it does not evict); " + diag.text;
+    }
+    out.pending.push_back({info.input_index, d.fit_error.Error(), std::move(diag), std::move(explain)});
   }
   return out;
+}
+
+BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster, Scheduler& scheduler,
+                          QueueOrder order) {
+  return ScheduleBatch(pods, cluster, ProfileSchedulers{{kDefaultSchedulerName, &scheduler}}, BatchOptions{order});
 }
 
 }  // namespace gpusched

@@ -146,6 +146,30 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
   std::vector<size_t> could;
   for (size_t i : eligible)
     if (fits_empty(i)) could.push_back(i);
+  // Which pods would have to finish: on each node, the latest-bound first,
+  // until the pod fits; keep the node that needs the fewest.
+  for (size_t i : could) {
+    const NodeState& s = cluster.state(i);
+    Resources used = s.requested;
+    int64_t pods = s.num_pods;
+    std::vector<uint64_t> finished;
+    auto fits_now = [&] {
+      if (pods + 1 > s.allocatable.allowed_pods) return false;
+      for (const auto& w : wants)
+        if (w.request > SatSub(s.allocatable.Get(w.name), used.Get(w.name))) return false;
+      return true;
+    };
+    for (auto it = s.pods.rbegin(); it != s.pods.rend() && !fits_now(); ++it) {
+      used.Sub(it->requests);
+      --pods;
+      finished.push_back(it->id);
+    }
+    if (!fits_now()) continue;
+    if (!d.free_up_node || finished.size() < d.free_up_pods.size()) {
+      d.free_up_node = i;
+      d.free_up_pods = std::move(finished);
+    }
+  }
   for (const auto& w : wants) {
     int64_t max_free = 0, sum_free = 0;
     for (size_t i : could) {

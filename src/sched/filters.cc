@@ -4,6 +4,7 @@ namespace gpusched {
 
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {
   if (name == "NodeUnschedulable") return std::make_unique<NodeUnschedulableFilter>();
+  if (name == "NodeName") return std::make_unique<NodeNameFilter>();
   if (name == "TaintToleration") return std::make_unique<TaintTolerationFilter>();
   if (name == "NodeAffinity") return std::make_unique<NodeAffinityFilter>();
   if (name == "NodeResourcesFit") return std::make_unique<NodeResourcesFitFilter>();

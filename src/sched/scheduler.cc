@@ -5,31 +5,74 @@
 namespace gpusched {
 
 Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::unique_ptr<Policy> policy,
-                     uint64_t seed)
-    : filters_(std::move(filters)), policy_(std::move(policy)), rng_(seed) {}
+                     uint64_t seed, bool preemption)
+    : filters_(std::move(filters)), policy_(std::move(policy)), rng_(seed), preemption_(preemption) {}
 
-Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster) {
+Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
   Decision d;
+  const size_t n = cluster.size();
   feasible_.clear();
-  const bool first_only = policy_->StopsAtFirstFeasible();
   FitError err;
-  err.num_all_nodes = static_cast<int64_t>(cluster.size());
-  for (size_t i = 0; i < cluster.size(); ++i) {
+  err.num_all_nodes = static_cast<int64_t>(n);
+  const int64_t to_find = policy_->NumFeasibleNodesToFind(static_cast<int64_t>(n));
+  const size_t start = policy_->RotatesStartIndex() && n > 0 ? next_start_index_ % n : 0;
+  if (explain) {
+    explain->nodes.assign(n, NodeExplain{});
+    for (size_t i = 0; i < n; ++i) {
+      explain->nodes[i].node = i;
+      explain->nodes[i].gpus_free = cluster.state(i).GpuFree();
+      explain->nodes[i].gpus_total = cluster.state(i).GpuAllocatable();
+    }
+    explain->nodes_to_find = to_find;
+    explain->start_index = start;
+  }
+  if (preemption_) statuses_.assign(n, SchedStatus());
+  // findNodesThatPassFilters, sequentially: scan from `start`, stop once
+  // `to_find` feasible nodes are found.
+  size_t processed = 0;
+  for (size_t k = 0; k < n && static_cast<int64_t>(feasible_.size()) < to_find; ++k) {
+    const size_t i = (start + k) % n;
+    ++processed;
     SchedStatus s = RunFilters(filters_, pod, cluster.node(i), cluster.state(i));
+    if (explain) {
+      NodeExplain& ne = explain->nodes[i];
+      ne.evaluated = true;
+      ne.feasible = s.IsSuccess();
+      ne.failed_plugin = s.plugin();
+      ne.code = s.code();
+      ne.reasons = s.reasons();
+    }
     if (s.IsSuccess()) {
       feasible_.push_back(i);
-      if (first_only) break;
     } else {
       err.AddNodeStatus(s);
+      if (preemption_) statuses_[i] = std::move(s);
     }
   }
+  if (n > 0) next_start_index_ = (start + processed) % n;
   if (feasible_.empty()) {
+    if (preemption_) {
+      PreemptionVerdict v = EvaluatePreemption(pod, cluster, filters_, statuses_);
+      // When preemption would help, kube-scheduler nominates a node and the
+      // FitError carries no post-filter message.
+      if (!v.would_help) err.post_filter_message = v.message;
+      d.preemption = std::move(v);
+    }
     d.fit_error = std::move(err);
     return d;
   }
   d.scheduled = true;
-  d.node = feasible_.size() == 1 ? feasible_.front() : policy_->Select(pod, cluster, feasible_, rng_);
-  d.gpus = cluster.Bind(d.node, pod.requests, pod.non_zero_requests);
+  if (feasible_.size() == 1) {
+    // One feasible node is chosen without scoring (schedulePod).
+    d.node = feasible_.front();
+    if (explain)
+      explain->why = to_find == 1 ? "the first node in scan order that passes the filters"
+                                  : "the only feasible node (chosen without scoring)";
+  } else {
+    d.node = policy_->Select(pod, cluster, feasible_, rng_, explain);
+  }
+  if (explain) explain->chosen = d.node;
+  d.gpus = cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.pod->Priority());
   return d;
 }
 

@@ -240,11 +240,9 @@ TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
                             "    spec:\n      containers:\n      - name: c\n        image: i\n        resources:\n"
                             "          limits: {nvidia.com/gpu: 1.5}\n",
        "Deployment/default/web", 11,
-       "The Deployment \"web\" is invalid: \n"
-       "* spec.template.spec.containers[0].resources.limits[nvidia.com/gpu]: Invalid value: \"1500m\": must be an "
-       "integer\n"
-       "* spec.template.spec.containers[0].resources.requests[nvidia.com/gpu]: Invalid value: \"1500m\": must be an "
-       "integer"},
+       // Templates are not defaulted (SetDefaults_Pod only), so only the limit is reported.
+       "The Deployment \"web\" is invalid: spec.template.spec.containers[0].resources.limits[nvidia.com/gpu]: "
+       "Invalid value: \"1500m\": must be an integer"},
       {"toleration operator", "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers: [{name: c, image: i}]\n"
                               "  tolerations:\n  - {key: k, operator: In, value: v}\n",
        "Pod/default/x", 7,
@@ -330,12 +328,60 @@ spec:
   EXPECT_EQ(p.overhead.at("cpu").MilliValue(), 250);
 }
 
-TEST(ManifestLoaderTest, AffinityIsReportedNotSilentlyIgnored) {
-  Manifests m = Load("kind: Pod\nmetadata: {name: p}\nspec:\n  affinity:\n    nodeAffinity: {}\n"
-                     "  containers: [{name: c, image: i}]\n");
-  EXPECT_EQ(m.pods.size(), 1u);
+TEST(ManifestLoaderTest, NodeAffinityDecodedPodAffinityReported) {
+  Manifests m = Load(R"(kind: Pod
+metadata: {name: p}
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms:
+        - matchExpressions:
+          - {key: nvidia.com/gpu.product, operator: In, values: [A100, H100]}
+          matchFields:
+          - {key: metadata.name, operator: NotIn, values: [bad-node]}
+      preferredDuringSchedulingIgnoredDuringExecution:
+      - weight: 20
+        preference:
+          matchExpressions: [{key: nvidia.com/gpu.memory, operator: Gt, values: ["40000"]}]
+    podAntiAffinity: {}
+  containers: [{name: c, image: i}]
+)");
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  ASSERT_EQ(m.pods.size(), 1u);
+  const auto& a = m.pods[0].pod.node_affinity;
+  ASSERT_TRUE(a.has_value());
+  EXPECT_TRUE(a->has_required);
+  ASSERT_EQ(a->required.size(), 1u);
+  ASSERT_EQ(a->required[0].match_expressions.size(), 1u);
+  EXPECT_EQ(a->required[0].match_expressions[0].values, (std::vector<std::string>{"A100", "H100"}));
+  EXPECT_EQ(a->required[0].match_fields[0].op, "NotIn");
+  ASSERT_EQ(a->preferred.size(), 1u);
+  EXPECT_EQ(a->preferred[0].weight, 20);
+  EXPECT_EQ(a->preferred[0].preference.match_expressions[0].op, "Gt");
   EXPECT_EQ(Join(m.warnings),
-            "t.yaml:5: Pod/default/p: spec.affinity is not evaluated yet (nodeSelector and tolerations are)\n");
+            "t.yaml:16: Pod/default/p: spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector "
+            "and tolerations are)\n");
+}
+
+TEST(ManifestLoaderTest, InvalidNodeAffinityRejectedWithLine) {
+  Manifests m = Load(R"(kind: Pod
+metadata: {name: p}
+spec:
+  affinity:
+    nodeAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+        nodeSelectorTerms:
+        - matchExpressions:
+          - {key: gpu, operator: In}
+  containers: [{name: c, image: i}]
+)");
+  ASSERT_EQ(m.rejected.size(), 1u);
+  EXPECT_EQ(m.rejected[0].line, 9);
+  EXPECT_EQ(m.rejected[0].message,
+            "The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution."
+            "nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is "
+            "'In' or 'NotIn'");
 }
 
 TEST(ManifestLoaderTest, PathsFilesDirectoriesAndErrors) {

@@ -16,6 +16,8 @@
 //       example in computePodResourceRequest's comment)
 //     pkg/scheduler/framework/types_test.go (TestNewResource: how a
 //       ResourceList becomes framework.Resource)
+//     pkg/scheduler/framework/plugins/noderesources/resource_allocation.go
+//       (the scorers' NonMissingContainerRequests defaults)
 //
 // Only the cases that fit the model are ported: gpusched has no pod-level
 // resources and no status-based (in-place resize) requests, so the
@@ -75,7 +77,7 @@ struct Case {
   Resources expect;
 };
 
-void Run(const std::vector<Case>& cases) {
+void RunCases(const std::vector<Case>& cases) {
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
     Pod p;
@@ -92,7 +94,7 @@ TEST(PodRequestsTest, UpstreamPodRequestsAndLimits) {
   auto get_pod = [](ResourceList req, ResourceList lim, ResourceList overhead, const char* name, Resources want) {
     return Case{name, {C(req, lim)}, {C(req, lim)}, std::move(overhead), std::move(want)};
   };
-  Run({
+  RunCases({
       get_pod({}, RL({{"cpu", "9"}}), {}, "just-limit-no-overhead", Want(0)),
       get_pod({}, {}, RL({{"cpu", "5"}, {"memory", "5"}}), "just-overhead", Want(5000, 5)),
       get_pod(RL({{"cpu", "1"}, {"memory", "10"}}), {}, RL({{"cpu", "5"}, {"memory", "5"}}), "req-and-overhead",
@@ -113,7 +115,7 @@ TEST(PodRequestsTest, UpstreamPodRequestsWithoutOverhead) {
                                       C(RL({{"cpu", "4"}, {"memory", "12"}}), RL({{"cpu", "8"}, {"memory", "24"}}))};
   const std::vector<Container> inits = {C(RL({{"cpu", "1"}, {"memory", "5"}}), RL({{"cpu", "1"}, {"memory", "5"}})),
                                         C(RL({{"cpu", "40"}, {"memory", "120"}}), RL({{"cpu", "80"}, {"memory", "240"}}))};
-  Run({
+  RunCases({
       {"two container no overhead - should just be sum of containers", {}, two, {}, Want(5000, 17)},
       {"two container with overhead, overhead included", {}, two, RL({{"cpu", "3"}, {"memory", "8"}}), Want(8000, 25)},
       {"two container, massive init - should just be the largest init", inits, two, {}, Want(40000, 120)},
@@ -122,7 +124,7 @@ TEST(PodRequestsTest, UpstreamPodRequestsWithoutOverhead) {
 
 // helpers_test.go TestPodResourceRequests (cases without status resources).
 TEST(PodRequestsTest, UpstreamPodResourceRequests) {
-  Run({
+  RunCases({
       {"nil options, larger init container", {C(RL({{"cpu", "4"}}))}, {C(RL({{"cpu", "1"}}))}, {}, Want(4000)},
       {"nil options, larger containers", {C(RL({{"cpu", "2"}}))}, {C(RL({{"cpu", "2"}})), C(RL({{"cpu", "3"}}))}, {},
        Want(5000)},
@@ -148,7 +150,7 @@ TEST(PodRequestsTest, UpstreamPodResourceRequests) {
 
 // helpers_test.go TestAggregateContainerRequestsAndLimits (requests half).
 TEST(PodRequestsTest, UpstreamAggregateContainerRequests) {
-  Run({
+  RunCases({
       {"one container with limits", {}, {C({}, RL({{"cpu", "9"}}))}, {}, Want(0)},
       {"one container with requests", {}, {C(RL({{"cpu", "9"}}))}, {}, Want(9000)},
       {"two containers with requests", {}, {C(RL({{"cpu", "9"}})), C(RL({{"cpu", "9"}}))}, {}, Want(18000)},
@@ -165,7 +167,7 @@ TEST(PodRequestsTest, UpstreamAggregateContainerRequests) {
 //   C2: CPU 1, Memory 1G  ->  Result: CPU 3, Memory 3G.
 // Each dimension takes its own maximum; "1G" is 10^9 bytes.
 TEST(PodRequestsTest, FitGoWorkedExample) {
-  Run({
+  RunCases({
       {"fit.go example", {C(RL({{"cpu", "2"}, {"memory", "1G"}})), C(RL({{"cpu", "2"}, {"memory", "3G"}}))},
        {C(RL({{"cpu", "2"}, {"memory", "1G"}})), C(RL({{"cpu", "1"}, {"memory", "1G"}}))}, {},
        Want(3000, 3000000000)},
@@ -178,7 +180,7 @@ TEST(PodRequestsTest, FitGoWorkedExample) {
 // scalars; names that are neither standard nor scalar are dropped). Ours,
 // derived from helpers.go: every resource name is maxed and summed on its own.
 TEST(PodRequestsTest, ScalarsAndEphemeralStorage) {
-  Run({
+  RunCases({
       {"GPUs of containers add up", {}, {C(RL({{"nvidia.com/gpu", "2"}})), C(RL({{"nvidia.com/gpu", "1"}}))}, {},
        Want(0, 0, {{"nvidia.com/gpu", 3}})},
       {"an init container's GPUs cover the containers'", {C(RL({{"nvidia.com/gpu", "4"}}))},
@@ -196,6 +198,38 @@ TEST(PodRequestsTest, ScalarsAndEphemeralStorage) {
       {"names that are neither standard nor scalar are dropped", {}, {C(RL({{"cpu", "1"}, {"disk", "10G"}}))}, {},
        Want(1000)},
   });
+}
+
+// ComputeNonZeroPodRequests: PodRequests with NonMissingContainerRequests
+// {cpu: 100m, memory: 200Mi} (resource_allocation.go), where helpers.go
+// applyNonMissing fills in only a missing key, per container and init
+// container, and never the overhead. Cases ours, derived from that code.
+TEST(PodRequestsTest, NonZeroRequests) {
+  const int64_t mi200 = 200 * 1024 * 1024;
+  struct NZCase {
+    const char* name;
+    std::vector<Container> init_containers, containers;
+    ResourceList overhead;
+    Resources expect;
+  };
+  const std::vector<NZCase> cases = {
+      {"container without requests", {}, {C({})}, {}, Want(100, mi200)},
+      {"explicit zero cpu stays zero", {}, {C(RL({{"cpu", "0"}}))}, {}, Want(0, mi200)},
+      {"two containers without requests", {}, {C({}), C({})}, {}, Want(200, 2 * mi200)},
+      {"init container defaults take part in the max", {C({})}, {C(RL({{"cpu", "50m"}, {"memory", "1Gi"}}))}, {},
+       Want(100, 1073741824)},
+      {"overhead is not defaulted", {}, {C(RL({{"cpu", "1"}, {"memory", "1Gi"}}))}, RL({{"cpu", "250m"}}),
+       Want(1250, 1073741824)},
+      {"GPU-only container", {}, {C(RL({{"nvidia.com/gpu", "1"}}))}, {}, Want(100, mi200, {{"nvidia.com/gpu", 1}})},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Pod p;
+    p.init_containers = c.init_containers;
+    p.containers = c.containers;
+    p.overhead = c.overhead;
+    EXPECT_EQ(ComputeNonZeroPodRequests(p), c.expect);
+  }
 }
 
 TEST(PodRequestsTest, PodGpuRequest) {

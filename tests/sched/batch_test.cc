@@ -71,8 +71,8 @@ TEST(BatchTest, OtherSchedulerNamesStayPending) {
   EXPECT_EQ(r.pending[0].message, "");
   EXPECT_TRUE(r.pending[0].diagnosis.forever);
   EXPECT_EQ(r.pending[0].diagnosis.text,
-            "not scheduled: spec.schedulerName is \"volcano\"; only \"default-scheduler\" is served, so the pod waits "
-            "for that scheduler");
+            "not scheduled: spec.schedulerName is \"volcano\"; the profiles served are \"default-scheduler\", so the "
+            "pod waits for that scheduler");
 }
 
 TEST(BatchTest, EveryPodAccountedFor) {

@@ -3,6 +3,7 @@
 #ifndef GPUSCHED_CLI_CLI_H_
 #define GPUSCHED_CLI_CLI_H_
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -12,7 +13,7 @@ namespace gpusched {
 // Exit codes, as documented in the README.
 inline constexpr int kExitOk = 0;        // every input object was valid
 inline constexpr int kExitRejected = 1;  // some object was rejected (the rest was still scheduled)
-inline constexpr int kExitUsage = 2;     // usage error or unreadable file
+inline constexpr int kExitUsage = 2;     // usage error, unreadable file or invalid --config
 
 // args[0] is the program name.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
@@ -20,10 +21,13 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
 struct ScheduleFlags {
   std::vector<std::string> files;
   bool recursive = false;
-  std::string policy = "first-fit";
-  std::string order = "fifo";
+  std::string config;  // KubeSchedulerConfiguration file
+  std::string policy;  // "" = kube-default with --config, first-fit without
+  std::string order;   // "" = priority for kube-default, fifo otherwise
   std::string output = "table";
   uint64_t seed = 1;
+  bool explain = false;
+  std::string explain_pod;  // `gpusched explain POD`: "name" or "namespace/name"
 };
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpusched/model/validation.h"
@@ -33,6 +34,13 @@ struct NodeResourcesFitArgs {
   ScoringStrategyType type = ScoringStrategyType::kLeastAllocated;
   std::vector<ResourceSpec> resources;        // empty -> [{cpu,1},{memory,1}] after defaulting
   std::vector<UtilizationShapePoint> shape;   // requestedToCapacityRatio.shape
+  // scoringStrategy.requestedToCapacityRatio was given (validation requires
+  // it for RequestedToCapacityRatio and forbids it for the other types).
+  bool has_requested_to_capacity_ratio = false;
+  // scoringStrategy.type as written when it is none of the three (including
+  // "" for a scoringStrategy without a type, which upstream leaves empty);
+  // validation reports it as "Unsupported value".
+  std::optional<std::string> unsupported_type;
 };
 
 struct NodeResourcesBalancedAllocationArgs {
@@ -69,13 +77,23 @@ struct SchedulerProfile {
   Plugins plugins;
   NodeResourcesFitArgs fit_args;
   NodeResourcesBalancedAllocationArgs balanced_args;
+  // Names of profiles[].pluginConfig[] in order (the args gpusched reads are
+  // in fit_args / balanced_args, from the first entry of that name).
+  // SetDefaults appends, as upstream does, one entry for every enabled
+  // plugin that has an args type and no entry yet (in name order).
+  std::vector<std::string> plugin_config;
+  // schedulerName was present in the file. Upstream names a profile
+  // "default-scheduler" only when it is the only one and has no name.
+  bool scheduler_name_set = false;
 };
 
 struct KubeSchedulerConfiguration {
+  int32_t parallelism = 16;  // validated only: results do not depend on it
   std::optional<int32_t> percentage_of_nodes_to_score;  // global; 0 or unset = adaptive
   int64_t pod_initial_backoff_seconds = 1;
   int64_t pod_max_backoff_seconds = 10;
   std::vector<SchedulerProfile> profiles;  // empty -> one default profile after defaulting
+  bool defaulted = false;  // SetDefaults has run
 };
 
 // A score plugin with its final weight.
@@ -103,15 +121,90 @@ struct ResolvedProfile {
 KubeSchedulerConfiguration DefaultSchedulerConfiguration();
 
 // Applies upstream defaulting in place (profiles, resource weights, args).
+// The profile's plugins become the merge of the defaults and the profile's
+// own sets (mergePlugins), as the v1 defaulting does.
 void SetDefaults(KubeSchedulerConfiguration& config);
 
 // Upstream validation; field paths as upstream prints them
 // (e.g. "profiles[0].pluginConfig[0].args.scoringStrategy.resources[0].weight").
+// Expects a defaulted configuration, as upstream validates after decoding.
 std::vector<FieldError> ValidateSchedulerConfiguration(const KubeSchedulerConfiguration& config);
 
+// The plugin args validators of validation_pluginargs.go; `path` is the
+// args' field path ("" for upstream's nil path).
+std::vector<FieldError> ValidateNodeResourcesFitArgs(const std::string& path, const NodeResourcesFitArgs& args);
+std::vector<FieldError> ValidateNodeResourcesBalancedAllocationArgs(const std::string& path,
+                                                                    const NodeResourcesBalancedAllocationArgs& args);
+
+// Resolves a profile of a defaulted configuration (a configuration that was
+// not defaulted is resolved as if SetDefaults had run). Plugins that the
+// framework would refuse (see FrameworkError) are left out.
 ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index);
 
+// What frameworkruntime.NewFramework refuses when kube-scheduler builds the
+// profile (pkg/scheduler/framework/runtime/framework.go), with its messages:
+// `FilterPlugin "Foo" does not exist`, `plugin "ImageLocality" does not
+// extend FilterPlugin plugin`, `plugin "X" already registered as
+// "ScorePlugin"`, `only one queue sort plugin required for profile with
+// scheduler name "s", but got 2`, `at least one bind plugin is needed for
+// profile with scheduler name "s"`. Empty when the profile would start. The
+// first error stops upstream; this returns the first one as well.
+std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& config, size_t profile_index);
+
 const char* ScoringStrategyName(ScoringStrategyType t);
+std::optional<ScoringStrategyType> ParseScoringStrategy(std::string_view name);
+
+// --- Plugin registry and default plugins -----------------------------------
+
+// Extension points a plugin implements (bit set).
+enum ExtensionPoint : uint32_t {
+  kPreEnqueue = 1u << 0,
+  kQueueSort = 1u << 1,
+  kPreFilter = 1u << 2,
+  kFilter = 1u << 3,
+  kPostFilter = 1u << 4,
+  kPreScore = 1u << 5,
+  kScore = 1u << 6,
+  kReserve = 1u << 7,
+  kPermit = 1u << 8,
+  kPreBind = 1u << 9,
+  kBind = 1u << 10,
+  kPostBind = 1u << 11,
+};
+
+struct InTreePlugin {
+  const char* name;
+  uint32_t extension_points;  // ExtensionPoint bits
+};
+
+// The in-tree registry of v1.35 (pkg/scheduler/framework/plugins/registry.go)
+// with the extension points each plugin's interface assertions declare.
+const std::vector<InTreePlugin>& InTreePlugins();
+// Extension points of an in-tree plugin; nullopt for an unknown name.
+std::optional<uint32_t> PluginExtensionPoints(std::string_view name);
+
+// The plugins of every extension point of one (defaulted) profile, as
+// frameworkruntime.NewFramework builds them from `registry` (ListPlugins),
+// and the first error NewFramework would return. Plugins it would refuse
+// are left out. ResolveProfile and FrameworkError use InTreePlugins(); the
+// registry is a parameter for tests with fake plugins, as upstream's
+// framework_test.go has.
+struct FrameworkPlugins {
+  std::vector<std::string> pre_enqueue, queue_sort, pre_filter, filter, post_filter, pre_score, reserve, permit,
+      pre_bind, bind, post_bind;
+  std::vector<WeightedPlugin> score;
+  std::optional<std::string> error;
+};
+FrameworkPlugins BuildFramework(const SchedulerProfile& profile, const std::vector<InTreePlugin>& registry);
+
+// getDefaultPlugins (pkg/scheduler/apis/config/v1/default_plugins.go): every
+// default plugin in multiPoint, with the score weights.
+Plugins DefaultPlugins();
+// mergePluginSet / mergePlugins of default_plugins.go: custom enabled
+// plugins replace a default of the same name in place, the others are
+// appended; disabled defaults (or "*") are dropped; disabled lists are kept.
+PluginSet MergePluginSet(const PluginSet& defaults, const PluginSet& custom);
+Plugins MergePlugins(const Plugins& defaults, const Plugins& custom);
 
 }  // namespace gpusched
 

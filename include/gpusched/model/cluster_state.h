@@ -22,6 +22,19 @@ inline constexpr int32_t kGpuMilli = 1000;
 // advertises more still has its nvidia.com/gpu count honoured by the filter.
 inline constexpr int64_t kMaxTrackedGpusPerNode = 4096;
 
+// A pod running on a node, as much as scheduling needs of it (preemption
+// looks at priorities; the simulator unbinds by id).
+struct BoundPod {
+  uint64_t id = 0;        // caller's id for the pod (e.g. its input index)
+  int32_t priority = 0;
+  uint64_t bind_seq = 0;  // order of binding in this ClusterState: the pod's "start time"
+  Resources requests;
+  Resources non_zero;
+  std::vector<int32_t> gpus;
+};
+
+inline constexpr uint64_t kAnonymousPod = ~0ull;
+
 struct NodeState {
   Resources allocatable;
   Resources requested;
@@ -31,6 +44,7 @@ struct NodeState {
   int64_t num_pods = 0;
   // Free milli-GPU per device, index = device index. 1000 = wholly free.
   std::vector<int32_t> gpu_free_milli;
+  std::vector<BoundPod> pods;  // in bind order
 
   int64_t GpuAllocatable() const { return allocatable.Scalar(kResourceGPU); }
   int64_t GpuRequested() const { return requested.Scalar(kResourceGPU); }
@@ -54,9 +68,13 @@ class ClusterState {
   // Returns the device indices taken.
   // `non_zero` is the pod's request with scoring defaults
   // (ComputeNonZeroPodRequests); the two-argument form uses `requests`.
-  std::vector<int32_t> Bind(size_t i, const Resources& requests, const Resources& non_zero);
+  // `id` and `priority` are recorded in NodeState::pods.
+  std::vector<int32_t> Bind(size_t i, const Resources& requests, const Resources& non_zero,
+                            uint64_t id = kAnonymousPod, int32_t priority = 0);
   std::vector<int32_t> Bind(size_t i, const Resources& requests) { return Bind(i, requests, requests); }
-  // Reverses Bind.
+  // Reverses Bind of the pod with `id` on node `i`; false when it is not there.
+  bool Unbind(size_t i, uint64_t id);
+  // Reverses Bind of the first pod on node `i` with these requests and devices.
   void Unbind(size_t i, const Resources& requests, const Resources& non_zero, const std::vector<int32_t>& gpus);
   void Unbind(size_t i, const Resources& requests, const std::vector<int32_t>& gpus) {
     Unbind(i, requests, requests, gpus);
@@ -66,6 +84,9 @@ class ClusterState {
   std::vector<Node> nodes_;
   std::vector<NodeState> states_;
   std::unordered_map<std::string, size_t> index_;
+  uint64_t next_bind_seq_ = 0;
+
+  void Release(size_t i, size_t pod_pos);
 };
 
 }  // namespace gpusched

@@ -57,6 +57,9 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path =
 
 std::vector<FieldError> ValidateNode(const Node& node);
 
+// validateNodeAffinity (spec.affinity.nodeAffinity), appending to `errs`.
+void ValidateNodeAffinity(const NodeAffinity& affinity, const std::string& path, std::vector<FieldError>& errs);
+
 // Name checks with upstream's messages; empty when valid.
 std::vector<std::string> IsDNS1123Subdomain(std::string_view value);
 std::vector<std::string> IsDNS1123Label(std::string_view value);

@@ -24,6 +24,8 @@ struct RunReport {
   const std::vector<std::string>& warnings;
   std::string policy;
   std::string order;
+  // Configured plugins gpusched does not implement (shown with --explain).
+  std::vector<std::string> unimplemented = {};
 };
 
 struct Summary {

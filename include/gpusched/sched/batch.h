@@ -1,17 +1,21 @@
 // ScheduleBatch: schedules a set of pods onto a cluster in one pass, the way
 // `gpusched schedule` does. Pods that already name a node (spec.nodeName)
-// are admitted first, as the kubelet would admit them; then the rest go
-// through the Scheduler in queue order. Every pod comes out placed, pending
-// (with kube-scheduler's message and a diagnosis) or refused.
+// are admitted first, as the kubelet would admit them; then the rest go, in
+// queue order, to the Scheduler of the profile their spec.schedulerName names.
+// Every pod comes out placed, pending (with kube-scheduler's message and a
+// diagnosis) or refused.
 #ifndef GPUSCHED_SCHED_BATCH_H_
 #define GPUSCHED_SCHED_BATCH_H_
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/sched/diagnosis.h"
+#include "gpusched/sched/explain.h"
 #include "gpusched/sched/queue_order.h"
 #include "gpusched/sched/scheduler.h"
 
@@ -23,11 +27,13 @@ struct BatchResult {
     size_t node;
     std::vector<int32_t> gpus;
     bool preexisting = false;  // was already bound through spec.nodeName
+    std::optional<PodExplain> explain;
   };
   struct Pending {
     size_t pod;
     std::string message;  // kube-scheduler's FitError text ("" if no scheduler handles the pod)
     Diagnosis diagnosis;
+    std::optional<PodExplain> explain;
   };
   struct Refused {
     size_t pod;
@@ -38,9 +44,18 @@ struct BatchResult {
   std::vector<Refused> refused;
 };
 
-// Schedulers gpusched runs; pods naming another schedulerName stay pending.
-inline constexpr const char* kServedSchedulerName = "default-scheduler";
+// A profile: the schedulerName it serves and its Scheduler.
+using ProfileSchedulers = std::vector<std::pair<std::string, Scheduler*>>;
 
+struct BatchOptions {
+  QueueOrder order = QueueOrder::kFifo;
+  bool explain = false;  // fill Placed::explain / Pending::explain
+};
+
+BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,
+                          const ProfileSchedulers& schedulers, const BatchOptions& options);
+
+// One profile serving "default-scheduler".
 BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster, Scheduler& scheduler,
                           QueueOrder order);
 

@@ -8,6 +8,7 @@
 #define GPUSCHED_SCHED_DIAGNOSIS_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,10 @@ struct Diagnosis {
   Kind kind = Kind::kWaitingForRoom;
   bool forever = false;  // can never fit on this cluster as it is
   std::string text;
+  // When waiting for room: the node where the fewest running pods would have
+  // to finish for it to fit, and those pods (BoundPod ids, latest first).
+  std::optional<size_t> free_up_node;
+  std::vector<uint64_t> free_up_pods;
 };
 
 const char* DiagnosisKindName(Diagnosis::Kind k);

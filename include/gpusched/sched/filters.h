@@ -18,6 +18,14 @@ inline constexpr const char* kReasonNodeUnschedulable = "node(s) were unschedula
 inline constexpr const char* kReasonUntoleratedTaint = "node(s) had untolerated taint(s)";
 inline constexpr const char* kReasonNodeAffinity = "node(s) didn't match Pod's node affinity/selector";
 inline constexpr const char* kReasonTooManyPods = "Too many pods";
+inline constexpr const char* kReasonNodeName = "node(s) didn't match the requested node name";
+
+// NodeName (plugins/nodename): a pod that names a node fits only there.
+class NodeNameFilter : public FilterPlugin {
+ public:
+  std::string_view Name() const override { return "NodeName"; }
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+};
 
 // NodeResourcesFit's filter (pkg/scheduler/framework/plugins/noderesources/fit.go).
 class NodeResourcesFitFilter : public FilterPlugin {
@@ -52,8 +60,9 @@ class NodeAffinityFilter : public FilterPlugin {
 // Creates a filter by its kube-scheduler name; nullptr when unknown.
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);
 
-// The default profile's filters that gpusched implements, in upstream order:
-// NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit.
+// The filters of gpusched's simple policies (first-fit, best-fit, worst-fit)
+// without a --config, in upstream order: NodeUnschedulable, TaintToleration,
+// NodeAffinity, NodeResourcesFit.
 std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters();
 
 // Runs `filters` in order and returns the first failure (upstream

@@ -1,7 +1,8 @@
-// Policy: how the scheduler picks one node among those that pass the filters.
-// Policies are registered by name ("first-fit", ...) and selected with
-// --policy. A policy that only needs the first feasible node says so, and the
-// scheduler stops filtering there.
+// Policy: how the scheduler picks one node among those that pass the filters,
+// and how many feasible nodes it looks for before picking. Policies are
+// registered by name ("first-fit", "best-fit", "worst-fit", "kube-default")
+// and selected with --policy; kube-default (and any --config profile) is a
+// ScoringPolicy running kube-scheduler's score plugins.
 #ifndef GPUSCHED_SCHED_POLICY_H_
 #define GPUSCHED_SCHED_POLICY_H_
 
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/sched/explain.h"
 #include "gpusched/sched/pod_info.h"
 #include "gpusched/util/random.h"
 
@@ -20,27 +22,46 @@ class Policy {
  public:
   virtual ~Policy() = default;
   virtual std::string_view Name() const = 0;
-  // True when the policy takes the first feasible node in node order, so the
-  // scheduler may stop filtering at it.
-  virtual bool StopsAtFirstFeasible() const { return false; }
-  // Picks one of `feasible` (node indices, non-empty, in node order).
+  // How many feasible nodes the filter scan looks for before it stops
+  // (kube-scheduler's numFeasibleNodesToFind); 1 for first-fit.
+  virtual int64_t NumFeasibleNodesToFind(int64_t num_nodes) const { return num_nodes; }
+  // True when each scan starts where the previous one stopped
+  // (kube-scheduler's nextStartNodeIndex); false starts at node 0 every time.
+  virtual bool RotatesStartIndex() const { return false; }
+  // Picks one of `feasible` (node indices, non-empty, in scan order). When
+  // `explain` is set, records the scores and the reason for the choice.
   virtual size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                        Rng& rng) const = 0;
+                        Rng& rng, PodExplain* explain) const = 0;
 };
 
 // first-fit, the seed's policy: the first node in input order that fits.
 class FirstFitPolicy : public Policy {
  public:
   std::string_view Name() const override { return "first-fit"; }
-  bool StopsAtFirstFeasible() const override { return true; }
-  size_t Select(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible, Rng&) const override {
-    return feasible.front();
-  }
+  int64_t NumFeasibleNodesToFind(int64_t) const override { return 1; }
+  size_t Select(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible, Rng&,
+                PodExplain* explain) const override;
 };
 
-// Creates a policy by name; nullptr when unknown.
-std::unique_ptr<Policy> NewPolicy(std::string_view name);
-// The names NewPolicy accepts, for usage messages.
+// best-fit: the feasible node that leaves the fewest GPUs free, then the
+// least cpu free; ties go to the first in node order. Packs GPU jobs tightly.
+class BestFitPolicy : public Policy {
+ public:
+  std::string_view Name() const override { return "best-fit"; }
+  size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
+                PodExplain* explain) const override;
+};
+
+// worst-fit (spread): the feasible node that leaves the most GPUs free, then
+// the most cpu free; ties go to the first in node order.
+class WorstFitPolicy : public Policy {
+ public:
+  std::string_view Name() const override { return "worst-fit"; }
+  size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
+                PodExplain* explain) const override;
+};
+
+// The names --policy accepts, for usage messages.
 std::vector<std::string> PolicyNames();
 
 }  // namespace gpusched

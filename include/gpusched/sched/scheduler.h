@@ -1,18 +1,24 @@
 // Scheduler: the one narrow entry point through which everything (the CLI,
 // the simulator, the extender) asks "where does this pod go?". It runs the
-// filter chain over the nodes, lets the policy choose among the feasible
-// ones, binds the pod on success, and builds the FitError on failure.
+// filter chain over the nodes — starting where the last scan stopped when the
+// policy rotates, stopping once the policy has enough feasible nodes — lets
+// the policy choose among them, binds the pod on success, and on failure
+// builds kube-scheduler's FitError (with DefaultPreemption's message when the
+// profile has it).
 #ifndef GPUSCHED_SCHED_SCHEDULER_H_
 #define GPUSCHED_SCHED_SCHEDULER_H_
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/sched/explain.h"
 #include "gpusched/sched/filter_plugin.h"
 #include "gpusched/sched/fit_error.h"
 #include "gpusched/sched/pod_info.h"
 #include "gpusched/sched/policy.h"
+#include "gpusched/sched/preemption.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched {
@@ -22,23 +28,31 @@ struct Decision {
   size_t node = 0;             // valid when scheduled
   std::vector<int32_t> gpus;   // device indices taken on `node`
   FitError fit_error;          // valid when !scheduled
+  std::optional<PreemptionVerdict> preemption;  // when !scheduled and the profile preempts
 };
 
 class Scheduler {
  public:
-  Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::unique_ptr<Policy> policy, uint64_t seed);
+  // `preemption`: the profile has DefaultPreemption as PostFilter.
+  Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::unique_ptr<Policy> policy, uint64_t seed,
+            bool preemption = false);
 
-  // Schedules one pod: on success it is bound in `cluster`.
-  Decision ScheduleOne(const PodInfo& pod, ClusterState& cluster);
+  // Schedules one pod: on success it is bound in `cluster`. `explain`, when
+  // given, is filled with one entry per node.
+  Decision ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain = nullptr);
 
   const std::vector<std::unique_ptr<FilterPlugin>>& filters() const { return filters_; }
   const Policy& policy() const { return *policy_; }
+  bool preemption() const { return preemption_; }
 
  private:
   std::vector<std::unique_ptr<FilterPlugin>> filters_;
   std::unique_ptr<Policy> policy_;
   Rng rng_;
-  std::vector<size_t> feasible_;  // reused between calls
+  bool preemption_;
+  size_t next_start_index_ = 0;
+  std::vector<size_t> feasible_;       // reused between calls
+  std::vector<SchedStatus> statuses_;  // reused between calls
 };
 
 }  // namespace gpusched

@@ -1,0 +1,36 @@
+// Builds the Schedulers of a KubeSchedulerConfiguration: one per profile,
+// with the profile's filters, and either its score plugins (policy
+// "kube-default": kube-scheduler's behaviour, with DefaultPreemption's
+// message when the profile has it) or one of gpusched's simple policies
+// (first-fit, best-fit, worst-fit) choosing among the feasible nodes.
+#ifndef GPUSCHED_SCHED_PROFILE_FACTORY_H_
+#define GPUSCHED_SCHED_PROFILE_FACTORY_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/sched/batch.h"
+#include "gpusched/sched/scheduler.h"
+#include "gpusched/util/status.h"
+
+namespace gpusched {
+
+struct SchedulerSet {
+  std::vector<std::unique_ptr<Scheduler>> owned;
+  ProfileSchedulers profiles;  // schedulerName -> scheduler, in profile order
+  // Plugins the configuration enables that gpusched does not implement (they
+  // matter only for inputs gpusched does not model: volumes, ports, ...).
+  std::vector<std::string> unimplemented;
+};
+
+// `policy` is one of PolicyNames(). Each profile's scheduler gets its own
+// generator seeded from `seed` and the profile index.
+Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
+                                     uint64_t seed);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_PROFILE_FACTORY_H_

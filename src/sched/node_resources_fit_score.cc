@@ -1,0 +1,141 @@
+// NodeResourcesFit scoring: pkg/scheduler/framework/plugins/noderesources/
+// resource_allocation.go (calculateResourceAllocatableRequest),
+// least_allocated.go, most_allocated.go, requested_to_capacity_ratio.go and
+// helper/shape_score.go (BuildBrokenLinearFunction).
+//
+// Arithmetic is upstream's int64 with Go `/` (truncation toward zero). The
+// products (x * MaxNodeScore, score * weight) are formed in 128 bits, so a
+// value whose product would wrap around in Go's int64 (a resource amount above
+// ~9.2e16) still scores in range here instead of wrapping.
+#include <cmath>
+#include <limits>
+
+#include "gpusched/model/resources.h"
+#include "gpusched/sched/score_plugins.h"
+
+namespace gpusched {
+namespace {
+
+__extension__ typedef __int128 Int128;
+
+int64_t ClampToInt64(Int128 v) {
+  if (v > std::numeric_limits<int64_t>::max()) return std::numeric_limits<int64_t>::max();
+  if (v < std::numeric_limits<int64_t>::min()) return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(v);
+}
+
+// requested_to_capacity_ratio.go: maxUtilization.
+constexpr int64_t kMaxUtilization = 100;
+
+}  // namespace
+
+int64_t PodResourceRequest(const PodInfo& pod, std::string_view resource, bool use_requested) {
+  const Resources& r = use_requested ? pod.requests : pod.non_zero_requests;
+  // "pods" is not a container resource: PodRequests never reports it.
+  if (resource == kResourcePods) return 0;
+  return r.Get(resource);
+}
+
+AllocatableRequest CalculateResourceAllocatableRequest(const NodeState& node, std::string_view resource,
+                                                       int64_t pod_request, bool use_requested) {
+  // "If it's an extended resource, and the pod doesn't request it. We return
+  // (0, 0) as an implication to bypass scoring on this resource."
+  if (pod_request == 0 && IsScalarResourceName(resource)) return {};
+  const Resources& requested = use_requested ? node.requested : node.non_zero_requested;
+  if (resource == kResourceCPU) {
+    return {node.allocatable.milli_cpu, SatAdd(requested.milli_cpu, pod_request)};
+  }
+  if (resource == kResourceMemory) {
+    return {node.allocatable.memory, SatAdd(requested.memory, pod_request)};
+  }
+  if (resource == kResourceEphemeralStorage) {
+    return {node.allocatable.ephemeral_storage, SatAdd(node.requested.ephemeral_storage, pod_request)};
+  }
+  // Default branch: only resources in the node's ScalarResources map count
+  // ("pods" and unknown names are not in it). The DRA-backed extended
+  // resource path (DRAExtendedResource) is not modelled.
+  if (node.allocatable.HasScalar(resource)) {
+    return {node.allocatable.Scalar(resource), SatAdd(node.requested.Scalar(resource), pod_request)};
+  }
+  return {};
+}
+
+int64_t LeastRequestedScore(int64_t requested, int64_t capacity) {
+  if (capacity == 0) return 0;
+  if (requested > capacity) return 0;
+  return ClampToInt64((static_cast<Int128>(capacity) - requested) * kMaxNodeScore / capacity);
+}
+
+int64_t MostRequestedScore(int64_t requested, int64_t capacity) {
+  if (capacity == 0) return 0;
+  // "`requested` might be greater than `capacity` because pods with no
+  // requests get minimum values."
+  if (requested > capacity) requested = capacity;
+  return ClampToInt64(static_cast<Int128>(requested) * kMaxNodeScore / capacity);
+}
+
+int64_t BrokenLinearFunction(const std::vector<FunctionShapePoint>& shape, int64_t p) {
+  if (shape.empty()) return 0;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (p <= shape[i].utilization) {
+      if (i == 0) return shape[0].score;
+      // Reached only when p > shape[i-1].utilization, so the divisor is > 0.
+      const Int128 num = static_cast<Int128>(shape[i].score - shape[i - 1].score) * (p - shape[i - 1].utilization);
+      return ClampToInt64(shape[i - 1].score + num / (shape[i].utilization - shape[i - 1].utilization));
+    }
+  }
+  return shape.back().score;
+}
+
+NodeResourcesFitScorer::NodeResourcesFitScorer(const NodeResourcesFitArgs& args)
+    : type_(args.type), resources_(args.resources) {
+  // requestedToCapacityRatioScorer: shape scores 0..MaxCustomPriorityScore are
+  // scaled to 0..MaxNodeScore.
+  shape_.reserve(args.shape.size());
+  for (const auto& point : args.shape) {
+    shape_.push_back({point.utilization, static_cast<int64_t>(point.score) * (kMaxNodeScore / kMaxCustomPriorityScore)});
+  }
+}
+
+int64_t NodeResourcesFitScorer::Score(const PodInfo& pod, const Node&, const NodeState& state) const {
+  // Upstream returns an Error status when no resources are configured
+  // ("resources not found"); the framework then fails the cycle. Here the
+  // score is 0 (defaulting never leaves the list empty).
+  Int128 node_score = 0;
+  Int128 weight_sum = 0;
+  for (const auto& spec : resources_) {
+    const int64_t pod_request = PodResourceRequest(pod, spec.name, /*use_requested=*/false);
+    const AllocatableRequest ar = CalculateResourceAllocatableRequest(state, spec.name, pod_request, false);
+    // "Only fill the extended resource entry when it's non-zero."
+    if (ar.allocatable == 0) continue;
+    int64_t resource_score = 0;
+    switch (type_) {
+      case ScoringStrategyType::kLeastAllocated:
+        resource_score = LeastRequestedScore(ar.requested, ar.allocatable);
+        break;
+      case ScoringStrategyType::kMostAllocated:
+        resource_score = MostRequestedScore(ar.requested, ar.allocatable);
+        break;
+      case ScoringStrategyType::kRequestedToCapacityRatio: {
+        const int64_t utilization =
+            ar.requested > ar.allocatable
+                ? kMaxUtilization
+                : ClampToInt64(static_cast<Int128>(ar.requested) * kMaxUtilization / ar.allocatable);
+        resource_score = BrokenLinearFunction(shape_, utilization);
+        // A resource scoring 0 adds neither score nor weight.
+        if (resource_score <= 0) continue;
+        break;
+      }
+    }
+    node_score += static_cast<Int128>(resource_score) * spec.weight;
+    weight_sum += spec.weight;
+  }
+  if (weight_sum == 0) return 0;
+  if (type_ == ScoringStrategyType::kRequestedToCapacityRatio) {
+    // int64(math.Round(float64(nodeScore) / float64(weightSum))): half away from zero.
+    return static_cast<int64_t>(std::round(static_cast<double>(node_score) / static_cast<double>(weight_sum)));
+  }
+  return ClampToInt64(node_score / weight_sum);
+}
+
+}  // namespace gpusched

@@ -1,0 +1,63 @@
+#include "gpusched/sched/profile_factory.h"
+
+#include <algorithm>
+
+#include "gpusched/sched/filters.h"
+#include "gpusched/sched/scoring_policy.h"
+
+namespace gpusched {
+
+std::vector<std::string> PolicyNames() { return {"first-fit", "best-fit", "worst-fit", "kube-default"}; }
+
+namespace {
+
+void Note(std::vector<std::string>& list, const std::string& name) {
+  if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
+}
+
+}  // namespace
+
+Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
+                                     uint64_t seed) {
+  auto names = PolicyNames();
+  if (std::find(names.begin(), names.end(), policy) == names.end()) {
+    std::string known;
+    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+    return Status::Usage("error: unknown --policy \"" + std::string(policy) + "\" (known: " + known + ")");
+  }
+  SchedulerSet set;
+  for (size_t i = 0; i < config.profiles.size(); ++i) {
+    ResolvedProfile rp = ResolveProfile(config, i);
+    std::vector<std::unique_ptr<FilterPlugin>> filters;
+    for (const auto& f : rp.filters) {
+      if (auto p = NewFilterPlugin(f)) {
+        filters.push_back(std::move(p));
+      } else {
+        Note(set.unimplemented, f);
+      }
+    }
+    std::unique_ptr<Policy> pol;
+    bool preemption = false;
+    if (policy == "kube-default") {
+      std::vector<std::string> missing;
+      pol = std::make_unique<ScoringPolicy>("kube-default", BuildScorePlugins(rp, &missing),
+                                            rp.percentage_of_nodes_to_score);
+      for (const auto& m : missing) Note(set.unimplemented, m);
+      preemption = std::find(rp.post_filters.begin(), rp.post_filters.end(), "DefaultPreemption") != rp.post_filters.end();
+    } else if (policy == "best-fit") {
+      pol = std::make_unique<BestFitPolicy>();
+    } else if (policy == "worst-fit") {
+      pol = std::make_unique<WorstFitPolicy>();
+    } else {
+      pol = std::make_unique<FirstFitPolicy>();
+    }
+    // Distinct, reproducible streams per profile.
+    auto s = std::make_unique<Scheduler>(std::move(filters), std::move(pol), seed + 0x9e3779b97f4a7c15ull * i,
+                                         preemption);
+    set.profiles.emplace_back(rp.scheduler_name, s.get());
+    set.owned.push_back(std::move(s));
+  }
+  return set;
+}
+
+}  // namespace gpusched

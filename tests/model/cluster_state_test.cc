@@ -1,0 +1,168 @@
+// Tests for gpusched::ClusterState (src/model/cluster_state.cc).
+//
+// Upstream sources:
+//   github.com/kubernetes/kubernetes pkg/apis/core/v1/defaults.go
+//     (SetDefaults_NodeStatus: status.allocatable, when absent, is a copy of
+//     status.capacity; a present but empty allocatable stays empty)
+//   pkg/scheduler/framework/types.go (NodeInfo: allocatable and requested
+//     resources, the pod count)
+//
+// Device indices are not kube-scheduler's business: the NVIDIA device plugin
+// hands a container whole devices, and gpusched models it as "lowest free
+// index first". Those expectations (marked "ours") follow the contract in
+// include/gpusched/model/cluster_state.h.
+#include "gpusched/model/cluster_state.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpusched/model/node.h"
+#include "gpusched/model/quantity.h"
+#include "gpusched/model/resources.h"
+
+namespace gpusched {
+namespace {
+
+Quantity Q(const std::string& s) {
+  Result<Quantity> r = Quantity::Parse(s);
+  EXPECT_TRUE(r.ok()) << s;
+  return r.ok() ? *r : Quantity();
+}
+
+ResourceList RL(std::vector<std::pair<std::string, std::string>> items) {
+  ResourceList l;
+  for (auto& [k, v] : items) l.emplace(k, Q(v));
+  return l;
+}
+
+Node MakeNode(const std::string& name, ResourceList capacity, ResourceList allocatable, bool has_allocatable) {
+  Node n;
+  n.meta.name = name;
+  n.capacity = std::move(capacity);
+  n.allocatable = std::move(allocatable);
+  n.has_allocatable = has_allocatable;
+  return n;
+}
+
+Resources Gpus(int64_t n, int64_t milli_cpu = 0) {
+  Resources r;
+  r.milli_cpu = milli_cpu;
+  if (n != 0) r.SetScalar(kResourceGPU, n);
+  return r;
+}
+
+// SetDefaults_NodeStatus: allocatable falls back to capacity only when it is
+// absent, and the per-device slots follow the allocatable GPU count.
+TEST(ClusterStateTest, AllocatableFallsBackToCapacity) {
+  struct Case {
+    const char* name;
+    Node node;
+    int64_t milli_cpu, gpus;
+    size_t tracked_devices;
+  };
+  const std::vector<Case> cases = {
+      {"allocatable present", MakeNode("a", RL({{"cpu", "8"}, {"nvidia.com/gpu", "8"}}),
+                                       RL({{"cpu", "7500m"}, {"nvidia.com/gpu", "4"}}), true),
+       7500, 4, 4},
+      {"allocatable absent: capacity is used", MakeNode("b", RL({{"cpu", "8"}, {"nvidia.com/gpu", "2"}}), {}, false),
+       8000, 2, 2},
+      {"allocatable present but empty: nothing is allocatable", MakeNode("c", RL({{"nvidia.com/gpu", "8"}}), {}, true),
+       0, 0, 0},
+      {"no GPUs", MakeNode("d", RL({{"cpu", "4"}}), {}, false), 4000, 0, 0},
+      // ours: a device count is clamped to [0, kMaxTrackedGpusPerNode] for
+      // the per-device slots; the nvidia.com/gpu count itself is kept.
+      {"more GPUs than tracked devices", MakeNode("e", RL({{"nvidia.com/gpu", "5000"}}), {}, false), 0, 5000,
+       static_cast<size_t>(kMaxTrackedGpusPerNode)},
+      {"negative GPU count", MakeNode("f", RL({{"nvidia.com/gpu", "-1"}}), {}, false), 0, -1, 0},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    ClusterState cs({c.node});
+    const NodeState& s = cs.state(0);
+    EXPECT_EQ(s.allocatable.milli_cpu, c.milli_cpu);
+    EXPECT_EQ(s.GpuAllocatable(), c.gpus);
+    EXPECT_EQ(s.GpuRequested(), 0);
+    EXPECT_EQ(s.GpuFree(), c.gpus);
+    EXPECT_EQ(s.num_pods, 0);
+    EXPECT_EQ(s.gpu_free_milli, std::vector<int32_t>(c.tracked_devices, kGpuMilli));
+  }
+}
+
+TEST(ClusterStateTest, FindNode) {
+  ClusterState cs({MakeNode("gpu-0", {}, {}, false), MakeNode("gpu-1", {}, {}, false), MakeNode("cpu-0", {}, {}, false)});
+  EXPECT_EQ(cs.size(), 3u);
+  struct Case {
+    const char* name;
+    int64_t index;
+  };
+  const Case cases[] = {{"gpu-0", 0}, {"gpu-1", 1}, {"cpu-0", 2}, {"gpu-2", -1}, {"", -1}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(cs.FindNode(c.name), c.index);
+  }
+  EXPECT_EQ(cs.node(1).name(), "gpu-1");
+}
+
+// Ours: Bind takes the lowest free device indices and accounts the request
+// and the pod; Unbind reverses the Bind of the pod with those requests and
+// devices, so its devices are free again for the next Bind.
+TEST(ClusterStateTest, BindTakesLowestFreeIndicesAndUnbindFreesThem) {
+  ClusterState cs({MakeNode("n", {}, RL({{"cpu", "64"}, {"nvidia.com/gpu", "8"}, {"pods", "110"}}), true)});
+  using Ids = std::vector<int32_t>;
+
+  struct Step {
+    const char* name;
+    bool bind;          // false: Unbind
+    Resources request;  // for Unbind: what the pod was bound with
+    Ids unbind_gpus;    // for Unbind
+    Ids want_taken;     // for Bind
+    int64_t want_requested_gpus, want_pods, want_requested_cpu;
+    std::vector<int32_t> want_free;  // gpu_free_milli afterwards
+  };
+  const int32_t F = kGpuMilli, U = 0;
+  const std::vector<Step> steps = {
+      {"bind 2", true, Gpus(2, 1000), {}, {0, 1}, 2, 1, 1000, {U, U, F, F, F, F, F, F}},
+      {"bind 3", true, Gpus(3, 500), {}, {2, 3, 4}, 5, 2, 1500, {U, U, U, U, U, F, F, F}},
+      {"bind a CPU-only pod", true, Gpus(0, 250), {}, {}, 5, 3, 1750, {U, U, U, U, U, F, F, F}},
+      {"unbind the first pod", false, Gpus(2, 1000), {0, 1}, {}, 3, 2, 750, {F, F, U, U, U, F, F, F}},
+      {"bind 3 fills the hole first", true, Gpus(3, 0), {}, {0, 1, 5}, 6, 3, 750, {U, U, U, U, U, U, F, F}},
+      {"unbind the middle pod", false, Gpus(3, 500), {2, 3, 4}, {}, 3, 2, 250, {U, U, F, F, F, U, F, F}},
+      {"bind 1", true, Gpus(1, 0), {}, {2}, 4, 3, 250, {U, U, U, F, F, U, F, F}},
+      {"bind 4 takes the rest", true, Gpus(4, 0), {}, {3, 4, 6, 7}, 8, 4, 250, {U, U, U, U, U, U, U, U}},
+  };
+  for (const auto& s : steps) {
+    SCOPED_TRACE(s.name);
+    if (s.bind) {
+      EXPECT_EQ(cs.Bind(0, s.request), s.want_taken);
+    } else {
+      cs.Unbind(0, s.request, s.unbind_gpus);
+    }
+    const NodeState& st = cs.state(0);
+    EXPECT_EQ(st.GpuRequested(), s.want_requested_gpus);
+    EXPECT_EQ(st.GpuFree(), 8 - s.want_requested_gpus);
+    EXPECT_EQ(st.num_pods, s.want_pods);
+    EXPECT_EQ(st.requested.milli_cpu, s.want_requested_cpu);
+    EXPECT_EQ(st.gpu_free_milli, s.want_free);
+    EXPECT_EQ(st.allocatable.Scalar(kResourceGPU), 8);  // allocatable never changes
+  }
+}
+
+// Ours: nodes are independent; binding on one leaves the others untouched.
+TEST(ClusterStateTest, NodesAreIndependent) {
+  ClusterState cs({MakeNode("a", RL({{"nvidia.com/gpu", "2"}}), {}, false),
+                   MakeNode("b", RL({{"nvidia.com/gpu", "2"}}), {}, false)});
+  EXPECT_EQ(cs.Bind(1, Gpus(1)), std::vector<int32_t>({0}));
+  EXPECT_EQ(cs.Bind(0, Gpus(2)), std::vector<int32_t>({0, 1}));
+  EXPECT_EQ(cs.state(0).GpuFree(), 0);
+  EXPECT_EQ(cs.state(1).GpuFree(), 1);
+  EXPECT_EQ(cs.state(1).gpu_free_milli, std::vector<int32_t>({0, kGpuMilli}));
+  EXPECT_EQ(cs.state(0).num_pods, 1);
+  EXPECT_EQ(cs.state(1).num_pods, 1);
+}
+
+}  // namespace
+}  // namespace gpusched
