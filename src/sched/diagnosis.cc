@@ -83,7 +83,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     if (auto it = excluded_by.find("TaintToleration"); it != excluded_by.end())
       why.push_back(Nodes(it->second) + " with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)");
     if (auto it = excluded_by.find("NodeAffinity"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " not matching its nodeSelector (fix the selector or label a node)");
+      why.push_back(Nodes(it->second) + " not matching its nodeSelector or node affinity (fix them or label a node)");
     d.text = "can never fit: every node is excluded before resources are even compared: ";
     for (size_t i = 0; i < why.size(); ++i) d.text += (i ? "; " : "") + why[i];
     return d;

@@ -77,7 +77,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kNoEligibleNode,
        true,
        "can never fit: every node is excluded before resources are even compared: 1 node not matching its "
-       "nodeSelector (fix the selector or label a node)"},
+       "nodeSelector or node affinity (fix them or label a node)"},
       {"the seed's training-job-c",
        {GpuNode("gpu-node-1", 4), GpuNode("gpu-node-2", 2)},
        {{0, 3}},

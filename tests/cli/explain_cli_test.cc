@@ -1,0 +1,167 @@
+// End-to-end tests of --config, --explain and `gpusched explain`.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "gpusched/cli/cli.h"
+
+namespace gpusched {
+namespace {
+
+struct Out {
+  int code;
+  std::string out, err;
+};
+
+Out Cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "gpusched");
+  std::ostringstream out, err;
+  int code = RunCli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+const std::string kEx = std::string(GPUSCHED_SOURCE_DIR) + "/examples/";
+
+TEST(ExplainCliTest, ExplainJsonHasOneEntryPerNodeWithScores) {
+  Out r = Cli({"schedule", "-f", kEx + "seed", "--policy", "kube-default", "--explain", "-o", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  const auto& first = j["placements"][0];
+  EXPECT_EQ(first["pod"], "training-job-a");
+  const auto& e = first["explain"];
+  ASSERT_EQ(e["nodes"].size(), 2u);
+  EXPECT_EQ(e["nodes_to_find"], 2);
+  EXPECT_EQ(e["start_index"], 0);
+  // Both nodes are empty: TaintToleration 100 x 3 and LeastAllocated on the
+  // 100m / 200Mi scoring defaults: (64000-100)*100/64000 = 99 for cpu, 99 for memory.
+  for (const auto& n : e["nodes"]) {
+    EXPECT_EQ(n["feasible"], true);
+    EXPECT_EQ(n["total"], 399);
+    ASSERT_EQ(n["scores"].size(), 2u);
+    EXPECT_EQ(n["scores"][0], nlohmann::json::parse(
+                                  R"({"plugin":"TaintToleration","raw":0,"normalized":100,"weight":3,"weighted":300})"));
+    EXPECT_EQ(n["scores"][1], nlohmann::json::parse(
+                                  R"({"plugin":"NodeResourcesFit","raw":99,"normalized":99,"weight":1,"weighted":99})"));
+  }
+  EXPECT_EQ(e["why"], "highest total score 399, tied on 2 nodes: chosen uniformly at random (seeded)");
+  // kube-default prints DefaultPreemption's message.
+  const auto& pending = j["pending"];
+  ASSERT_EQ(pending.size(), 2u);
+  EXPECT_EQ(pending[0]["message"],
+            "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No "
+            "preemption victims found for incoming pod.");
+  EXPECT_EQ(pending[0]["explain"]["nodes"][0]["filter"], "NodeResourcesFit");
+  EXPECT_EQ(pending[0]["explain"]["nodes"][0]["code"], "Unschedulable");
+  EXPECT_EQ(pending[0]["explain"]["nodes"][0]["reasons"][0], "Insufficient nvidia.com/gpu");
+  EXPECT_TRUE(j.contains("unimplemented_plugins"));
+}
+
+TEST(ExplainCliTest, ExplainOnePendingPod) {
+  Out r = Cli({"explain", "-f", kEx + "mistakes/too-big", "training-8gpu"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("pod default/training-8gpu requests 8 nvidia.com/gpu\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  can it ever fit:  no, not on this cluster as it is\n"), std::string::npos);
+  EXPECT_NE(r.out.find("  it would fit with: a smaller request (at most what the largest node has), or a bigger node\n"),
+            std::string::npos);
+  EXPECT_NE(r.out.find("gpu-node-1    4/4  no         NodeResourcesFit         -  Insufficient nvidia.com/gpu\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(ExplainCliTest, ExplainUnknownAndRejectedPods) {
+  Out missing = Cli({"explain", "-f", kEx + "seed", "nobody"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_EQ(missing.err, "error: pod \"nobody\" is not in the input\n");
+  Out rejected = Cli({"explain", "-f", kEx + "mistakes/fractional-gpu", "half-a-gpu"});
+  EXPECT_EQ(rejected.code, 1);
+  EXPECT_EQ(rejected.out.rfind("rejected, not scheduled: ", 0), 0u);
+}
+
+TEST(ExplainCliTest, ConfigProfilesAndBinPacking) {
+  // With the GPU bin-packing profile (MostAllocated, GPU weight 5) a 1-GPU pod
+  // goes to the fuller node; LeastAllocated (the default) sends it to the emptier one.
+  std::string dir = ::testing::TempDir();
+  std::ofstream(dir + "/bp.yaml") << R"(apiVersion: v1
+kind: Node
+metadata: {name: empty}
+status: {allocatable: {cpu: "32", memory: 128Gi, pods: "110", nvidia.com/gpu: "8"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: busy}
+status: {allocatable: {cpu: "32", memory: 128Gi, pods: "110", nvidia.com/gpu: "8"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: running}
+spec:
+  nodeName: busy
+  containers: [{name: c, image: i, resources: {limits: {nvidia.com/gpu: 6}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: packed}
+spec:
+  schedulerName: gpu-binpack
+  containers: [{name: c, image: i, resources: {requests: {cpu: "1", memory: 1Gi}, limits: {nvidia.com/gpu: 1}}}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: spread}
+spec:
+  containers: [{name: c, image: i, resources: {requests: {cpu: "1", memory: 1Gi}, limits: {nvidia.com/gpu: 1}}}]
+)";
+  Out r = Cli({"schedule", "-f", dir + "/bp.yaml", "--config", kEx + "config/gpu-binpack.yaml", "-o", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  std::map<std::string, std::string> where;
+  for (const auto& p : j["placements"]) where[p["pod"]] = p["node"];
+  EXPECT_EQ(where["packed"], "busy");
+  EXPECT_EQ(where["spread"], "empty");
+  EXPECT_EQ(j["summary"]["policy"], "kube-default");
+  EXPECT_EQ(j["summary"]["order"], "priority");
+}
+
+TEST(ExplainCliTest, ExampleConfigsLoadAndBadConfigExits2) {
+  for (const char* f : {"default.yaml", "gpu-binpack.yaml", "rtc.yaml"}) {
+    SCOPED_TRACE(f);
+    Out r = Cli({"schedule", "-f", kEx + "seed", "--config", kEx + "config/" + f});
+    EXPECT_EQ(r.code, 0) << r.err;
+  }
+  std::string bad = ::testing::TempDir() + "/bad-config.yaml";
+  std::ofstream(bad) << "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
+                        "percentageOfNodesToScore: 150\n";
+  Out r = Cli({"schedule", "-f", kEx + "seed", "--config", bad});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err.rfind("error: " + bad + ":3: invalid KubeSchedulerConfiguration: percentageOfNodesToScore: Invalid value: 150", 0), 0u)
+      << r.err;
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+TEST(ExplainCliTest, GpuModelsBySelectorAffinityAndTaints) {
+  Out r = Cli({"schedule", "-f", kEx + "gpu-models", "--policy", "kube-default", "-o", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["placements"].size(), 2u);
+  EXPECT_EQ(j["placements"][0]["pod"], "train-a100");
+  EXPECT_EQ(j["placements"][0]["node"], "a100-1");
+  EXPECT_EQ(j["placements"][1]["pod"], "infer-t4");
+  EXPECT_EQ(j["placements"][1]["node"], "t4-1");
+  ASSERT_EQ(j["pending"].size(), 2u);
+  for (const auto& p : j["pending"]) {
+    EXPECT_EQ(p["message"],
+              "0/2 nodes are available: 1 node(s) didn't match Pod's node affinity/selector, 1 node(s) had untolerated "
+              "taint(s). preemption: 0/2 nodes are available: 2 Preemption is not helpful for scheduling.");
+    EXPECT_EQ(p["reason"], "no-eligible-node");
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
