@@ -15,6 +15,8 @@
 
 #include <gtest/gtest.h>
 
+#include "model_test_util.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -27,17 +29,8 @@
 namespace gpusched {
 namespace {
 
-Quantity Q(const std::string& s) {
-  Result<Quantity> r = Quantity::Parse(s);
-  EXPECT_TRUE(r.ok()) << s;
-  return r.ok() ? *r : Quantity();
-}
-
-ResourceList RL(std::vector<std::pair<std::string, std::string>> items) {
-  ResourceList l;
-  for (auto& [k, v] : items) l.emplace(k, Q(v));
-  return l;
-}
+using testing::Q;
+using testing::RL;
 
 Node MakeNode(const std::string& name, ResourceList capacity, ResourceList allocatable, bool has_allocatable) {
   Node n;

@@ -30,6 +30,8 @@
 
 #include <gtest/gtest.h>
 
+#include "model_test_util.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -42,17 +44,8 @@
 namespace gpusched {
 namespace {
 
-Quantity Q(const std::string& s) {
-  Result<Quantity> r = Quantity::Parse(s);
-  EXPECT_TRUE(r.ok()) << s;
-  return r.ok() ? *r : Quantity();
-}
-
-ResourceList RL(std::vector<std::pair<std::string, std::string>> items) {
-  ResourceList l;
-  for (auto& [k, v] : items) l.emplace(k, Q(v));
-  return l;
-}
+using testing::Q;
+using testing::RL;
 
 Container C(ResourceList requests, ResourceList limits = {}) {
   return Container{"c", "image", std::move(requests), std::move(limits), ""};

@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include "model_test_util.h"
+
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -34,17 +36,8 @@ namespace {
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 
-Quantity Q(const std::string& s) {
-  Result<Quantity> r = Quantity::Parse(s);
-  EXPECT_TRUE(r.ok()) << s;
-  return r.ok() ? *r : Quantity();
-}
-
-ResourceList RL(std::vector<std::pair<std::string, std::string>> items) {
-  ResourceList l;
-  for (auto& [k, v] : items) l.emplace(k, Q(v));
-  return l;
-}
+using testing::Q;
+using testing::RL;
 
 Resources R(int64_t milli_cpu, int64_t memory, int64_t ephemeral, int64_t pods,
             std::vector<std::pair<std::string, int64_t>> scalars = {}) {

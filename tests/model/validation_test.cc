@@ -32,6 +32,8 @@
 
 #include <gtest/gtest.h>
 
+#include "model_test_util.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -75,17 +77,8 @@ const std::string kEmptyKeyOperator =
 
 using Strings = std::vector<std::string>;
 
-Quantity Q(const std::string& s) {
-  Result<Quantity> r = Quantity::Parse(s);
-  EXPECT_TRUE(r.ok()) << s;
-  return r.ok() ? *r : Quantity();
-}
-
-ResourceList RL(std::vector<std::pair<std::string, std::string>> items) {
-  ResourceList l;
-  for (auto& [k, v] : items) l.emplace(k, Q(v));
-  return l;
-}
+using testing::Q;
+using testing::RL;
 
 Strings Messages(const std::vector<FieldError>& errs) {
   Strings out;
