@@ -99,7 +99,9 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                          {"verdict", s.verdict}};
   root["warnings"] = r.warnings;
   if (!r.unimplemented.empty()) root["unimplemented_plugins"] = r.unimplemented;
-  out << root.dump(2) << "\n";
+  // Input text can hold bytes that are not UTF-8 (names in warnings and
+  // errors); they are replaced by U+FFFD rather than failing the dump.
+  out << root.dump(2, ' ', false, Json::error_handler_t::replace) << "\n";
 }
 
 }  // namespace gpusched

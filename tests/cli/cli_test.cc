@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <sstream>
 
 namespace gpusched {
@@ -176,6 +177,26 @@ TEST(CliTest, Version) {
   CliRun r = Cli({"version"});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, "gpusched 0.1.0 (kube-scheduler behaviour of Kubernetes v1.35)\n");
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+TEST(CliTest, JsonOutputSurvivesNonUtf8Input) {
+  // Found by mutating the examples: a raw 0xA9 byte in a name reaches the
+  // warnings and used to abort the JSON dump.
+  std::string path = ::testing::TempDir() + "/non-utf8.yaml";
+  std::ofstream(path, std::ios::binary) << "kind: ConfigMap\nmetadata: {name: \"caf\xA9\"}\n";
+  std::vector<std::string> args = {"gpusched", "schedule", "-f", path, "-o", "json"};
+  std::ostringstream out, err;
+  EXPECT_EQ(RunCli(args, out, err), 0);
+  nlohmann::json j = nlohmann::json::parse(out.str());
+  ASSERT_EQ(j["warnings"].size(), 1u);
+  EXPECT_EQ(j["warnings"][0], path + ":1: skipping ConfigMap \"caf\xEF\xBF\xBD\": kind ConfigMap does not take part in "
+                              "scheduling");
 }
 
 }  // namespace
