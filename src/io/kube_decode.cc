@@ -175,6 +175,9 @@ void DecodePodSpec(DecodeContext& ctx, const YAML::Node& parent, const std::stri
         ctx.Warn(aff[k], path + ".affinity." + k + " is not evaluated yet (nodeAffinity, nodeSelector and "
                              "tolerations are)");
   }
+  if (spec["topologySpreadConstraints"].IsDefined() && !spec["topologySpreadConstraints"].IsNull())
+    ctx.Warn(spec["topologySpreadConstraints"],
+             path + ".topologySpreadConstraints is not evaluated yet (PodTopologySpread does not run)");
   if (spec["resources"].IsDefined() && !spec["resources"].IsNull())
     ctx.Warn(spec["resources"], path + ".resources (pod-level resources) is ignored; container requests are used");
 }

@@ -199,6 +199,25 @@ void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
     if (depth > 8) return Reject(src, kind, ctx.Line(obj), "Lists nested more than 8 deep");
     return LoadList(src, obj, ctx, depth);
   }
+  if (kind == "PriorityClass") {
+    ObjectMeta meta;
+    DecodeObjectMeta(ctx, obj, "metadata", meta);
+    std::optional<int64_t> value = ctx.Int(obj, "value", "value");
+    Manifests::PriorityClass pc;
+    pc.global_default = ctx.Bool(obj, "globalDefault", "globalDefault").value_or(false);
+    pc.preemption_policy = ctx.Str(obj, "preemptionPolicy", "preemptionPolicy");
+    const std::string id = "PriorityClass/" + meta.name;
+    if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), ctx.errors().front());
+    if (!value) return Reject(src, id, ctx.Line(obj), "The PriorityClass \"" + meta.name + "\" is invalid: value: Required value");
+    if (*value > 1000000000 && meta.name.rfind("system-", 0) != 0)
+      return Reject(src, id, ctx.LineOf("value"),
+                    "The PriorityClass \"" + meta.name + "\" is invalid: value: Forbidden: maximum allowed value of a "
+                    "user defined priority is 1000000000");
+    pc.value = static_cast<int32_t>(*value);
+    if (!src.out.priority_classes.emplace(meta.name, pc).second)
+      return Reject(src, id, ctx.Line(obj), "priorityclasses.scheduling.k8s.io \"" + meta.name + "\" already exists");
+    return;
+  }
   ObjectMeta meta;
   DecodeObjectMeta(ctx, obj, "metadata", meta);
   std::string why = (kind == "DaemonSet" || kind == "CronJob")
@@ -228,7 +247,49 @@ bool IsManifestFile(const fs::path& p) {
 
 }  // namespace
 
+// One file's objects, without the cross-file Priority admission step.
+void LoadText(std::string_view text, const std::string& file, Manifests& out);
+
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
+  LoadText(text, file, out);
+  ResolvePriorities(out);
+}
+
+void ResolvePriorities(Manifests& m) {
+  // pkg/apis/scheduling: SystemCriticalPriority = 2000000000.
+  std::map<std::string, Manifests::PriorityClass, std::less<>> classes = {
+      {"system-cluster-critical", {2000000000, false, ""}}, {"system-node-critical", {2000001000, false, ""}}};
+  for (const auto& [name, pc] : m.priority_classes) classes[name] = pc;
+  const std::string* global = nullptr;
+  for (const auto& [name, pc] : m.priority_classes)
+    if (pc.global_default) global = &name;
+  std::vector<LoadedPod> kept;
+  kept.reserve(m.pods.size());
+  for (auto& lp : m.pods) {
+    Pod& p = lp.pod;
+    if (!p.priority) {
+      std::string name = p.priority_class_name;
+      if (name.empty() && global) name = *global;
+      if (!name.empty()) {
+        auto it = classes.find(name);
+        if (it == classes.end()) {
+          m.rejected.push_back(InputError{ObjectId("Pod", p.meta), lp.file, lp.line,
+                                          "pods \"" + p.name() + "\" is forbidden: no PriorityClass with name " + name +
+                                              " was found"});
+          m.pod_keys.erase(p.ns() + "/" + p.name());
+          continue;
+        }
+        p.priority = it->second.value;
+        if (p.priority_class_name.empty()) p.priority_class_name = name;
+        if (p.preemption_policy.empty()) p.preemption_policy = it->second.preemption_policy;
+      }
+    }
+    kept.push_back(std::move(lp));
+  }
+  m.pods = std::move(kept);
+}
+
+void LoadText(std::string_view text, const std::string& file, Manifests& out) {
   std::vector<YamlDocument> docs;
   if (LooksLikeJson(text)) {
     docs.push_back(YamlDocument{std::string(text), 1});
@@ -263,7 +324,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     std::string text;
     if (path == "-") {
       text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-      LoadManifestText(text, "<stdin>", out);
+      LoadText(text, "<stdin>", out);
       continue;
     }
     std::error_code ec;
@@ -285,14 +346,15 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
       for (const auto& f : files) {
         Status s = ReadFile(f.string(), text);
         if (!s.ok()) return s;
-        LoadManifestText(text, f.string(), out);
+        LoadText(text, f.string(), out);
       }
       continue;
     }
     Status s = ReadFile(path, text);
     if (!s.ok()) return s;
-    LoadManifestText(text, path, out);
+    LoadText(text, path, out);
   }
+  ResolvePriorities(out);
   return Status::Ok();
 }
 

@@ -6,9 +6,17 @@ namespace gpusched {
 namespace {
 
 // The kubelet's admission check for a pod bound by spec.nodeName
-// (pkg/kubelet/lifecycle/predicate.go): the resources must fit, or the pod
-// fails with reason OutOf<resource> and this message (InsufficientResourceError).
-std::string KubeletAdmit(const PodInfo& pod, const NodeState& s) {
+// (pkg/kubelet/lifecycle/predicate.go): node affinity and NoExecute taints
+// (PredicateFailureError), then the resources must fit, or the pod fails with
+// reason OutOf<resource> and InsufficientResourceError's message.
+std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& s) {
+  // generalFilter runs the scheduler's NodeAffinity (selector and required
+  // affinity) and then rejects untolerated NoExecute taints.
+  if (!NodeAffinityFilter().Filter(pod, node, s).IsSuccess())
+    return std::string("Pod was rejected: Predicate NodeAffinity failed: ") + kReasonNodeAffinity;
+  for (const Taint& t : node.taints)
+    if (t.effect == kTaintEffectNoExecute && !TolerationsTolerateTaint(pod.pod->tolerations, t))
+      return "Pod was rejected: Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate";
   auto check = [&](std::string_view name, int64_t req, int64_t used, int64_t cap) -> std::string {
     if (req > 0 && req > SatSub(cap, used))
       return "Pod was rejected: Node didn't have enough resource: " + std::string(name) +
@@ -49,7 +57,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       out.refused.push_back({i, "spec.nodeName: node \"" + p.node_name + "\" is not in the input, so the pod cannot run"});
       continue;
     }
-    std::string err = KubeletAdmit(info, cluster.state(static_cast<size_t>(n)));
+    std::string err = KubeletAdmit(info, cluster.node(static_cast<size_t>(n)), cluster.state(static_cast<size_t>(n)));
     if (!err.empty()) {
       out.refused.push_back({i, err});
       continue;

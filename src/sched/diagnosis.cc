@@ -72,7 +72,13 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     }
     if (ok) eligible.push_back(i);
   }
-  const std::vector<ResourceView> wants = RequestedResources(pod.requests);
+  std::vector<ResourceView> wants = RequestedResources(pod.requests);
+  // Resources the profile's NodeResourcesFit ignores cannot block the pod.
+  for (const auto& f : filters) {
+    if (const auto* fit = dynamic_cast<const NodeResourcesFitFilter*>(f.get())) {
+      std::erase_if(wants, [&](const ResourceView& w) { return !fit->Checks(w.name); });
+    }
+  }
 
   if (eligible.empty()) {
     d.kind = Diagnosis::Kind::kNoEligibleNode;

@@ -11,6 +11,13 @@ std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {
   return nullptr;
 }
 
+std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const ResolvedProfile& profile) {
+  if (name == "NodeResourcesFit")
+    return std::make_unique<NodeResourcesFitFilter>(profile.fit_args.ignored_resources,
+                                                    profile.fit_args.ignored_resource_groups);
+  return NewFilterPlugin(name);
+}
+
 std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters() {
   std::vector<std::unique_ptr<FilterPlugin>> v;
   for (const char* n : {"NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit"})

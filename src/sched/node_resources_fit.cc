@@ -2,7 +2,19 @@
 // k8s.io/kubernetes pkg/scheduler/framework/plugins/noderesources/fit.go.
 #include "gpusched/sched/filters.h"
 
+#include <algorithm>
+
 namespace gpusched {
+
+// fitsRequest skips an extended resource named in ignoredResources, or whose
+// prefix (the part before "/") is in ignoredResourceGroups.
+bool NodeResourcesFitFilter::Ignored(std::string_view resource) const {
+  if (!IsExtendedResourceName(resource)) return false;
+  if (std::find(ignored_resources_.begin(), ignored_resources_.end(), resource) != ignored_resources_.end()) return true;
+  size_t slash = resource.find('/');
+  std::string_view group = slash == std::string_view::npos ? resource : resource.substr(0, slash);
+  return std::find(ignored_groups_.begin(), ignored_groups_.end(), group) != ignored_groups_.end();
+}
 
 SchedStatus NodeResourcesFitFilter::Filter(const PodInfo& pod, const Node&, const NodeState& state) const {
   const Resources& req = pod.requests;
@@ -31,7 +43,7 @@ SchedStatus NodeResourcesFitFilter::Filter(const PodInfo& pod, const Node&, cons
   check(req.ephemeral_storage, alloc.ephemeral_storage, used.ephemeral_storage, "Insufficient ephemeral-storage");
   // Upstream walks scalars in Go map order (random); ours are sorted by name.
   for (const auto& [name, r] : req.scalars) {
-    if (r == 0) continue;
+    if (r == 0 || Ignored(name)) continue;
     // A resource the node does not advertise reads as 0: the same
     // "Insufficient <name>" as an exhausted one.
     check(r, alloc.Scalar(name), used.Scalar(name), "Insufficient " + name);

@@ -30,7 +30,7 @@ Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, s
     ResolvedProfile rp = ResolveProfile(config, i);
     std::vector<std::unique_ptr<FilterPlugin>> filters;
     for (const auto& f : rp.filters) {
-      if (auto p = NewFilterPlugin(f)) {
+      if (auto p = NewFilterPlugin(f, rp)) {
         filters.push_back(std::move(p));
       } else {
         Note(set.unimplemented, f);
@@ -41,7 +41,7 @@ Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, s
     if (policy == "kube-default") {
       std::vector<std::string> missing;
       pol = std::make_unique<ScoringPolicy>("kube-default", BuildScorePlugins(rp, &missing),
-                                            rp.percentage_of_nodes_to_score);
+                                            rp.percentage_of_nodes_to_score, !rp.scores.empty());
       for (const auto& m : missing) Note(set.unimplemented, m);
       preemption = std::find(rp.post_filters.begin(), rp.post_filters.end(), "DefaultPreemption") != rp.post_filters.end();
     } else if (policy == "best-fit") {

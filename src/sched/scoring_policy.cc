@@ -18,12 +18,15 @@ int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage, int64_t num_no
 }
 
 ScoringPolicy::ScoringPolicy(std::string name, std::vector<WeightedScorePlugin> scorers,
-                             std::optional<int32_t> percentage_of_nodes_to_score)
-    : name_(std::move(name)), scorers_(std::move(scorers)), percentage_(percentage_of_nodes_to_score) {}
+                             std::optional<int32_t> percentage_of_nodes_to_score, std::optional<bool> has_scoring)
+    : name_(std::move(name)),
+      scorers_(std::move(scorers)),
+      percentage_(percentage_of_nodes_to_score),
+      has_scoring_(has_scoring.value_or(!scorers_.empty())) {}
 
 int64_t ScoringPolicy::NumFeasibleNodesToFind(int64_t num_nodes) const {
   // Without score plugins (and extenders) any feasible node will do.
-  if (scorers_.empty()) return num_nodes > 0 ? 1 : 0;
+  if (!has_scoring_) return num_nodes > 0 ? 1 : 0;
   return gpusched::NumFeasibleNodesToFind(percentage_, num_nodes);
 }
 

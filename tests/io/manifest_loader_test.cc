@@ -414,3 +414,74 @@ TEST(ManifestLoaderTest, PathsFilesDirectoriesAndErrors) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+TEST(ManifestLoaderTest, PriorityClassesResolvedAsAdmissionDoes) {
+  Manifests m;
+  LoadManifestText(R"(apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: high}
+value: 1000
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: batch}
+value: -5
+globalDefault: true
+preemptionPolicy: Never
+---
+kind: Pod
+metadata: {name: a}
+spec: {priorityClassName: high, containers: [{name: c, image: i}]}
+---
+kind: Pod
+metadata: {name: b}
+spec: {containers: [{name: c, image: i}]}
+---
+kind: Pod
+metadata: {name: c}
+spec: {priorityClassName: system-node-critical, containers: [{name: c, image: i}]}
+---
+kind: Pod
+metadata: {name: d}
+spec: {priorityClassName: nope, containers: [{name: c, image: i}]}
+---
+kind: Pod
+metadata: {name: e}
+spec: {priority: 7, priorityClassName: nope, containers: [{name: c, image: i}]}
+---
+apiVersion: scheduling.k8s.io/v1
+kind: PriorityClass
+metadata: {name: too-high}
+value: 2000000000
+)",
+                   "t.yaml", m);
+  ASSERT_EQ(m.pods.size(), 4u);
+  EXPECT_EQ(m.pods[0].pod.Priority(), 1000);
+  EXPECT_EQ(m.pods[1].pod.Priority(), -5);  // the globalDefault class
+  EXPECT_EQ(m.pods[1].pod.priority_class_name, "batch");
+  EXPECT_EQ(m.pods[1].pod.preemption_policy, "Never");
+  EXPECT_EQ(m.pods[2].pod.Priority(), 2000001000);
+  EXPECT_EQ(m.pods[3].pod.name(), "e");  // already carries spec.priority
+  EXPECT_EQ(m.pods[3].pod.Priority(), 7);
+  ASSERT_EQ(m.rejected.size(), 2u);
+  EXPECT_EQ(m.rejected[0].ToString(),
+            "t.yaml:36: The PriorityClass \"too-high\" is invalid: value: Forbidden: maximum allowed value of a user "
+            "defined priority is 1000000000");
+  EXPECT_EQ(m.rejected[1].ToString(), "t.yaml:25: pods \"d\" is forbidden: no PriorityClass with name nope was found");
+}
+
+TEST(ManifestLoaderTest, TopologySpreadConstraintsAreReported) {
+  Manifests m;
+  LoadManifestText("kind: Pod\nmetadata: {name: p}\nspec:\n  topologySpreadConstraints: [{maxSkew: 1}]\n"
+                   "  containers: [{name: c, image: i}]\n",
+                   "t.yaml", m);
+  ASSERT_EQ(m.warnings.size(), 1u);
+  EXPECT_EQ(m.warnings[0], "t.yaml:4: Pod/default/p: spec.topologySpreadConstraints is not evaluated yet "
+                           "(PodTopologySpread does not run)");
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -87,3 +87,27 @@ TEST(BatchTest, EveryPodAccountedFor) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+TEST(BatchTest, KubeletAlsoChecksAffinityAndNoExecuteTaints) {
+  Node n = testing::GpuNode("n1", 4);
+  n.taints.push_back({"maintenance", "", "NoExecute"});
+  ClusterState c({n, testing::GpuNode("n2", 4)});
+  std::vector<Pod> pods = {testing::GpuPod("tainted", 1), testing::GpuPod("selector", 1)};
+  pods[0].node_name = "n1";
+  pods[1].node_name = "n2";
+  pods[1].node_selector["zone"] = "a";
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(Ptrs(pods), c, s, QueueOrder::kFifo);
+  EXPECT_TRUE(r.placements.empty());
+  ASSERT_EQ(r.refused.size(), 2u);
+  EXPECT_EQ(r.refused[0].error,
+            "Pod was rejected: Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate");
+  EXPECT_EQ(r.refused[1].error,
+            "Pod was rejected: Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector");
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -169,3 +169,25 @@ TEST(NodeResourcesFitTest, GpuNotAdvertisedReadsAsZero) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// "skip checking ignored extended resource" in TestEnoughRequests, plus the
+// ignoredResourceGroups prefix rule of fitsRequest.
+TEST(NodeResourcesFitTest, IgnoredResourcesAndGroups) {
+  NodeState s = MakeNodeState(10, 20, 32, 5, 20, 5, {});
+  Pod pod = ResourcePod({{1, 1, 0, {{kB, 1}, {"vendor.io/bar", 1}}}});
+  PodInfo info = PodInfo::Make(pod, 0);
+  EXPECT_EQ(NodeResourcesFitFilter().Filter(info, Node{}, s).reasons(),
+            (std::vector<std::string>{"Insufficient example.com/bbb", "Insufficient vendor.io/bar"}));
+  NodeResourcesFitFilter ignoring({"example.com/bbb"}, {"vendor.io"});
+  EXPECT_TRUE(ignoring.Filter(info, Node{}, s).IsSuccess());
+  EXPECT_FALSE(ignoring.Checks("vendor.io/bar"));
+  EXPECT_TRUE(ignoring.Checks("cpu"));
+  NodeResourcesFitFilter only_res({"example.com/bbb"}, {});
+  EXPECT_EQ(only_res.Filter(info, Node{}, s).reasons(), std::vector<std::string>{"Insufficient vendor.io/bar"});
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -124,3 +124,17 @@ TEST(ScoringPolicyTest, OneFeasibleNodeIsChosenWithoutScoring) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+TEST(ScoringPolicyTest, ConfiguredButUnimplementedScorersStillScanForAll) {
+  // hasScoring counts configured score plugins, implemented or not.
+  ScoringPolicy none("kube-default", {}, std::nullopt);
+  EXPECT_EQ(none.NumFeasibleNodesToFind(500), 1);
+  ScoringPolicy unimplemented("kube-default", {}, std::nullopt, /*has_scoring=*/true);
+  EXPECT_EQ(unimplemented.NumFeasibleNodesToFind(500), 500 * (50 - 500 / 125) / 100);
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -7,6 +7,8 @@
 #ifndef GPUSCHED_IO_MANIFEST_LOADER_H_
 #define GPUSCHED_IO_MANIFEST_LOADER_H_
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -41,7 +43,23 @@ struct Manifests {
   // server does ("pods \"x\" already exists").
   std::unordered_set<std::string> pod_keys;
   std::unordered_set<std::string> node_keys;
+
+  // PriorityClass objects (scheduling.k8s.io/v1) seen, by name.
+  struct PriorityClass {
+    int32_t value = 0;
+    bool global_default = false;
+    std::string preemption_policy;
+  };
+  std::map<std::string, PriorityClass, std::less<>> priority_classes;
 };
+
+// What the Priority admission plugin does once all objects are read
+// (plugin/pkg/admission/priority): a pod with priorityClassName gets that
+// class's value (the built-in system-cluster-critical and
+// system-node-critical included), a pod without one gets the globalDefault
+// class's, and a pod naming an unknown class is rejected. Pods that already
+// carry spec.priority (e.g. from `kubectl get -o yaml`) keep it.
+void ResolvePriorities(Manifests& m);
 
 struct LoadOptions {
   bool recursive = false;  // descend into subdirectories (kubectl -R)

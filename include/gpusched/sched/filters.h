@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/filter_plugin.h"
 
 namespace gpusched {
@@ -28,10 +29,22 @@ class NodeNameFilter : public FilterPlugin {
 };
 
 // NodeResourcesFit's filter (pkg/scheduler/framework/plugins/noderesources/fit.go).
+// NodeResourcesFitArgs.ignoredResources / ignoredResourceGroups name
+// extended resources it does not check (e.g. ones an extender manages).
 class NodeResourcesFitFilter : public FilterPlugin {
  public:
+  NodeResourcesFitFilter() = default;
+  NodeResourcesFitFilter(std::vector<std::string> ignored_resources, std::vector<std::string> ignored_groups)
+      : ignored_resources_(std::move(ignored_resources)), ignored_groups_(std::move(ignored_groups)) {}
   std::string_view Name() const override { return "NodeResourcesFit"; }
   SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  // False for resources the args tell it to ignore.
+  bool Checks(std::string_view resource) const { return !Ignored(resource); }
+
+ private:
+  bool Ignored(std::string_view resource) const;
+  std::vector<std::string> ignored_resources_;
+  std::vector<std::string> ignored_groups_;
 };
 
 // NodeUnschedulable (plugins/nodeunschedulable): cordoned nodes, unless the
@@ -59,6 +72,8 @@ class NodeAffinityFilter : public FilterPlugin {
 
 // Creates a filter by its kube-scheduler name; nullptr when unknown.
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);
+// The same, configured from a profile's plugin args.
+std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const ResolvedProfile& profile);
 
 // The filters of gpusched's simple policies (first-fit, best-fit, worst-fit)
 // without a --config, in upstream order: NodeUnschedulable, TaintToleration,

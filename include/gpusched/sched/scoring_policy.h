@@ -25,8 +25,11 @@ struct WeightedScorePlugin {
 
 class ScoringPolicy : public Policy {
  public:
+  // `has_scoring`: the profile configures score plugins, even ones gpusched
+  // does not implement; upstream's hasScoring then looks for the full
+  // numFeasibleNodesToFind. Defaults to !scorers.empty().
   ScoringPolicy(std::string name, std::vector<WeightedScorePlugin> scorers,
-                std::optional<int32_t> percentage_of_nodes_to_score);
+                std::optional<int32_t> percentage_of_nodes_to_score, std::optional<bool> has_scoring = std::nullopt);
 
   std::string_view Name() const override { return name_; }
   int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override;
@@ -40,6 +43,7 @@ class ScoringPolicy : public Policy {
   std::string name_;
   std::vector<WeightedScorePlugin> scorers_;
   std::optional<int32_t> percentage_;
+  bool has_scoring_;
 };
 
 // numFeasibleNodesToFind (schedule_one.go): all nodes below 100; otherwise
