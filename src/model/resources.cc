@@ -86,21 +86,29 @@ Resources Resources::FromList(const ResourceList& list) {
   return r;
 }
 
+namespace {
+
+// First scalar whose name is not less than `name` (scalars are sorted).
+template <typename Vec>
+auto LowerBound(Vec& scalars, std::string_view name) {
+  return std::lower_bound(scalars.begin(), scalars.end(), name,
+                          [](const auto& p, std::string_view n) { return p.first < n; });
+}
+
+}  // namespace
+
 int64_t Resources::Scalar(std::string_view name) const {
-  auto it = std::lower_bound(scalars.begin(), scalars.end(), name,
-                             [](const auto& p, std::string_view n) { return p.first < n; });
+  auto it = LowerBound(scalars, name);
   return (it != scalars.end() && it->first == name) ? it->second : 0;
 }
 
 bool Resources::HasScalar(std::string_view name) const {
-  auto it = std::lower_bound(scalars.begin(), scalars.end(), name,
-                             [](const auto& p, std::string_view n) { return p.first < n; });
+  auto it = LowerBound(scalars, name);
   return it != scalars.end() && it->first == name;
 }
 
 void Resources::SetScalar(std::string_view name, int64_t value) {
-  auto it = std::lower_bound(scalars.begin(), scalars.end(), name,
-                             [](const auto& p, std::string_view n) { return p.first < n; });
+  auto it = LowerBound(scalars, name);
   if (it != scalars.end() && it->first == name) {
     it->second = value;
   } else {

@@ -47,8 +47,7 @@ std::string ScoresText(const NodeExplain& ne) {
   return Join(parts, ", ");
 }
 
-std::string WhatWouldHelp(const RunReport& r, const Pod& pod, const Diagnosis& d) {
-  const Resources req = ComputePodRequests(pod);
+std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d) {
   switch (d.kind) {
     case Diagnosis::Kind::kNoNodes:
       return "add nodes to the cluster (or pass their manifests with -f)";
@@ -74,7 +73,6 @@ std::string WhatWouldHelp(const RunReport& r, const Pod& pod, const Diagnosis& d
         s = "running pods finishing";
       }
       if (d.kind == Diagnosis::Kind::kFragmented) s += "; or a bin-packing policy / --order largest-first";
-      (void)req;
       return s;
     }
   }
@@ -178,7 +176,7 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index) {
   }
   out << "  can it ever fit:  " << (d.forever ? "no, not on this cluster as it is" : "yes, once there is room") << "\n";
   out << "  why:              " << d.text << "\n";
-  out << "  it would fit with: " << WhatWouldHelp(r, pod, d) << "\n";
+  out << "  it would fit with: " << WhatWouldHelp(r, d) << "\n";
 }
 
 }  // namespace gpusched

@@ -31,6 +31,11 @@ std::string Amount(const std::string& resource, int64_t v) {
   return resource == kResourceCPU ? s + " cpu" : s + " " + resource;
 }
 
+// What is free of `resource` on a node right now (never negative).
+int64_t FreeNow(const NodeState& s, const std::string& resource) {
+  return std::max<int64_t>(0, SatSub(s.allocatable.Get(resource), s.requested.Get(resource)));
+}
+
 std::string Nodes(int64_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
 
 }  // namespace
@@ -180,7 +185,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     int64_t max_free = 0, sum_free = 0;
     for (size_t i : could) {
       const NodeState& s = cluster.state(i);
-      int64_t f = std::max<int64_t>(0, SatSub(s.allocatable.Get(w.name), s.requested.Get(w.name)));
+      int64_t f = FreeNow(s, w.name);
       max_free = std::max(max_free, f);
       sum_free = SatAdd(sum_free, f);
     }
@@ -200,7 +205,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
           const NodeState& s = cluster.state(could[k]);
           where += std::string(k ? ", " : "") + cluster.node(could[k]).name() + " (" +
                    FormatAmount(w.name, s.allocatable.Get(w.name)) + " in all, " +
-                   FormatAmount(w.name, std::max<int64_t>(0, SatSub(s.allocatable.Get(w.name), s.requested.Get(w.name)))) +
+                   FormatAmount(w.name, FreeNow(s, w.name)) +
                    " free)";
         }
       } else {
