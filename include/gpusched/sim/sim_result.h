@@ -1,0 +1,76 @@
+// SimResult: everything one simulation run (one policy over one workload)
+// produces, in plain data: the metric time series, the fate of every pod,
+// node-occupancy snapshots for the heatmap, and the summary. The CSV/JSON
+// writers and the HTML report read only this.
+#ifndef GPUSCHED_SIM_SIM_RESULT_H_
+#define GPUSCHED_SIM_SIM_RESULT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpusched {
+
+// The cluster at one moment (taken after every event batch at a distinct
+// simulated time, thinned to at most SimOptions::max_samples).
+struct SimSample {
+  double time = 0;               // simulated seconds
+  double gpu_alloc_pct = 0;      // allocated GPU milli / total GPU milli * 100
+  double gpu_unalloc_pct = 0;    // 100 - gpu_alloc_pct (0 when there are no GPUs)
+  double frag_pct = 0;           // FGD fragmentation: sum of node frag / total GPU milli * 100
+  double frag_of_idle_pct = 0;   // sum of node frag / idle GPU milli * 100 (FGD's frag ratio)
+  int64_t pending = 0;           // pods waiting (activeQ + backoffQ + unschedulable)
+  int64_t running = 0;
+  int64_t arrived_gpu_milli = 0; // GPU milli requested by every pod arrived so far
+  int64_t gpu_milli_total = 0;   // of the nodes present
+  int64_t gpu_milli_used = 0;
+};
+
+// Per-node GPU occupancy at one moment, for the heatmap.
+struct NodeSnapshot {
+  double time = 0;
+  std::vector<int32_t> gpu_used_milli;  // per node (input order), summed over its devices
+  std::vector<int32_t> gpu_total_milli; // per node; 0 for nodes absent at that time
+};
+
+struct PodOutcome {
+  enum class State { kFinished, kRunning, kPending, kRejected };
+  std::string name;       // "namespace/name"
+  State state = State::kPending;
+  double arrival = 0;
+  double start = -1;      // first bind time; -1 if never bound
+  double finish = -1;     // -1 unless finished
+  std::string node;       // last node, "" if never bound
+  int32_t attempts = 0;   // scheduling attempts
+  int32_t evictions = 0;  // times evicted by a node removal
+  std::string reason;     // pending: kube-scheduler's message; rejected: the error
+};
+
+struct Percentiles {
+  int64_t count = 0;
+  double p50 = 0, p90 = 0, p99 = 0, max = 0, mean = 0;
+};
+
+struct SimSummary {
+  std::string policy;
+  int64_t pods = 0, finished = 0, running = 0, pending = 0, rejected = 0;
+  double end_time = 0;
+  double mean_gpu_alloc_pct = 0;  // time-weighted
+  double mean_frag_pct = 0;       // time-weighted
+  Percentiles queueing_delay;     // start - arrival, over pods that started
+  Percentiles jct;                // finish - arrival, over finished pods
+  int64_t scheduling_attempts = 0;
+};
+
+struct SimResult {
+  std::string policy;
+  std::vector<std::string> node_names;  // input order (added nodes appended)
+  std::vector<SimSample> series;
+  std::vector<NodeSnapshot> snapshots;
+  std::vector<PodOutcome> pods;          // in workload order
+  SimSummary summary;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SIM_SIM_RESULT_H_

@@ -1,0 +1,51 @@
+// Workload: what a simulation replays — pods with an arrival time and a run
+// time, and cluster events (nodes added or removed at given times). It is
+// built by the loaders in io/ (manifests with gpusched.io/* annotations, the
+// Alibaba GPU trace) or by the synthetic generator (sim/synthetic.h).
+#ifndef GPUSCHED_SIM_WORKLOAD_H_
+#define GPUSCHED_SIM_WORKLOAD_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/model/node.h"
+#include "gpusched/model/pod.h"
+#include "gpusched/util/input_error.h"
+
+namespace gpusched {
+
+// Annotations that give a manifest pod its place in time. Values are seconds
+// ("90", "1.5") or Go-style durations ("90s", "5m", "1h30m").
+inline constexpr std::string_view kAnnotationArrivalTime = "gpusched.io/arrival-time";
+inline constexpr std::string_view kAnnotationDuration = "gpusched.io/duration";
+// On a Node: the simulated time it joins (absent: present from 0) or leaves.
+inline constexpr std::string_view kAnnotationNodeAddTime = "gpusched.io/add-time";
+inline constexpr std::string_view kAnnotationNodeRemoveTime = "gpusched.io/remove-time";
+
+struct WorkloadPod {
+  Pod pod;
+  double arrival = 0;     // simulated seconds
+  double duration = -1;   // run time once bound; < 0 = runs until the end
+  std::string file;       // where it came from, for messages
+  int line = 0;
+};
+
+struct NodeEvent {
+  enum class Kind { kAdd, kRemove };
+  double time = 0;
+  Kind kind = Kind::kAdd;
+  Node node;          // kAdd: the node that joins
+  std::string name;   // kRemove: the node that leaves
+};
+
+struct Workload {
+  std::vector<WorkloadPod> pods;       // in input order
+  std::vector<NodeEvent> node_events;  // any order; the simulator sorts by time, stably
+  std::vector<InputError> rejected;    // invalid rows/objects, never silently dropped
+  std::vector<std::string> warnings;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SIM_WORKLOAD_H_
