@@ -6,16 +6,26 @@
 
 namespace gpusched {
 
+int64_t NodeState::GpuFreeMilli() const {
+  int64_t sum = 0;
+  for (int32_t f : gpu_free_milli) sum += f;
+  return sum;
+}
+
 ClusterState::ClusterState(std::vector<Node> nodes) : nodes_(std::move(nodes)) {
   states_.resize(nodes_.size());
   index_.reserve(nodes_.size());
-  for (size_t i = 0; i < nodes_.size(); ++i) {
-    NodeState& s = states_[i];
-    s.allocatable = Resources::FromList(nodes_[i].EffectiveAllocatable());
-    int64_t gpus = std::clamp<int64_t>(s.GpuAllocatable(), 0, kMaxTrackedGpusPerNode);
-    s.gpu_free_milli.assign(static_cast<size_t>(gpus), kGpuMilli);
-    index_.emplace(nodes_[i].name(), i);
-  }
+  for (size_t i = 0; i < nodes_.size(); ++i) InitState(i);
+}
+
+void ClusterState::InitState(size_t i) {
+  NodeState& s = states_[i];
+  s.allocatable = Resources::FromList(nodes_[i].EffectiveAllocatable());
+  int64_t gpus = std::clamp<int64_t>(s.GpuAllocatable(), 0, kMaxTrackedGpusPerNode);
+  s.gpu_free_milli.assign(static_cast<size_t>(gpus), kGpuMilli);
+  s.gpu_model = std::string(NodeGpuModel(nodes_[i].meta));
+  index_[nodes_[i].name()] = i;
+  ++num_present_;
 }
 
 int64_t ClusterState::FindNode(std::string_view name) const {
@@ -23,33 +33,100 @@ int64_t ClusterState::FindNode(std::string_view name) const {
   return it == index_.end() ? -1 : static_cast<int64_t>(it->second);
 }
 
-std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id,
-                                        int32_t priority) {
+size_t ClusterState::AddNode(Node node) {
+  nodes_.push_back(std::move(node));
+  states_.emplace_back();
+  InitState(nodes_.size() - 1);
+  return nodes_.size() - 1;
+}
+
+std::vector<BoundPod> ClusterState::RemoveNode(size_t i) {
+  NodeState& s = states_[i];
+  if (!s.present) return {};
+  std::vector<BoundPod> evicted = s.pods;
+  while (!s.pods.empty()) Release(i, s.pods.size() - 1);
+  s.present = false;
+  --num_present_;
+  auto it = index_.find(nodes_[i].name());
+  if (it != index_.end() && it->second == i) index_.erase(it);
+  return evicted;
+}
+
+bool NodeState::FitsGpus(const GpuRequest& gpu) const {
+  if (!gpu.any()) return true;
+  int64_t fit = 0;
+  for (int32_t f : gpu_free_milli)
+    if (f >= gpu.milli && ++fit >= gpu.count) return true;
+  return false;
+}
+
+std::vector<int32_t> ClusterState::DefaultGpuChoice(size_t i, const GpuRequest& gpu) const {
+  std::vector<int32_t> out;
+  if (!gpu.any()) return out;
+  const auto& free = states_[i].gpu_free_milli;
+  if (gpu.shared()) {
+    int32_t best = -1;
+    for (size_t d = 0; d < free.size(); ++d)
+      if (free[d] >= gpu.milli && (best < 0 || free[d] < free[static_cast<size_t>(best)])) best = static_cast<int32_t>(d);
+    if (best >= 0) out.push_back(best);
+    return out;
+  }
+  for (size_t d = 0; d < free.size() && static_cast<int64_t>(out.size()) < gpu.count; ++d)
+    if (free[d] >= gpu.milli) out.push_back(static_cast<int32_t>(d));
+  if (static_cast<int64_t>(out.size()) < gpu.count) out.clear();
+  return out;
+}
+
+void ClusterState::Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id, int32_t priority,
+                        const GpuRequest& gpu, const std::vector<int32_t>& devices) {
   NodeState& s = states_[i];
   s.requested.Add(requests);
   s.non_zero_requested.milli_cpu = SatAdd(s.non_zero_requested.milli_cpu, non_zero.milli_cpu);
   s.non_zero_requested.memory = SatAdd(s.non_zero_requested.memory, non_zero.memory);
   s.num_pods++;
-  std::vector<int32_t> taken;
-  int64_t want = PodGpuRequest(requests);
-  for (size_t d = 0; d < s.gpu_free_milli.size() && static_cast<int64_t>(taken.size()) < want; ++d) {
-    if (s.gpu_free_milli[d] == kGpuMilli) {
-      s.gpu_free_milli[d] = 0;
-      taken.push_back(static_cast<int32_t>(d));
-    }
+  const int32_t milli = gpu.any() ? gpu.milli : kGpuMilli;
+  int64_t reserved = 0;
+  for (int32_t d : devices) {
+    int32_t& f = s.gpu_free_milli[static_cast<size_t>(d)];
+    if (f == kGpuMilli) ++reserved;
+    f -= milli;
   }
-  s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero, taken});
+  if (gpu.from_annotations && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
+  s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero, devices, milli, gpu.from_annotations});
+  ++s.version;
+}
+
+std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id,
+                                        int32_t priority) {
+  // Whole GPUs, lowest free index first; devices beyond kMaxTrackedGpusPerNode
+  // are counted by the scalar but not handed out.
+  GpuRequest whole{kGpuMilli, static_cast<int32_t>(std::min<int64_t>(PodGpuRequest(requests), kMaxTrackedGpusPerNode))};
+  std::vector<int32_t> taken;
+  const auto& free = states_[i].gpu_free_milli;
+  for (size_t d = 0; d < free.size() && static_cast<int64_t>(taken.size()) < whole.count; ++d)
+    if (free[d] == kGpuMilli) taken.push_back(static_cast<int32_t>(d));
+  Bind(i, requests, non_zero, id, priority, whole, taken);
   return taken;
+}
+
+void NodeState::Remove(const BoundPod& p) {
+  requested.Sub(p.requests);
+  non_zero_requested.milli_cpu = SatSub(non_zero_requested.milli_cpu, p.non_zero.milli_cpu);
+  non_zero_requested.memory = SatSub(non_zero_requested.memory, p.non_zero.memory);
+  num_pods--;
+  int64_t unreserved = 0;
+  for (int32_t d : p.gpus) {
+    int32_t& f = gpu_free_milli[static_cast<size_t>(d)];
+    f += p.gpu_milli;
+    if (f == kGpuMilli) ++unreserved;
+  }
+  if (p.gpu_reserves && unreserved > 0) requested.AddScalar(kResourceGPU, -unreserved);
+  ++version;
 }
 
 void ClusterState::Release(size_t i, size_t pod_pos) {
   NodeState& s = states_[i];
-  const BoundPod& p = s.pods[pod_pos];
-  s.requested.Sub(p.requests);
-  s.non_zero_requested.milli_cpu = SatSub(s.non_zero_requested.milli_cpu, p.non_zero.milli_cpu);
-  s.non_zero_requested.memory = SatSub(s.non_zero_requested.memory, p.non_zero.memory);
-  s.num_pods--;
-  for (int32_t d : p.gpus) s.gpu_free_milli[static_cast<size_t>(d)] = kGpuMilli;
+  s.Remove(s.pods[pod_pos]);
   s.pods.erase(s.pods.begin() + static_cast<std::ptrdiff_t>(pod_pos));
 }
 

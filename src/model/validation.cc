@@ -1,9 +1,12 @@
 #include "gpusched/model/validation.h"
 
+
 #include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
+
+#include "gpusched/model/gpu_request.h"
 
 namespace gpusched {
 namespace {
@@ -626,6 +629,12 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   // validateOverhead reuses the container resource-requirements checks on
   // ResourceRequirements{Limits: overhead}.
   if (!pod.overhead.empty()) ValidateResourceRequirements(pod.overhead, {}, spec + ".overhead", errs);
+  // gpusched's own check (not the API server's): GPU-share annotations must
+  // be well formed, since a scheduler reads them as a request.
+  std::string meta = spec.size() >= 4 && spec.compare(spec.size() - 4, 4, "spec") == 0
+                         ? spec.substr(0, spec.size() - 4) + "metadata"
+                         : "metadata";
+  for (FieldError& e : ValidateGpuAnnotations(pod, meta)) errs.push_back(std::move(e));
   if (validate_meta) {
     ValidateContainersOnlyForPod(pod.containers, spec + ".containers", errs);
     ValidateContainersOnlyForPod(pod.init_containers, spec + ".initContainers", errs);

@@ -36,6 +36,11 @@ std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& 
     if (!e.empty()) break;
     e = check(name, q, s.requested.Scalar(name), s.allocatable.Scalar(name));
   }
+  // A GPU share is checked by the device plugin's Allocate, which fails
+  // admission with UnexpectedAdmissionError when no device has room.
+  if (e.empty() && !GpuShareFilter().Filter(pod, node, s).IsSuccess())
+    e = "Pod was rejected: Allocate failed due to not enough free GPU share on the node's devices, which is "
+        "unexpected";
   return e;
 }
 
@@ -62,8 +67,9 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       out.refused.push_back({i, err});
       continue;
     }
-    std::vector<int32_t> gpus = cluster.Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests,
-                                             info.input_index, p.Priority());
+    std::vector<int32_t> gpus = cluster.DefaultGpuChoice(static_cast<size_t>(n), info.gpu);
+    cluster.Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests, info.input_index, p.Priority(),
+                 info.gpu, gpus);
     out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true, std::nullopt});
   }
   std::string served;

@@ -55,7 +55,7 @@ const char* DiagnosisKindName(Diagnosis::Kind k) {
 Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
                    const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
   Diagnosis d;
-  if (cluster.size() == 0) {
+  if (cluster.num_present() == 0) {
     d.kind = Diagnosis::Kind::kNoNodes;
     d.forever = true;
     d.text = "can never fit: the cluster has no nodes";
@@ -66,9 +66,16 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
   std::vector<size_t> eligible;
   std::map<std::string, int64_t> excluded_by;  // plugin -> node count
   for (size_t i = 0; i < cluster.size(); ++i) {
+    if (!cluster.present(i)) continue;
     bool ok = true;
+    // A GPU model mismatch excludes a node for good; free GPU share comes
+    // and goes like any resource, so GpuShare counts only for the model.
+    if (!pod.gpu.AllowsModel(cluster.state(i).gpu_model) && pod.gpu.any()) {
+      excluded_by["GpuShare"]++;
+      continue;
+    }
     for (const auto& f : filters) {
-      if (f->Name() == "NodeResourcesFit") continue;
+      if (f->Name() == "NodeResourcesFit" || f->Name() == "GpuShare") continue;
       if (!f->Filter(pod, cluster.node(i), cluster.state(i)).IsSuccess()) {
         excluded_by[std::string(f->Name())]++;
         ok = false;
@@ -78,6 +85,8 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     if (ok) eligible.push_back(i);
   }
   std::vector<ResourceView> wants = RequestedResources(pod.requests);
+  // A share asked for by annotation needs at least `count` devices.
+  if (pod.gpu.from_annotations) wants.push_back({std::string(kResourceGPU), pod.gpu.count});
   // Resources the profile's NodeResourcesFit ignores cannot block the pod.
   for (const auto& f : filters) {
     if (const auto* fit = dynamic_cast<const NodeResourcesFitFilter*>(f.get())) {
@@ -95,6 +104,8 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
       why.push_back(Nodes(it->second) + " with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)");
     if (auto it = excluded_by.find("NodeAffinity"); it != excluded_by.end())
       why.push_back(Nodes(it->second) + " not matching its nodeSelector or node affinity (fix them or label a node)");
+    if (auto it = excluded_by.find("GpuShare"); it != excluded_by.end())
+      why.push_back(Nodes(it->second) + " without a GPU model it allows (alibabacloud.com/gpu-card-model)");
     d.text = "can never fit: every node is excluded before resources are even compared: ";
     for (size_t i = 0; i < why.size(); ++i) d.text += (i ? "; " : "") + why[i];
     return d;
@@ -112,7 +123,8 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     d.forever = true;
     for (const auto& w : wants) {
       int64_t max_any = 0, max_eligible = 0, total = 0;
-      for (size_t i = 0; i < cluster.size(); ++i) max_any = std::max(max_any, cluster.state(i).allocatable.Get(w.name));
+      for (size_t i = 0; i < cluster.size(); ++i)
+        if (cluster.present(i)) max_any = std::max(max_any, cluster.state(i).allocatable.Get(w.name));
       for (size_t i : eligible) {
         int64_t a = cluster.state(i).allocatable.Get(w.name);
         max_eligible = std::max(max_eligible, a);

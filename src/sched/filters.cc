@@ -8,6 +8,7 @@ std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {
   if (name == "TaintToleration") return std::make_unique<TaintTolerationFilter>();
   if (name == "NodeAffinity") return std::make_unique<NodeAffinityFilter>();
   if (name == "NodeResourcesFit") return std::make_unique<NodeResourcesFitFilter>();
+  if (name == "GpuShare") return std::make_unique<GpuShareFilter>();
   return nullptr;
 }
 
@@ -20,7 +21,7 @@ std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const Resol
 
 std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters() {
   std::vector<std::unique_ptr<FilterPlugin>> v;
-  for (const char* n : {"NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit"})
+  for (const char* n : {"NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit", "GpuShare"})
     v.push_back(NewFilterPlugin(n));
   return v;
 }

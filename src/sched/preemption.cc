@@ -15,9 +15,10 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
     return v;
   }
   FitError dry_run;
-  dry_run.num_all_nodes = static_cast<int64_t>(cluster.size());
+  dry_run.num_all_nodes = static_cast<int64_t>(cluster.num_present());
   const int32_t prio = pod.pod->Priority();
   for (size_t i = 0; i < cluster.size(); ++i) {
+    if (!cluster.present(i)) continue;
     // nodesWherePreemptionMightHelp: only nodes whose status is Unschedulable.
     if (i >= statuses.size() || statuses[i].code() != SchedStatus::Code::kUnschedulable) {
       dry_run.AddNodeStatus(SchedStatus::Unresolvable(kPreemptionNotHelpful));
@@ -28,8 +29,7 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
     int64_t victims = 0;
     for (const BoundPod& bp : cluster.state(i).pods) {
       if (bp.priority >= prio) continue;
-      s.requested.Sub(bp.requests);
-      s.num_pods--;
+      s.Remove(bp);
       ++victims;
     }
     if (victims == 0) {

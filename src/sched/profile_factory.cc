@@ -36,6 +36,9 @@ Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, s
         Note(set.unimplemented, f);
       }
     }
+    // GPU devices (shares, models) are gpusched's addition to every profile;
+    // it passes every pod that requests neither.
+    filters.push_back(NewFilterPlugin("GpuShare"));
     std::unique_ptr<Policy> pol;
     bool preemption = false;
     if (policy == "kube-default") {

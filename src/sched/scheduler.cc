@@ -10,11 +10,12 @@ Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::un
 
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
   Decision d;
+  // Node slots, removed nodes included: those are skipped and not counted.
   const size_t n = cluster.size();
   feasible_.clear();
   FitError err;
-  err.num_all_nodes = static_cast<int64_t>(n);
-  const int64_t to_find = policy_->NumFeasibleNodesToFind(static_cast<int64_t>(n));
+  err.num_all_nodes = static_cast<int64_t>(cluster.num_present());
+  const int64_t to_find = policy_->NumFeasibleNodesToFind(static_cast<int64_t>(cluster.num_present()));
   const size_t start = policy_->RotatesStartIndex() && n > 0 ? next_start_index_ % n : 0;
   if (explain) {
     explain->nodes.assign(n, NodeExplain{});
@@ -33,6 +34,7 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
   for (size_t k = 0; k < n && static_cast<int64_t>(feasible_.size()) < to_find; ++k) {
     const size_t i = (start + k) % n;
     ++processed;
+    if (!cluster.present(i)) continue;
     SchedStatus s = RunFilters(filters_, pod, cluster.node(i), cluster.state(i));
     if (explain) {
       NodeExplain& ne = explain->nodes[i];
@@ -72,7 +74,8 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
     d.node = policy_->Select(pod, cluster, feasible_, rng_, explain);
   }
   if (explain) explain->chosen = d.node;
-  d.gpus = cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.pod->Priority());
+  d.gpus = policy_->SelectGpus(pod, cluster, d.node, rng_);
+  cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.pod->Priority(), pod.gpu, d.gpus);
   return d;
 }
 

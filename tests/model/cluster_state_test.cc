@@ -159,3 +159,94 @@ TEST(ClusterStateTest, NodesAreIndependent) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+Node FourGpuNode(const std::string& name) {
+  Node n;
+  n.meta.name = name;
+  n.has_allocatable = true;
+  n.allocatable["nvidia.com/gpu"] = Quantity::FromInt(4);
+  n.allocatable["pods"] = Quantity::FromInt(110);
+  return n;
+}
+
+TEST(ClusterStateSharesTest, SharesChargeWholeGpusLikeAReservationPod) {
+  ClusterState cs({FourGpuNode("n")});
+  const GpuRequest share{300, 1, true, {}};
+  struct Step {
+    const char* what;
+    bool bind;  // else unbind `id`
+    uint64_t id;
+    GpuRequest gpu;
+    std::vector<int32_t> devices;
+    std::vector<int32_t> want_free;
+    int64_t want_gpu_requested;
+  };
+  const std::vector<Step> steps = {
+      {"share on device 1", true, 1, share, {1}, {1000, 700, 1000, 1000}, 1},
+      {"second share on the same device", true, 2, share, {1}, {1000, 400, 1000, 1000}, 1},
+      {"share on device 3", true, 3, GpuRequest{600, 1, true, {}}, {3}, {1000, 400, 1000, 400}, 2},
+      {"first sharer leaves: device still lent", false, 1, {}, {}, {1000, 700, 1000, 400}, 2},
+      {"last sharer leaves: device free again", false, 2, {}, {}, {1000, 1000, 1000, 400}, 1},
+      {"two whole devices by annotation", true, 4, GpuRequest{1000, 2, true, {}}, {0, 1}, {0, 0, 1000, 400}, 3},
+      {"they leave", false, 4, {}, {}, {1000, 1000, 1000, 400}, 1},
+  };
+  for (const auto& s : steps) {
+    SCOPED_TRACE(s.what);
+    if (s.bind) {
+      cs.Bind(0, Resources{}, Resources{}, s.id, 0, s.gpu, s.devices);
+    } else {
+      EXPECT_TRUE(cs.Unbind(0, s.id));
+    }
+    EXPECT_EQ(cs.state(0).gpu_free_milli, s.want_free);
+    EXPECT_EQ(cs.state(0).GpuRequested(), s.want_gpu_requested);
+  }
+}
+
+TEST(ClusterStateSharesTest, DefaultGpuChoiceAndFits) {
+  ClusterState cs({FourGpuNode("n")});
+  cs.Bind(0, Resources{}, Resources{}, 1, 0, GpuRequest{600, 1, true, {}}, {2});  // free 1000,1000,400,1000
+  cs.Bind(0, Resources{}, Resources{}, 2, 0, GpuRequest{200, 1, true, {}}, {0});  // free 800,1000,400,1000
+  struct Case {
+    GpuRequest gpu;
+    std::vector<int32_t> want;
+  };
+  const std::vector<Case> cases = {
+      {GpuRequest{300, 1, true, {}}, {2}},       // least free that fits
+      {GpuRequest{500, 1, true, {}}, {0}},       // 400 is too small; 800 is next
+      {GpuRequest{900, 1, true, {}}, {1}},       // lowest index among the wholly free
+      {GpuRequest{1000, 2, false, {}}, {1, 3}},  // whole devices, lowest index first
+      {GpuRequest{1000, 3, false, {}}, {}},      // only two wholly free
+      {GpuRequest{400, 3, true, {}}, {0, 1, 2}}, // a fraction on three devices
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(cs.DefaultGpuChoice(0, c.gpu), c.want) << c.gpu.milli << "x" << c.gpu.count;
+    EXPECT_EQ(cs.state(0).FitsGpus(c.gpu), !c.want.empty());
+  }
+}
+
+TEST(ClusterStateEventsTest, AddAndRemoveNodes) {
+  ClusterState cs({FourGpuNode("a"), FourGpuNode("b")});
+  cs.Bind(1, Resources{}, Resources{}, 7, 0, GpuRequest{500, 1, true, {}}, {0});
+  cs.Bind(1, Resources{}, Resources{}, 8, 0, GpuRequest{1000, 1, true, {}}, {1});
+  EXPECT_EQ(cs.num_present(), 2u);
+  std::vector<BoundPod> evicted = cs.RemoveNode(1);
+  ASSERT_EQ(evicted.size(), 2u);
+  EXPECT_EQ(evicted[0].id, 7u);
+  EXPECT_EQ(evicted[1].id, 8u);
+  EXPECT_FALSE(cs.present(1));
+  EXPECT_EQ(cs.num_present(), 1u);
+  EXPECT_EQ(cs.FindNode("b"), -1);
+  EXPECT_EQ(cs.state(1).gpu_free_milli, std::vector<int32_t>(4, 1000));
+  EXPECT_EQ(cs.state(1).GpuRequested(), 0);
+  EXPECT_TRUE(cs.RemoveNode(1).empty());  // removing twice is a no-op
+  EXPECT_EQ(cs.AddNode(FourGpuNode("b")), 2u);
+  EXPECT_EQ(cs.FindNode("b"), 2);
+  EXPECT_EQ(cs.num_present(), 2u);
+  EXPECT_EQ(cs.size(), 3u);
+}
+
+}  // namespace
+}  // namespace gpusched

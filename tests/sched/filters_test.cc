@@ -151,11 +151,12 @@ TEST(NodeAffinityFilterTest, NodeSelector) {
 TEST(RunFiltersTest, StopsAtFirstFailingPluginInDefaultOrder) {
   // A tainted node without GPUs reports the taint, not the missing GPU.
   auto filters = DefaultFilters();
-  ASSERT_EQ(filters.size(), 4u);
+  ASSERT_EQ(filters.size(), 5u);
   EXPECT_EQ(filters[0]->Name(), "NodeUnschedulable");
   EXPECT_EQ(filters[1]->Name(), "TaintToleration");
   EXPECT_EQ(filters[2]->Name(), "NodeAffinity");
   EXPECT_EQ(filters[3]->Name(), "NodeResourcesFit");
+  EXPECT_EQ(filters[4]->Name(), "GpuShare");
   Node n = testing::GpuNode("cpu-only", -1);
   n.taints.push_back({"dedicated", "infra", "NoSchedule"});
   ClusterState c({n});

@@ -11,13 +11,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "gpusched/model/gpu_request.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resources.h"
 
 namespace gpusched {
 
-// Milli-GPU capacity of one device.
-inline constexpr int32_t kGpuMilli = 1000;
 // Device indices are tracked for at most this many GPUs per node; a node that
 // advertises more still has its nvidia.com/gpu count honoured by the filter.
 inline constexpr int64_t kMaxTrackedGpusPerNode = 4096;
@@ -31,6 +30,10 @@ struct BoundPod {
   Resources requests;
   Resources non_zero;
   std::vector<int32_t> gpus;
+  int32_t gpu_milli = kGpuMilli;  // taken on each device in `gpus`
+  // The pod's devices are charged to the node's nvidia.com/gpu as
+  // KAI-Scheduler's reservation pod does (GpuRequest::from_annotations).
+  bool gpu_reserves = false;
 };
 
 inline constexpr uint64_t kAnonymousPod = ~0ull;
@@ -45,23 +48,58 @@ struct NodeState {
   // Free milli-GPU per device, index = device index. 1000 = wholly free.
   std::vector<int32_t> gpu_free_milli;
   std::vector<BoundPod> pods;  // in bind order
+  std::string gpu_model;       // NodeGpuModel(labels), "" when unknown
+  bool present = true;         // false once removed (ClusterState::RemoveNode)
+  // Bumped on every bind/unbind, so per-node caches (FGD's fragmentation)
+  // know when to recompute.
+  uint64_t version = 0;
 
   int64_t GpuAllocatable() const { return allocatable.Scalar(kResourceGPU); }
   int64_t GpuRequested() const { return requested.Scalar(kResourceGPU); }
+  // Whole GPUs free: devices lent to fractions count as taken (reserved).
   int64_t GpuFree() const { return GpuAllocatable() - GpuRequested(); }
+  int64_t GpuFreeMilli() const;
+  // True when `gpu.count` devices have at least `gpu.milli` free each.
+  bool FitsGpus(const GpuRequest& gpu) const;
+  // Takes a bound pod's usage off the totals and devices (not off `pods`):
+  // the accounting half of an unbind, also used by preemption's dry run.
+  void Remove(const BoundPod& p);
 };
 
 class ClusterState {
  public:
   explicit ClusterState(std::vector<Node> nodes);
 
+  // Number of node slots, removed nodes included (indices are never reused).
   size_t size() const { return nodes_.size(); }
+  bool present(size_t i) const { return states_[i].present; }
+  size_t num_present() const { return num_present_; }
   const Node& node(size_t i) const { return nodes_[i]; }
   const NodeState& state(size_t i) const { return states_[i]; }
   const std::vector<Node>& nodes() const { return nodes_; }
 
-  // Index of the node called `name`, or -1.
+  // Index of the present node called `name`, or -1.
   int64_t FindNode(std::string_view name) const;
+
+  // Cluster events. AddNode appends a node and returns its index (a name that
+  // is already present is the caller's error to avoid). RemoveNode takes the
+  // node out of scheduling and releases its pods, returned in bind order so
+  // the simulator can requeue them.
+  size_t AddNode(Node node);
+  std::vector<BoundPod> RemoveNode(size_t i);
+
+  // The devices a pod gets when the policy has no opinion, as the device
+  // plugin and the FGD simulator's "best" gpusel hand them out: whole devices
+  // lowest index first; a fraction on the device with the least free share
+  // that still fits, lowest index on ties. Empty when it does not fit.
+  std::vector<int32_t> DefaultGpuChoice(size_t i, const GpuRequest& gpu) const;
+
+  // Accounts a pod on node `i` taking `gpu.milli` on each of `devices`
+  // (which must fit). Devices taken by an annotation request that were
+  // wholly free are charged to nvidia.com/gpu (and released when the device
+  // is wholly free again), so whole-GPU pods never land on a shared device.
+  void Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id, int32_t priority,
+            const GpuRequest& gpu, const std::vector<int32_t>& devices);
 
   // Accounts a pod with `requests` on node `i` and hands it `gpus` whole GPU
   // devices, lowest free index first (as the NVIDIA device plugin does).
@@ -85,6 +123,9 @@ class ClusterState {
   std::vector<NodeState> states_;
   std::unordered_map<std::string, size_t> index_;
   uint64_t next_bind_seq_ = 0;
+  size_t num_present_ = 0;
+
+  void InitState(size_t i);
 
   void Release(size_t i, size_t pod_pos);
 };

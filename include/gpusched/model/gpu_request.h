@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gpusched/model/pod.h"
+#include "gpusched/model/validation.h"
 
 namespace gpusched {
 
@@ -55,6 +56,14 @@ struct GpuRequest {
 // nvidia.com/gpu from `whole_gpus` (the pod's effective request), else the
 // annotations. Models come from alibabacloud.com/gpu-card-model either way.
 GpuRequest ComputeGpuRequest(const Pod& pod, int64_t whole_gpus);
+
+// Validates the GPU annotations of a pod (after defaulting), with
+// field.Error messages on metadata.annotations[...]: integer milli in
+// 1..1000, a positive count, a KAI fraction in (0, 1] (KAI ignores a bad one;
+// we refuse it rather than drop the request silently), not both spellings,
+// and not combined with an nvidia.com/gpu request (ambiguous). `meta_path`
+// is "metadata" for a Pod, "spec.template.metadata" for a template.
+std::vector<FieldError> ValidateGpuAnnotations(const Pod& pod, std::string_view meta_path = "metadata");
 
 // The GPU model a node advertises (labels above), or "".
 std::string_view NodeGpuModel(const ObjectMeta& node_meta);

@@ -21,6 +21,11 @@ inline constexpr const char* kReasonNodeAffinity = "node(s) didn't match Pod's n
 inline constexpr const char* kReasonTooManyPods = "Too many pods";
 inline constexpr const char* kReasonNodeName = "node(s) didn't match the requested node name";
 
+// gpusched's reasons for GPU devices (no upstream equivalent: kube-scheduler
+// sees only the nvidia.com/gpu count).
+inline constexpr const char* kReasonGpuModel = "node(s) didn't have the requested GPU model";
+inline constexpr const char* kReasonGpuShare = "node(s) didn't have enough free GPU share";
+
 // NodeName (plugins/nodename): a pod that names a node fits only there.
 class NodeNameFilter : public FilterPlugin {
  public:
@@ -70,6 +75,18 @@ class NodeAffinityFilter : public FilterPlugin {
   SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
 };
 
+// GpuShare: the device-level check of GPU requests, as the FGD simulator's
+// Open-Gpu-Share filter and KAI-Scheduler's GPU sharing do it: the node's GPU
+// model must be one the pod allows (alibabacloud.com/gpu-card-model), and a
+// share (annotations) needs `count` devices with `milli` free each. Whole
+// nvidia.com/gpu counts are left to NodeResourcesFit, which sees shared
+// devices as taken. Unresolvable when the node has too few devices at all.
+class GpuShareFilter : public FilterPlugin {
+ public:
+  std::string_view Name() const override { return "GpuShare"; }
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+};
+
 // Creates a filter by its kube-scheduler name; nullptr when unknown.
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);
 // The same, configured from a profile's plugin args.
@@ -77,7 +94,7 @@ std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const Resol
 
 // The filters of gpusched's simple policies (first-fit, best-fit, worst-fit)
 // without a --config, in upstream order: NodeUnschedulable, TaintToleration,
-// NodeAffinity, NodeResourcesFit.
+// NodeAffinity, NodeResourcesFit, then gpusched's GpuShare.
 std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters();
 
 // Runs `filters` in order and returns the first failure (upstream

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 
+#include "gpusched/model/gpu_request.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/model/pod_requests.h"
 #include "gpusched/model/resources.h"
@@ -18,9 +19,13 @@ struct PodInfo {
   // that sets none), for the Least/Most/RTC scorers.
   Resources non_zero_requests;
   size_t input_index = 0;  // position in the input, the queue's arrival order
+  // What it asks of GPU devices: whole nvidia.com/gpu or a share (annotations).
+  GpuRequest gpu;
 
   static PodInfo Make(const Pod& pod, size_t input_index) {
-    return PodInfo{&pod, ComputePodRequests(pod), ComputeNonZeroPodRequests(pod), input_index};
+    Resources requests = ComputePodRequests(pod);
+    GpuRequest gpu = ComputeGpuRequest(pod, PodGpuRequest(requests));
+    return PodInfo{&pod, std::move(requests), ComputeNonZeroPodRequests(pod), input_index, std::move(gpu)};
   }
   int64_t gpus() const { return PodGpuRequest(requests); }
 };

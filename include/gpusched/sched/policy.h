@@ -32,6 +32,14 @@ class Policy {
   // `explain` is set, records the scores and the reason for the choice.
   virtual size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                         Rng& rng, PodExplain* explain) const = 0;
+  // Picks the GPU devices on the chosen node (the Reserve step). The default
+  // is ClusterState::DefaultGpuChoice: whole devices lowest index first, a
+  // share on the fullest device that still fits.
+  virtual std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
+                                          Rng& rng) const {
+    (void)rng;
+    return cluster.DefaultGpuChoice(node, pod.gpu);
+  }
 };
 
 // first-fit, the seed's policy: the first node in input order that fits.

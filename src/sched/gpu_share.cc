@@ -1,0 +1,22 @@
+// GpuShare filter: the device-level GPU check (see filters.h). Mirrors the
+// FGD simulator's Open-Gpu-Share Filter (pkg/simulator/plugin/open_gpu_share.go
+// -> gpunodeinfo.go AllocateGpuId): nodes without GPUs, a model mismatch
+// (utils.IsNodeAccessibleToPodByType), no single device with enough free
+// milli for a share, fewer than k fully free devices for k whole ones.
+#include "gpusched/sched/filters.h"
+
+namespace gpusched {
+
+SchedStatus GpuShareFilter::Filter(const PodInfo& pod, const Node&, const NodeState& state) const {
+  const GpuRequest& gpu = pod.gpu;
+  if (!gpu.any()) return SchedStatus::Success();
+  if (!gpu.AllowsModel(state.gpu_model)) return SchedStatus::Unresolvable(kReasonGpuModel);
+  if (!gpu.from_annotations) return SchedStatus::Success();  // NodeResourcesFit counts nvidia.com/gpu
+  if (state.FitsGpus(gpu)) return SchedStatus::Success();
+  const char* reason = gpu.shared() ? kReasonGpuShare : "Insufficient nvidia.com/gpu";
+  // A node with fewer devices than asked for can never host the pod.
+  if (static_cast<int64_t>(state.gpu_free_milli.size()) < gpu.count) return SchedStatus::Unresolvable(reason);
+  return SchedStatus::Unschedulable(reason);
+}
+
+}  // namespace gpusched

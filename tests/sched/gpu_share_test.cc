@@ -1,0 +1,95 @@
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "gpusched/sched/filters.h"
+#include "gpusched/sched/policy.h"
+#include "gpusched/sched/scheduler.h"
+#include "test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+using testing::GpuPod;
+
+Pod SharePod(const std::string& name, const std::string& milli, const std::string& models = "") {
+  Pod p = GpuPod(name, 0, 1000);
+  p.meta.annotations["alibabacloud.com/gpu-milli"] = milli;
+  p.meta.annotations["alibabacloud.com/gpu-count"] = "1";
+  if (!models.empty()) p.meta.annotations["alibabacloud.com/gpu-card-model"] = models;
+  return p;
+}
+
+Node ModelNode(const std::string& name, int64_t gpus, const std::string& model) {
+  Node n = GpuNode(name, gpus);
+  if (!model.empty()) n.meta.labels["alibabacloud.com/gpu-card-model"] = model;
+  return n;
+}
+
+TEST(GpuShareFilterTest, Verdicts) {
+  struct Case {
+    const char* name;
+    Pod pod;
+    Node node;
+    std::vector<std::pair<GpuRequest, std::vector<int32_t>>> running;  // bound first
+    SchedStatus::Code want_code;
+    std::string want_reason;
+  };
+  const std::vector<Case> cases = {
+      {"no GPU request passes a GPU-less node", GpuPod("p", 0, 100), GpuNode("n", -1), {}, SchedStatus::Code::kSuccess, ""},
+      {"share fits on a free device", SharePod("p", "500"), GpuNode("n", 2), {}, SchedStatus::Code::kSuccess, ""},
+      {"share on a GPU-less node is unresolvable", SharePod("p", "500"), GpuNode("n", -1), {},
+       SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonGpuShare},
+      {"share with too little left on every device", SharePod("p", "500"), GpuNode("n", 1),
+       {{GpuRequest{600, 1, true, {}}, {0}}}, SchedStatus::Code::kUnschedulable, kReasonGpuShare},
+      {"share fits next to another share", SharePod("p", "400"), GpuNode("n", 1),
+       {{GpuRequest{600, 1, true, {}}, {0}}}, SchedStatus::Code::kSuccess, ""},
+      {"model mismatch", SharePod("p", "500", "V100M16|V100M32"), ModelNode("n", 8, "G2"), {},
+       SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonGpuModel},
+      {"model match", SharePod("p", "500", "V100M16|V100M32"), ModelNode("n", 8, "V100M32"), {},
+       SchedStatus::Code::kSuccess, ""},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    ClusterState cs({c.node});
+    uint64_t id = 100;
+    for (const auto& [gpu, devs] : c.running) cs.Bind(0, Resources{}, Resources{}, id++, 0, gpu, devs);
+    SchedStatus s = GpuShareFilter().Filter(PodInfo::Make(c.pod, 0), cs.node(0), cs.state(0));
+    EXPECT_EQ(s.code(), c.want_code);
+    if (!c.want_reason.empty()) EXPECT_EQ(s.reasons(), std::vector<std::string>{c.want_reason});
+  }
+}
+
+TEST(GpuShareSchedulingTest, WholeGpuPodAvoidsSharedDevices) {
+  // One 2-GPU node: a share takes device 0 (charged as one nvidia.com/gpu),
+  // so a 2-GPU pod no longer fits and reads as Insufficient nvidia.com/gpu,
+  // while a 1-GPU pod gets device 1.
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  ClusterState cs({GpuNode("n", 2)});
+  Pod share = SharePod("share", "300"), two = GpuPod("two", 2), one = GpuPod("one", 1);
+  Decision d1 = s.ScheduleOne(PodInfo::Make(share, 0), cs);
+  ASSERT_TRUE(d1.scheduled);
+  EXPECT_EQ(d1.gpus, std::vector<int32_t>{0});
+  Decision d2 = s.ScheduleOne(PodInfo::Make(two, 1), cs);
+  ASSERT_FALSE(d2.scheduled);
+  EXPECT_EQ(d2.fit_error.Error(), "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
+  Decision d3 = s.ScheduleOne(PodInfo::Make(one, 2), cs);
+  ASSERT_TRUE(d3.scheduled);
+  EXPECT_EQ(d3.gpus, std::vector<int32_t>{1});
+  EXPECT_EQ(cs.state(0).gpu_free_milli, (std::vector<int32_t>{700, 0}));
+}
+
+TEST(GpuShareSchedulingTest, RemovedNodesAreSkippedAndNotCounted) {
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  ClusterState cs({GpuNode("a", 4), GpuNode("b", 1)});
+  cs.RemoveNode(0);
+  Pod two = GpuPod("two", 2);
+  Decision d = s.ScheduleOne(PodInfo::Make(two, 0), cs);
+  ASSERT_FALSE(d.scheduled);
+  EXPECT_EQ(d.fit_error.Error(), "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
+}
+
+}  // namespace
+}  // namespace gpusched
