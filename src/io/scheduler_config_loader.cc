@@ -324,6 +324,8 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
                                 "only the first YAML document is read; the " + std::to_string(docs.size() - 1) +
                                     " after it are ignored"));
   const YamlDocument& doc = docs[0];
+  if (std::string bound = CheckYamlBounds(doc.text, doc.first_line); !bound.empty())
+    return Status::ParseError(Located(file, doc.first_line, "cannot parse YAML: " + bound));
   YAML::Node root;
   try {
     root = YAML::Load(doc.text);
@@ -332,7 +334,7 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
     const int col = e.mark.is_null() ? 0 : e.mark.column + 1;
     return Status::ParseError(Located(
         file, line, "cannot parse YAML at line " + std::to_string(line) + ", column " + std::to_string(col) + ": " +
-                        e.msg));
+                        ExplainYamlError(e.msg)));
   }
   DecodeContext ctx(doc.first_line);
   if (!root.IsMap())

@@ -63,4 +63,90 @@ std::vector<YamlDocument> SplitYamlDocuments(std::string_view text) {
   return docs;
 }
 
+std::string CheckYamlBounds(std::string_view doc, int first_line) {
+  int line = first_line, depth = 0;
+  size_t line_start = 0, scalar_start = 0;
+  bool in_scalar = false, at_indent = true;
+  char quote = 0;
+  auto too_long = [&](size_t length) {
+    return "a value of " + std::to_string(length) + " bytes at line " + std::to_string(line) +
+           " is longer than the " + std::to_string(kMaxYamlScalarBytes >> 20) + " MiB gpusched accepts";
+  };
+  for (size_t i = 0; i < doc.size(); ++i) {
+    const char c = doc[i];
+    if (c == '\n') {
+      ++line;
+      line_start = i + 1;
+      at_indent = true;
+      if (!quote) in_scalar = false;
+      continue;
+    }
+    if (at_indent && !quote) {
+      if (c == ' ' || c == '-') {
+        if (i - line_start > 2 * static_cast<size_t>(kMaxYamlNesting))
+          return "nesting deeper than " + std::to_string(kMaxYamlNesting) + " levels at line " + std::to_string(line);
+        continue;
+      }
+      at_indent = false;
+    }
+    if (quote) {
+      if (c == '\\' && quote == '"') {
+        ++i;
+      } else if (c == quote) {
+        if (quote == '\'' && i + 1 < doc.size() && doc[i + 1] == '\'') {
+          ++i;
+        } else {
+          quote = 0;
+          if (i - scalar_start - 1 > kMaxYamlScalarBytes) return too_long(i - scalar_start - 1);
+        }
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+      case '\'':
+        quote = c;
+        scalar_start = i;
+        break;
+      case '#':
+        if (i == line_start || doc[i - 1] == ' ' || doc[i - 1] == '\t') {
+          size_t end = doc.find('\n', i);
+          if (end == std::string_view::npos) return "";
+          i = end - 1;
+        }
+        break;
+      case '[':
+      case '{':
+        if (++depth > kMaxYamlNesting)
+          return "nesting deeper than " + std::to_string(kMaxYamlNesting) + " levels at line " + std::to_string(line);
+        in_scalar = false;
+        break;
+      case ']':
+      case '}':
+        if (depth > 0) --depth;
+        in_scalar = false;
+        break;
+      case ' ':
+      case '\t':
+      case ',':
+      case '\r':
+        in_scalar = false;
+        break;
+      default:
+        if (!in_scalar) {
+          in_scalar = true;
+          scalar_start = i;
+        } else if (i - scalar_start + 1 > kMaxYamlScalarBytes) {
+          return too_long(i - scalar_start + 1);
+        }
+    }
+  }
+  return "";
+}
+
+std::string ExplainYamlError(const std::string& msg) {
+  if (msg == "bad file") return "nesting too deep for the YAML parser (it stops at about 500 levels)";
+  return msg;
+}
+
 }  // namespace gpusched

@@ -35,5 +35,37 @@ TEST(YamlDocumentsTest, SplitsAtMarkersAndKeepsLines) {
   }
 }
 
+TEST(YamlDocumentsTest, BoundsOnHostileInput) {
+  const std::string deep_flow = std::string(201, '[') + std::string(201, ']');
+  const std::string ok_flow = std::string(200, '[') + std::string(200, ']');
+  std::string deep_block;
+  for (int i = 0; i < 202; ++i) deep_block += std::string(2 * static_cast<size_t>(i), ' ') + "a:\n";
+  const std::string long_plain = "cpu: " + std::string(kMaxYamlScalarBytes + 1, '1') + "\n";
+  const std::string long_quoted = "x: 1\ncpu: \"" + std::string(kMaxYamlScalarBytes + 1, '9') + "\"\n";
+  const std::string ok_long = "cpu: " + std::string(kMaxYamlScalarBytes, '1') + "\n";
+  struct Case {
+    const char* name;
+    std::string doc;
+    int first_line;
+    std::string want;
+  };
+  const std::vector<Case> cases = {
+      {"plain manifest", "kind: Pod\nmetadata: {name: a, labels: {x: '[['}}\n", 1, ""},
+      {"brackets in quotes and comments do not nest", "a: \"[[[[\" # {{{{\nb: '{{''{{'\n", 1, ""},
+      {"flow nesting at the limit", ok_flow, 1, ""},
+      {"flow nesting over the limit", "a: 1\n" + deep_flow, 5, "nesting deeper than 200 levels at line 6"},
+      {"block nesting over the limit", deep_block, 1, "nesting deeper than 200 levels at line 202"},
+      {"scalar at the limit", ok_long, 1, ""},
+      {"plain scalar over the limit", long_plain, 3, "a value of 4194305 bytes at line 3 is longer than the 4 MiB gpusched accepts"},
+      {"quoted scalar over the limit", long_quoted, 1, "a value of 4194305 bytes at line 2 is longer than the 4 MiB gpusched accepts"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(CheckYamlBounds(c.doc, c.first_line), c.want);
+  }
+  EXPECT_EQ(ExplainYamlError("bad file"), "nesting too deep for the YAML parser (it stops at about 500 levels)");
+  EXPECT_EQ(ExplainYamlError("end of map not found"), "end of map not found");
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -21,6 +21,21 @@ struct YamlDocument {
 // blanks and comments are dropped.
 std::vector<YamlDocument> SplitYamlDocuments(std::string_view text);
 
+// Bounds on hostile input, checked before a document reaches the YAML parser
+// so that its cost stays linear and its error clear. Real Kubernetes objects
+// are far inside them: the API server refuses objects over 1.5 MiB.
+inline constexpr int kMaxYamlNesting = 200;
+inline constexpr size_t kMaxYamlScalarBytes = 4u << 20;
+
+// "" when `doc` is within the bounds; otherwise the problem, naming the line
+// (counted from `first_line`), e.g. "nesting deeper than 200 levels at line
+// 3". Flow nesting counts [ and { outside quotes and comments; block nesting
+// is judged by indentation (more than 2 x kMaxYamlNesting columns).
+std::string CheckYamlBounds(std::string_view doc, int first_line);
+
+// yaml-cpp's own depth guard reports "bad file"; this says what it means.
+std::string ExplainYamlError(const std::string& yaml_cpp_message);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_IO_YAML_DOCUMENTS_H_
