@@ -26,6 +26,7 @@ void ClusterState::InitState(size_t i) {
   s.gpu_model = std::string(NodeGpuModel(nodes_[i].meta));
   index_[nodes_[i].name()] = i;
   ++num_present_;
+  change_log_.push_back(static_cast<uint32_t>(i));
 }
 
 int64_t ClusterState::FindNode(std::string_view name) const {
@@ -47,6 +48,7 @@ std::vector<BoundPod> ClusterState::RemoveNode(size_t i) {
   while (!s.pods.empty()) Release(i, s.pods.size() - 1);
   s.present = false;
   --num_present_;
+  change_log_.push_back(static_cast<uint32_t>(i));
   auto it = index_.find(nodes_[i].name());
   if (it != index_.end() && it->second == i) index_.erase(it);
   return evicted;
@@ -94,6 +96,7 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
   if (gpu.from_annotations && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
   s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero, devices, milli, gpu.from_annotations});
   ++s.version;
+  change_log_.push_back(static_cast<uint32_t>(i));
 }
 
 std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id,
@@ -128,6 +131,7 @@ void ClusterState::Release(size_t i, size_t pod_pos) {
   NodeState& s = states_[i];
   s.Remove(s.pods[pod_pos]);
   s.pods.erase(s.pods.begin() + static_cast<std::ptrdiff_t>(pod_pos));
+  change_log_.push_back(static_cast<uint32_t>(i));
 }
 
 bool ClusterState::Unbind(size_t i, uint64_t id) {

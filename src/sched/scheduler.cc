@@ -2,11 +2,48 @@
 
 #include "gpusched/sched/filters.h"
 
+#include <limits>
+
 namespace gpusched {
 
 Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::unique_ptr<Policy> policy,
                      uint64_t seed, bool preemption)
-    : filters_(std::move(filters)), policy_(std::move(policy)), rng_(seed), preemption_(preemption) {}
+    : filters_(std::move(filters)), policy_(std::move(policy)), rng_(seed), preemption_(preemption) {
+  // The index may prune only on what the filter chain itself checks.
+  for (const auto& f : filters_) {
+    if (const auto* fit = dynamic_cast<const NodeResourcesFitFilter*>(f.get())) {
+      index_usable_ = true;
+      index_gpu_checked_ = fit->Checks(kResourceGPU);
+    }
+    if (dynamic_cast<const GpuShareFilter*>(f.get())) index_devices_checked_ = true;
+  }
+}
+
+bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find) {
+  index_.Sync(cluster);
+  NodeFitIndex::Need need = NodeFitIndex::NeedOf(pod, index_gpu_checked_);
+  if (!index_devices_checked_) need[NodeFitIndex::kDeviceMilli] = std::numeric_limits<int64_t>::min();
+  const size_t n = cluster.size();
+  size_t last = 0;
+  auto visit = [&](size_t from, size_t to) {
+    for (size_t i = from; static_cast<int64_t>(feasible_.size()) < to_find; ++i) {
+      i = index_.FindFirst(i, to, need);
+      if (i == NodeFitIndex::kNone) return;
+      if (RunFilters(filters_, pod, cluster.node(i), cluster.state(i)).IsSuccess()) {
+        feasible_.push_back(i);
+        last = i;
+      }
+    }
+  };
+  visit(start, n);
+  visit(0, start);
+  if (feasible_.empty()) return false;
+  // As in the plain scan: the nodes processed are those up to the one that
+  // completed the feasible set, or all of them when the set stayed short.
+  const size_t processed = static_cast<int64_t>(feasible_.size()) >= to_find ? (last + n - start) % n + 1 : n;
+  next_start_index_ = (start + processed) % n;
+  return true;
+}
 
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
   Decision d;
@@ -27,6 +64,9 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
     explain->nodes_to_find = to_find;
     explain->start_index = start;
   }
+  if (!explain && index_usable_ && use_index_ && n > 0 && IndexedScan(pod, cluster, start, to_find))
+    return Commit(pod, cluster, to_find, explain);
+  feasible_.clear();
   if (preemption_) statuses_.assign(n, SchedStatus());
   // findNodesThatPassFilters, sequentially: scan from `start`, stop once
   // `to_find` feasible nodes are found.
@@ -63,6 +103,11 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
     d.fit_error = std::move(err);
     return d;
   }
+  return Commit(pod, cluster, to_find, explain);
+}
+
+Decision Scheduler::Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain) {
+  Decision d;
   d.scheduled = true;
   if (feasible_.size() == 1) {
     // One feasible node is chosen without scoring (schedulePod).

@@ -88,6 +88,11 @@ class ClusterState {
   size_t AddNode(Node node);
   std::vector<BoundPod> RemoveNode(size_t i);
 
+  // Every node whose state changed (bind, unbind, add, remove), in order.
+  // Indexes over the nodes (sched/node_index.h) keep their position in it
+  // and catch up lazily, so one ClusterState serves several schedulers.
+  const std::vector<uint32_t>& change_log() const { return change_log_; }
+
   // The devices a pod gets when the policy has no opinion, as the device
   // plugin and the FGD simulator's "best" gpusel hand them out: whole devices
   // lowest index first; a fraction on the device with the least free share
@@ -124,6 +129,7 @@ class ClusterState {
   std::unordered_map<std::string, size_t> index_;
   uint64_t next_bind_seq_ = 0;
   size_t num_present_ = 0;
+  std::vector<uint32_t> change_log_;
 
   void InitState(size_t i);
 

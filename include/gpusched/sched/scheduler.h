@@ -15,6 +15,7 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/sched/explain.h"
 #include "gpusched/sched/filter_plugin.h"
+#include "gpusched/sched/node_index.h"
 #include "gpusched/sched/fit_error.h"
 #include "gpusched/sched/pod_info.h"
 #include "gpusched/sched/policy.h"
@@ -41,6 +42,10 @@ class Scheduler {
   // given, is filled with one entry per node.
   Decision ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain = nullptr);
 
+  // Off: every scan visits every node (the reference the index is tested
+  // against; also what --explain and failures always do).
+  void set_use_index(bool on) { use_index_ = on; }
+
   const std::vector<std::unique_ptr<FilterPlugin>>& filters() const { return filters_; }
   const Policy& policy() const { return *policy_; }
   bool preemption() const { return preemption_; }
@@ -51,6 +56,14 @@ class Scheduler {
   Rng rng_;
   bool preemption_;
   size_t next_start_index_ = 0;
+  // The scan jumps over nodes the index shows cannot pass the resource
+  // filters; a pod that fits nowhere is rescanned plainly for its FitError.
+  NodeFitIndex index_;
+  bool index_usable_ = false, index_gpu_checked_ = false, index_devices_checked_ = false, use_index_ = true;
+
+  bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find);
+  // Chooses among feasible_ and binds the pod.
+  Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
   std::vector<size_t> feasible_;       // reused between calls
   std::vector<SchedStatus> statuses_;  // reused between calls
 };
