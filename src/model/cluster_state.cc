@@ -103,7 +103,9 @@ std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests, con
                                         int32_t priority) {
   // Whole GPUs, lowest free index first; devices beyond kMaxTrackedGpusPerNode
   // are counted by the scalar but not handed out.
-  GpuRequest whole{kGpuMilli, static_cast<int32_t>(std::min<int64_t>(PodGpuRequest(requests), kMaxTrackedGpusPerNode))};
+  GpuRequest whole;
+  whole.milli = kGpuMilli;
+  whole.count = static_cast<int32_t>(std::min<int64_t>(PodGpuRequest(requests), kMaxTrackedGpusPerNode));
   std::vector<int32_t> taken;
   const auto& free = states_[i].gpu_free_milli;
   for (size_t d = 0; d < free.size() && static_cast<int64_t>(taken.size()) < whole.count; ++d)

@@ -1,4 +1,6 @@
 // first-fit, best-fit and worst-fit: gpusched's simple node-choice policies.
+#include <iterator>
+#include <limits>
 #include <string>
 
 #include "gpusched/sched/policy.h"
@@ -47,6 +49,74 @@ size_t BestFitPolicy::Select(const PodInfo& pod, const ClusterState& cluster, co
 size_t WorstFitPolicy::Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                               Rng&, PodExplain* explain) const {
   return Extreme(pod, cluster, feasible, true, explain, "worst-fit");
+}
+
+}  // namespace gpusched
+
+namespace gpusched {
+
+void FreeOrderIndex::Sync(const ClusterState& cluster) {
+  auto key_of = [&](size_t i) {
+    const NodeState& s = cluster.state(i);
+    return Key(SatSub(s.allocatable.Get(kResourceGPU), s.requested.Get(kResourceGPU)),
+               SatSub(s.allocatable.milli_cpu, s.requested.milli_cpu), i);
+  };
+  const auto& log = cluster.change_log();
+  if (cluster_ != &cluster || log.size() < log_pos_) {
+    cluster_ = &cluster;
+    keys_.clear();
+    in_set_.clear();
+    set_.clear();
+    log_pos_ = 0;
+  }
+  for (; log_pos_ < log.size(); ++log_pos_) {
+    const size_t i = log[log_pos_];
+    if (i >= keys_.size()) {
+      keys_.resize(i + 1);
+      in_set_.resize(i + 1, false);
+    }
+    if (in_set_[i]) set_.erase(keys_[i]);
+    in_set_[i] = cluster.present(i);
+    if (in_set_[i]) set_.insert(keys_[i] = key_of(i));
+  }
+}
+
+std::optional<size_t> FreeOrderIndex::Find(const PodInfo& pod, const ClusterState& cluster, bool most,
+                                           const std::function<bool(size_t)>& fits) {
+  Sync(cluster);
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min(), kMax = std::numeric_limits<int64_t>::max();
+  // As fitsRequest: an unrequested resource does not constrain.
+  const int64_t need_gpu = pod.requests.Scalar(kResourceGPU) > 0 ? pod.requests.Scalar(kResourceGPU) : kMin;
+  const int64_t need_cpu = pod.requests.milli_cpu > 0 ? pod.requests.milli_cpu : kMin;
+  if (!most) {
+    // Buckets of free GPUs upwards from the request; in each, free cpu upwards.
+    auto it = set_.lower_bound(Key(need_gpu, kMin, 0));
+    while (it != set_.end()) {
+      const int64_t g = std::get<0>(*it);
+      for (it = set_.lower_bound(Key(g, need_cpu, 0)); it != set_.end() && std::get<0>(*it) == g; ++it)
+        if (fits(std::get<2>(*it))) return std::get<2>(*it);
+    }
+    return std::nullopt;
+  }
+  // Most free first: buckets of free GPUs downwards; in each, free cpu
+  // downwards, and among equal (GPUs, cpu) the lowest index first.
+  auto bucket_end = set_.end();
+  while (bucket_end != set_.begin()) {
+    const int64_t g = std::get<0>(*std::prev(bucket_end));
+    if (g < need_gpu) break;
+    auto bucket_begin = set_.lower_bound(Key(g, kMin, 0));
+    auto it = bucket_end;
+    while (it != bucket_begin) {
+      const int64_t c = std::get<1>(*std::prev(it));
+      if (c < need_cpu) break;
+      auto group = set_.lower_bound(Key(g, c, 0));
+      for (auto k = group; k != it; ++k)
+        if (fits(std::get<2>(*k))) return std::get<2>(*k);
+      it = group;
+    }
+    bucket_end = bucket_begin;
+  }
+  return std::nullopt;
 }
 
 }  // namespace gpusched

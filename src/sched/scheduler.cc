@@ -64,8 +64,20 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
     explain->nodes_to_find = to_find;
     explain->start_index = start;
   }
-  if (!explain && index_usable_ && use_index_ && n > 0 && IndexedScan(pod, cluster, start, to_find))
-    return Commit(pod, cluster, to_find, explain);
+  if (!explain && index_usable_ && use_index_ && n > 0) {
+    // A policy with its own index (best-fit) picks directly; others get the
+    // feasible set from the pruned scan.
+    bool supported = false;
+    std::optional<size_t> pick = policy_->SelectIndexed(
+        pod, cluster,
+        [&](size_t i) { return RunFilters(filters_, pod, cluster.node(i), cluster.state(i)).IsSuccess(); },
+        supported);
+    if (supported && pick) {
+      feasible_.assign(1, *pick);
+      return Commit(pod, cluster, to_find, explain);
+    }
+    if (!supported && IndexedScan(pod, cluster, start, to_find)) return Commit(pod, cluster, to_find, explain);
+  }
   feasible_.clear();
   if (preemption_) statuses_.assign(n, SchedStatus());
   // findNodesThatPassFilters, sequentially: scan from `start`, stop once

@@ -6,8 +6,12 @@
 #ifndef GPUSCHED_SCHED_POLICY_H_
 #define GPUSCHED_SCHED_POLICY_H_
 
+#include <functional>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
+#include <tuple>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +39,18 @@ class Policy {
   // Picks the GPU devices on the chosen node (the Reserve step). The default
   // is ClusterState::DefaultGpuChoice: whole devices lowest index first, a
   // share on the fullest device that still fits.
+  // A policy that can find its choice from an index of its own, without the
+  // scheduler collecting every feasible node, does so here: `fits(i)` runs
+  // the filter chain on node i. It must return exactly what Select would
+  // over the full feasible set, or nullopt when no node fits (the scheduler
+  // then rescans plainly for the FitError). `supported` is set to false by
+  // policies without such an index (the default).
+  virtual std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                              const std::function<bool(size_t)>& fits, bool& supported) const {
+    (void)pod, (void)cluster, (void)fits;
+    supported = false;
+    return std::nullopt;
+  }
   virtual std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                           Rng& rng) const {
     (void)rng;
@@ -51,6 +67,28 @@ class FirstFitPolicy : public Policy {
                 PodExplain* explain) const override;
 };
 
+// The nodes ordered by (free GPUs, free cpu, node index), kept in step with
+// ClusterState::change_log(): best-fit's choice is the first node in this
+// order with enough free that passes the filters, found bucket by bucket of
+// free GPUs instead of by scanning every node.
+class FreeOrderIndex {
+ public:
+  // The first node in (free GPUs, free cpu, index) order — descending free
+  // for `most` (ties still by ascending index) — with at least the pod's
+  // GPUs and cpu free for which `fits` holds.
+  std::optional<size_t> Find(const PodInfo& pod, const ClusterState& cluster, bool most,
+                             const std::function<bool(size_t)>& fits);
+
+ private:
+  using Key = std::tuple<int64_t, int64_t, size_t>;
+  void Sync(const ClusterState& cluster);
+  const ClusterState* cluster_ = nullptr;
+  size_t log_pos_ = 0;
+  std::vector<Key> keys_;
+  std::vector<bool> in_set_;
+  std::set<Key> set_;
+};
+
 // best-fit: the feasible node that leaves the fewest GPUs free, then the
 // least cpu free; ties go to the first in node order. Packs GPU jobs tightly.
 class BestFitPolicy : public Policy {
@@ -58,6 +96,14 @@ class BestFitPolicy : public Policy {
   std::string_view Name() const override { return "best-fit"; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
                 PodExplain* explain) const override;
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, bool& supported) const override {
+    supported = true;
+    return index_.Find(pod, cluster, false, fits);
+  }
+
+ private:
+  mutable FreeOrderIndex index_;
 };
 
 // worst-fit (spread): the feasible node that leaves the most GPUs free, then
@@ -67,6 +113,14 @@ class WorstFitPolicy : public Policy {
   std::string_view Name() const override { return "worst-fit"; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
                 PodExplain* explain) const override;
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, bool& supported) const override {
+    supported = true;
+    return index_.Find(pod, cluster, true, fits);
+  }
+
+ private:
+  mutable FreeOrderIndex index_;
 };
 
 // The names --policy accepts, for usage messages.
