@@ -41,6 +41,41 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   AddCommonFlags(explain, ef);
   explain->add_option("pod", ef.explain_pod, "The pod: name or namespace/name")->required();
 
+  SimulateFlags mf;
+  CLI::App* simulate = app.add_subcommand("simulate", "Replay a workload over simulated time under one or more policies");
+  simulate->add_option("-f,--filename", mf.files,
+                       "Cluster: Node manifests (file, directory or -) and/or a trace node list (*.csv); pods in "
+                       "them join the workload")
+      ->required();
+  simulate->add_flag("-R,--recursive", mf.recursive, "Read directories recursively");
+  simulate->add_option("--workload", mf.workload,
+                       "Workload: a trace pod list (*.csv), a SyntheticWorkload spec (YAML) or pod manifests with "
+                       "gpusched.io/arrival-time and gpusched.io/duration");
+  simulate->add_option("--config", mf.config, "KubeSchedulerConfiguration file (profile, backoff)");
+  simulate->add_option("--policy", mf.policies, "Policy, or several separated by commas (default: kube-default)");
+  simulate->add_option("--order", mf.order,
+                       std::string("Queue order: ") + kQueueOrderNames + " (default: priority, kube-scheduler's)");
+  auto* seed_opt = simulate->add_option("--seed", mf.seed, "Seed (tie-breaking, synthetic workloads)");
+  simulate->add_option("-o,--output-dir", mf.output_dir, "Write summary.json and per-policy timeseries.csv, pods.csv");
+  simulate->add_option("--report", mf.report, "Write a self-contained HTML report");
+  simulate->add_option("--end", mf.end_time, "Stop at this simulated time (seconds)");
+
+  ExperimentFlags xf;
+  CLI::App* experiment = app.add_subcommand(
+      "experiment", "Run the FGD paper's protocol on the Alibaba GPU trace: policies x seeds, in parallel");
+  experiment->add_option("--data-dir", xf.data_dir, "Folder of the trace CSVs (default: the repository's data/)");
+  experiment->add_option("--trace", xf.trace,
+                         "Pod list: a name (default, gpushare40, multigpu50, ...) or a CSV path")
+      ->capture_default_str();
+  experiment->add_option("--nodes", xf.nodes, "Node list CSV (default: openb_node_list_gpu_node.csv)");
+  experiment->add_option("--policies", xf.policies, "Comma-separated policies")->capture_default_str();
+  experiment->add_option("--seeds", xf.seeds, "Seeds: a range a-b or a list")->capture_default_str();
+  experiment->add_option("--tune", xf.tune, "Inflate the workload to this multiple of GPU capacity (0: off)")
+      ->capture_default_str();
+  experiment->add_option("-j,--jobs", xf.threads, "Parallel runs (default: one per core)");
+  experiment->add_option("-o,--output-dir", xf.output_dir, "Write experiment.csv and runs.csv");
+  experiment->add_option("--report", xf.report, "Write the chart as a self-contained HTML report");
+
   CLI::App* version = app.add_subcommand("version", "Print the version and the Kubernetes release followed");
 
   std::vector<std::string> rest(args.begin() + (args.empty() ? 0 : 1), args.end());
@@ -62,6 +97,11 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     out << "gpusched 0.1.0 (kube-scheduler behaviour of Kubernetes " << kTargetKubernetesVersion << ")\n";
     return kExitOk;
   }
+  if (simulate->parsed()) {
+    mf.seed_given = seed_opt->count() > 0;
+    return RunSimulate(mf, out, err);
+  }
+  if (experiment->parsed()) return RunExperimentCommand(xf, out, err);
   if (explain->parsed()) {
     ef.explain = true;
     return RunSchedule(ef, out, err);

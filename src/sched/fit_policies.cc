@@ -84,7 +84,7 @@ void FreeOrderIndex::Sync(const ClusterState& cluster) {
 std::optional<size_t> FreeOrderIndex::Find(const PodInfo& pod, const ClusterState& cluster, bool most,
                                            const std::function<bool(size_t)>& fits) {
   Sync(cluster);
-  constexpr int64_t kMin = std::numeric_limits<int64_t>::min(), kMax = std::numeric_limits<int64_t>::max();
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
   // As fitsRequest: an unrequested resource does not constrain.
   const int64_t need_gpu = pod.requests.Scalar(kResourceGPU) > 0 ? pod.requests.Scalar(kResourceGPU) : kMin;
   const int64_t need_cpu = pod.requests.milli_cpu > 0 ? pod.requests.milli_cpu : kMin;

@@ -7,8 +7,6 @@
 
 namespace gpusched {
 
-std::vector<std::string> PolicyNames() { return {"first-fit", "best-fit", "worst-fit", "kube-default"}; }
-
 namespace {
 
 void Note(std::vector<std::string>& list, const std::string& name) {
@@ -18,13 +16,14 @@ void Note(std::vector<std::string>& list, const std::string& name) {
 }  // namespace
 
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
-                                     uint64_t seed) {
+                                     uint64_t seed, const PolicyOptions& options) {
   auto names = PolicyNames();
   if (std::find(names.begin(), names.end(), policy) == names.end()) {
     std::string known;
     for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
     return Status::Usage("error: unknown --policy \"" + std::string(policy) + "\" (known: " + known + ")");
   }
+  if (policy == "fgd" && options.typical == nullptr) return Status::Usage("error: " + std::string(kFgdNeedsWorkload));
   SchedulerSet set;
   for (size_t i = 0; i < config.profiles.size(); ++i) {
     ResolvedProfile rp = ResolveProfile(config, i);
@@ -47,12 +46,8 @@ Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, s
                                             rp.percentage_of_nodes_to_score, !rp.scores.empty());
       for (const auto& m : missing) Note(set.unimplemented, m);
       preemption = std::find(rp.post_filters.begin(), rp.post_filters.end(), "DefaultPreemption") != rp.post_filters.end();
-    } else if (policy == "best-fit") {
-      pol = std::make_unique<BestFitPolicy>();
-    } else if (policy == "worst-fit") {
-      pol = std::make_unique<WorstFitPolicy>();
     } else {
-      pol = std::make_unique<FirstFitPolicy>();
+      pol = NewSimplePolicy(policy, options);
     }
     // Distinct, reproducible streams per profile.
     auto s = std::make_unique<Scheduler>(std::move(filters), std::move(pol), seed + 0x9e3779b97f4a7c15ull * i,

@@ -68,7 +68,9 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
     // A policy with its own index (best-fit) picks directly; others get the
     // feasible set from the pruned scan.
     bool supported = false;
-    std::optional<size_t> pick = policy_->SelectIndexed(
+    std::optional<size_t> pick;
+    // Its index prunes on nvidia.com/gpu, so only when the filters check it.
+    if (index_gpu_checked_) pick = policy_->SelectIndexed(
         pod, cluster,
         [&](size_t i) { return RunFilters(filters_, pod, cluster.node(i), cluster.state(i)).IsSuccess(); },
         supported);

@@ -115,7 +115,7 @@ TEST(CliTest, ExitCodes) {
       {"rejected object", {"schedule", "-f", kExamples + "mistakes/fractional-gpu"}, 1, ""},
       {"missing path", {"schedule", "-f", "/nonexistent/x.yaml"}, 2, "error: the path \"/nonexistent/x.yaml\" does not exist\n"},
       {"unknown policy", {"schedule", "-f", kExamples + "seed", "--policy", "magic"}, 2,
-       "error: unknown --policy \"magic\" (known: first-fit, best-fit, worst-fit, kube-default)\n"},
+       "error: unknown --policy \"magic\" (known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       {"unknown order", {"schedule", "-f", kExamples + "seed", "--order", "lifo"}, 2,
        "error: unknown --order \"lifo\" (known: priority, fifo, largest-first, smallest-first)\n"},
       {"unknown output", {"schedule", "-f", kExamples + "seed", "-o", "xml"}, 2,

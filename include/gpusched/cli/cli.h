@@ -32,6 +32,36 @@ struct ScheduleFlags {
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);
 
+struct SimulateFlags {
+  std::vector<std::string> files;  // the cluster (and pods); *.csv = trace node list
+  bool recursive = false;
+  std::string workload;            // trace pod list CSV, SyntheticWorkload YAML or manifests
+  std::string config;
+  std::string policies;            // comma-separated; "" = kube-default
+  std::string order;               // "" = priority
+  uint64_t seed = 1;
+  bool seed_given = false;
+  std::string output_dir;          // -o DIR
+  std::string report;              // --report FILE.html
+  double end_time = -1;            // --end SECONDS; < 0 = run to completion
+};
+
+int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err);
+
+struct ExperimentFlags {
+  std::string data_dir;            // holds openb_node_list_gpu_node.csv and openb_pod_list_*.csv
+  std::string trace = "default";   // a name (openb_pod_list_<name>.csv) or a CSV path
+  std::string nodes;               // node list CSV; "" = <data_dir>/openb_node_list_gpu_node.csv
+  std::string policies = "fgd,paper-best-fit,dot-product,gpu-packing,gpu-clustering,random";
+  std::string seeds = "42-51";     // "a-b" or "a,b,c"
+  double tune = 1.3;
+  int threads = 0;
+  std::string output_dir;
+  std::string report;
+};
+
+int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::ostream& err);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_CLI_CLI_H_

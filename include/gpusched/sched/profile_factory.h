@@ -2,7 +2,8 @@
 // with the profile's filters, and either its score plugins (policy
 // "kube-default": kube-scheduler's behaviour, with DefaultPreemption's
 // message when the profile has it) or one of gpusched's simple policies
-// (first-fit, best-fit, worst-fit) choosing among the feasible nodes.
+// (policy_registry.h: first-fit, best-fit, worst-fit and the FGD paper's
+// policies) choosing among the feasible nodes.
 #ifndef GPUSCHED_SCHED_PROFILE_FACTORY_H_
 #define GPUSCHED_SCHED_PROFILE_FACTORY_H_
 
@@ -13,6 +14,7 @@
 
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/batch.h"
+#include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/scheduler.h"
 #include "gpusched/util/status.h"
 
@@ -27,9 +29,10 @@ struct SchedulerSet {
 };
 
 // `policy` is one of PolicyNames(). Each profile's scheduler gets its own
-// generator seeded from `seed` and the profile index.
+// generator seeded from `seed` and the profile index. "fgd" needs
+// options.typical (else a Usage error, kFgdNeedsWorkload).
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
-                                     uint64_t seed);
+                                     uint64_t seed, const PolicyOptions& options = {});
 
 }  // namespace gpusched
 

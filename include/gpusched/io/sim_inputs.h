@@ -1,0 +1,49 @@
+// Everything a simulation reads, gathered from the user's paths: the
+// cluster (Node manifests and/or an Alibaba trace node list), the workload
+// (pods in the cluster manifests, plus --workload: a trace pod list CSV, a
+// SyntheticWorkload spec, or more manifests with gpusched.io/* timing
+// annotations) and the KubeSchedulerConfiguration.
+#ifndef GPUSCHED_IO_SIM_INPUTS_H_
+#define GPUSCHED_IO_SIM_INPUTS_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/model/node.h"
+#include "gpusched/sim/workload.h"
+#include "gpusched/util/input_error.h"
+#include "gpusched/util/status.h"
+
+namespace gpusched {
+
+struct SimInputSpec {
+  std::vector<std::string> cluster_paths;  // -f: manifests; *.csv = trace node list
+  bool recursive = false;
+  std::string workload;  // --workload: "" | *.csv | SyntheticWorkload YAML | manifests
+  std::string config;    // --config
+  // The generator's seed: a SyntheticWorkload's own `seed` is used unless
+  // the caller says the user chose one.
+  uint64_t seed = 1;
+  bool seed_given = false;
+};
+
+struct SimInputs {
+  std::vector<Node> initial_nodes;
+  Workload workload;
+  KubeSchedulerConfiguration config;
+  std::vector<std::string> warnings;
+  // Invalid objects and rows outside the workload (cluster manifests);
+  // invalid workload pods are in workload.rejected.
+  std::vector<InputError> rejected;
+};
+
+// A non-OK status is a usage-level problem (a path that cannot be read, an
+// invalid --config or synthetic spec); invalid objects are in `out`.
+Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_IO_SIM_INPUTS_H_

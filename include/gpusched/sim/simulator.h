@@ -1,0 +1,93 @@
+// Simulate: replays a Workload against a cluster through one Scheduler, in
+// simulated time, the way kube-scheduler would have placed it.
+//
+// Time moves from event to event (sim/event_queue.h): pods arrive, bound pods
+// finish after their duration, nodes join and leave, and the scheduling
+// queue's flush tickers fire. After all events at one time, the scheduler
+// pops pods from the scheduling queue (sim/scheduling_queue.h) and calls
+// Scheduler::ScheduleOne for each until there is nothing left to pop now:
+// scheduling takes no simulated time. A bound pod runs for its duration and
+// then finishes (duration < 0: it never does). A pod that fails waits in the
+// unschedulable pool with its FitError message until a cluster event (a pod
+// finishing or evicted, a node added) moves it back, as kube-scheduler's
+// queue does.
+//
+// A removed node's pods are evicted: released and queued again as new pods at
+// that moment (their controllers would recreate them), counted in
+// PodOutcome::evictions. Their run starts over from scratch when they are
+// bound again: a replacement pod does not resume where the evicted one was.
+//
+// The run ends at end_time when one is given; otherwise once nothing left can
+// change the cluster: no arrival, finish, node event or backoff remains, only
+// pods in the unschedulable pool. kube-scheduler would go on retrying those
+// every 5 minutes (flushUnschedulablePodsLeftover) against a cluster that no
+// longer changes, so they would fail the same way; the simulation stops
+// instead (their `attempts` leave out those retries).
+//
+// Every workload pod comes out finished, running, pending (with
+// kube-scheduler's message from its last attempt) or rejected; then every
+// Workload::rejected row, as rejected. The same workload, nodes, options and
+// a Scheduler built with the same seed give the same SimResult.
+#ifndef GPUSCHED_SIM_SIMULATOR_H_
+#define GPUSCHED_SIM_SIMULATOR_H_
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/model/node.h"
+#include "gpusched/sched/queue_order.h"
+#include "gpusched/sched/scheduler.h"
+#include "gpusched/sim/metrics.h"
+#include "gpusched/sim/sim_result.h"
+#include "gpusched/sim/workload.h"
+
+namespace gpusched {
+
+#ifdef NDEBUG
+inline constexpr bool kSimCheckInvariantsByDefault = false;
+#else
+inline constexpr bool kSimCheckInvariantsByDefault = true;
+#endif
+
+struct SimOptions {
+  std::string policy;  // SimResult::policy; empty: the scheduler's policy name
+  QueueOrder order = QueueOrder::kPriority;  // the activeQ's QueueSort
+  double initial_backoff = 1;  // KubeSchedulerConfiguration podInitialBackoffSeconds
+  double max_backoff = 10;     // podMaxBackoffSeconds
+  // Feature gate SchedulerPopFromBackoffQ (on by default since v1.33); see
+  // scheduling_queue.h. false gives the v1.32 behaviour, where a pod sits
+  // out its backoff even when the scheduler is idle.
+  bool pop_from_backoff_q = true;
+  // Fragmentation of one node in milli-GPU (FGD); empty means 0.
+  NodeFragFn node_frag_milli;
+  size_t max_samples = 10000;  // SimResult::series length bound; 0 = unbounded
+  // Times of the NodeSnapshots; empty: 4 evenly spaced moments from the
+  // first event to the end (the first one included), plus the end.
+  std::vector<double> snapshot_times;
+  std::optional<double> end_time;  // stop here: waiting pods are pending, bound ones running
+  // Called with the fraction done (0..1), at most about 100 times, last with 1.
+  std::function<void(double fraction)> progress;
+  // Check the invariants after every event batch (below). A violation calls
+  // invariant_failed, or prints and aborts when it is empty.
+  bool check_invariants = kSimCheckInvariantsByDefault;
+  std::function<void(const std::string& what)> invariant_failed;
+};
+
+// Runs the simulation. `scheduler` is used as given (its random generator
+// and rotating start index advance); pass a fresh one for a reproducible run.
+// `workload` must outlive the call only.
+SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, Scheduler& scheduler,
+                   const SimOptions& options = {});
+
+// The per-node invariants: every device's free milli-GPU in [0, 1000], and no
+// requested resource (pod count included) above allocatable. "" when they
+// hold, else what is wrong.
+std::string CheckNodeInvariants(const ClusterState& cluster, size_t node);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SIM_SIMULATOR_H_

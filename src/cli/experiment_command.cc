@@ -1,0 +1,178 @@
+// `gpusched experiment`: the FGD paper's protocol on the Alibaba trace
+// (sim/experiment.h): policies x seeds, in parallel, then a table of
+// unallocated GPU % at chosen arrived-GPU % and, on request, the full curves
+// as CSV and the chart in an HTML report.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
+#include "gpusched/cli/cli.h"
+#include "gpusched/cli/progress.h"
+#include "gpusched/io/trace_loader.h"
+#include "gpusched/report/experiment_chart.h"
+#include "gpusched/report/html_report.h"
+#include "gpusched/sched/policy_registry.h"
+#include "gpusched/sim/experiment.h"
+
+#ifndef GPUSCHED_DATA_DIR
+#define GPUSCHED_DATA_DIR "data/alibaba-gpu-2023"
+#endif
+
+namespace gpusched {
+namespace {
+
+std::string Fixed(double v, int decimals) {
+  if (std::isnan(v)) return "-";
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(decimals) << v;
+  return o.str();
+}
+
+// "42-51" or "1,2,3".
+bool ParseSeeds(const std::string& text, std::vector<uint64_t>& out) {
+  try {
+    if (size_t dash = text.find('-'); dash != std::string::npos && text.find(',') == std::string::npos) {
+      uint64_t a = std::stoull(text.substr(0, dash)), b = std::stoull(text.substr(dash + 1));
+      if (b < a || b - a > 10000) return false;
+      for (uint64_t s = a; s <= b; ++s) out.push_back(s);
+      return true;
+    }
+    std::stringstream ss(text);
+    for (std::string item; std::getline(ss, item, ',');) out.push_back(std::stoull(item));
+    return !out.empty();
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+std::string CurvesCsv(const ExperimentResult& r) {
+  std::ostringstream o;
+  o << "policy,arrived_gpu_pct,unallocated_gpu_pct_mean,unallocated_gpu_pct_sd,frag_pct_mean\n";
+  for (const ExperimentCurve& c : r.curves)
+    for (size_t x = 0; x < c.unalloc_mean.size(); ++x)
+      o << c.policy << "," << x << "," << Fixed(c.unalloc_mean[x], 4) << "," << Fixed(c.unalloc_sd[x], 4) << ","
+        << Fixed(c.frag_mean[x], 4) << "\n";
+  return o.str();
+}
+
+std::string RunsCsv(const ExperimentResult& r) {
+  std::ostringstream o;
+  o << "policy,seed,pods,placed,failed,arrived_gpu_pct,allocated_gpu_pct,frag_pct\n";
+  for (const ExperimentRun& run : r.runs)
+    for (size_t x = 0; x < run.alloc_pct.size(); ++x)
+      o << run.policy << "," << run.seed << "," << run.pods << "," << run.placed << "," << run.failed << "," << x
+        << "," << Fixed(run.alloc_pct[x], 4) << "," << Fixed(run.frag_pct[x], 4) << "\n";
+  return o.str();
+}
+
+}  // namespace
+
+int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::ostream& err) {
+  const std::string dir = flags.data_dir.empty() ? GPUSCHED_DATA_DIR : flags.data_dir;
+  const std::string nodes_path = flags.nodes.empty() ? dir + "/openb_node_list_gpu_node.csv" : flags.nodes;
+  const std::string pods_path = flags.trace.ends_with(".csv") ? flags.trace : dir + "/openb_pod_list_" + flags.trace + ".csv";
+  ExperimentOptions opt;
+  if (!ParseSeeds(flags.seeds, opt.seeds)) {
+    err << "error: invalid --seeds \"" << flags.seeds << "\" (use a range like 42-51 or a list like 1,2,3)\n";
+    return kExitUsage;
+  }
+  const auto known = PolicyNames();
+  std::stringstream ss(flags.policies);
+  for (std::string p; std::getline(ss, p, ',');) {
+    if (p.empty()) continue;
+    if (p == "kube-default" || std::find(known.begin(), known.end(), p) == known.end()) {
+      err << "error: unknown experiment policy \"" << p
+          << "\" (known: first-fit, best-fit, worst-fit, fgd, random, dot-product, gpu-clustering, gpu-packing, "
+             "paper-best-fit)\n";
+      return kExitUsage;
+    }
+    opt.policies.push_back(p);
+  }
+  if (opt.policies.empty()) {
+    err << "error: --policies is empty\n";
+    return kExitUsage;
+  }
+  opt.tune_ratio = flags.tune;
+  opt.threads = flags.threads;
+
+  std::vector<Node> nodes;
+  std::vector<InputError> rejected;
+  Status st = LoadTraceNodes(nodes_path, nodes, rejected);
+  Workload w;
+  if (st.ok()) st = LoadTracePods(pods_path, w);
+  if (!st.ok()) {
+    err << (st.message().starts_with("error: ") ? "" : "error: ") << st.message() << "\n";
+    return kExitUsage;
+  }
+  for (const auto& e : rejected) err << "error: " << e.ToString() << "\n";
+  for (const auto& e : w.rejected) err << "error: " << e.ToString() << "\n";
+  std::vector<Pod> pods;
+  pods.reserve(w.pods.size());
+  for (auto& p : w.pods) pods.push_back(std::move(p.pod));
+
+  ProgressBar bar(err, "experiment", ProgressBar::StderrIsTerminal());
+  opt.progress = [&bar](size_t done, size_t total) { bar.Update(static_cast<double>(done) / static_cast<double>(total)); };
+  const auto t0 = std::chrono::steady_clock::now();
+  ExperimentResult r = RunExperiment(nodes, pods, opt);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  bar.Done();
+
+  int64_t gpus = r.gpu_milli_capacity / 1000;
+  out << "FGD paper protocol: " << pods.size() << " trace pods (" << std::filesystem::path(pods_path).filename().string()
+      << ") on " << nodes.size() << " nodes / " << gpus << " GPUs, tuned to " << Fixed(opt.tune_ratio * 100, 0)
+      << "% of GPU capacity, " << opt.seeds.size() << " seeds, " << r.runs.size() << " runs in " << Fixed(wall, 1)
+      << " s\n\n";
+  out << "  unallocated GPU % (mean ± sd over seeds) when the arrived GPU request reaches x% of capacity\n";
+  const int xs[] = {80, 90, 100, 110, 120};
+  out << "  " << std::left << std::setw(16) << "POLICY" << std::right;
+  for (int x : xs) out << std::setw(15) << ("x=" + std::to_string(x) + "%");
+  out << std::setw(16) << "FRAG @100%" << "\n";
+  for (const ExperimentCurve& c : r.curves) {
+    out << "  " << std::left << std::setw(16) << PolicyDisplayName(c.policy) << std::right;
+    for (int x : xs) {
+      const size_t i = static_cast<size_t>(x);
+      out << std::setw(15) << (Fixed(c.unalloc_mean[i], 2) + " ± " + Fixed(c.unalloc_sd[i], 2));
+    }
+    out << std::setw(15) << Fixed(c.frag_mean[100], 2) << "%\n";
+  }
+  if (!flags.output_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(flags.output_dir, ec);
+    std::ofstream a(flags.output_dir + "/experiment.csv"), b(flags.output_dir + "/runs.csv");
+    a << CurvesCsv(r);
+    b << RunsCsv(r);
+    if (ec || !a || !b) {
+      err << "error: cannot write to \"" << flags.output_dir << "\"\n";
+      return kExitUsage;
+    }
+    out << "\nwrote " << flags.output_dir << "/experiment.csv (curves) and runs.csv (every run)\n";
+  }
+  if (!flags.report.empty()) {
+    ReportOptions ro;
+    ro.title = "gpusched: FGD paper protocol";
+    ro.subtitle = std::filesystem::path(pods_path).filename().string() + ", " + std::to_string(opt.seeds.size()) +
+                  " seeds, tune " + Fixed(opt.tune_ratio, 2);
+    ro.experiment_title = "Unallocated GPU % vs arrived GPU % (mean ± sd over seeds)";
+    for (const ExperimentCurve& c : r.curves) {
+      ExperimentSeries s;
+      s.policy = PolicyDisplayName(c.policy);
+      for (size_t x = 0; x < c.unalloc_mean.size(); ++x)
+        s.points.push_back({static_cast<double>(x), c.unalloc_mean[x], c.unalloc_sd[x]});
+      ro.experiment.push_back(std::move(s));
+    }
+    std::ofstream f(flags.report, std::ios::binary);
+    f << RenderHtmlReport({}, ro);
+    if (!f) {
+      err << "error: cannot write \"" << flags.report << "\"\n";
+      return kExitUsage;
+    }
+    out << "wrote " << flags.report << "\n";
+  }
+  return rejected.empty() && w.rejected.empty() ? kExitOk : kExitRejected;
+}
+
+}  // namespace gpusched

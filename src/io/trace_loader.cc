@@ -1,0 +1,398 @@
+#include "gpusched/io/trace_loader.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "gpusched/model/gpu_request.h"
+#include "gpusched/model/validation.h"
+
+namespace gpusched {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kNodeHeader = "sn,cpu_milli,memory_mib,gpu,model";
+constexpr std::string_view kPodHeader =
+    "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time";
+constexpr std::string_view kMultiGpuPodHeader = "name,cpu_milli,memory_mib,num_gpu,gpu_milli";
+
+constexpr std::array<std::string_view, 5> kNodeColumns = {"sn", "cpu_milli", "memory_mib", "gpu", "model"};
+constexpr std::array<std::string_view, 11> kPodColumns = {
+    "name", "cpu_milli", "memory_mib", "num_gpu", "gpu_milli", "gpu_spec",
+    "qos", "pod_phase", "creation_time", "deletion_time", "scheduled_time"};
+// The multigpu files have the first five of kPodColumns.
+constexpr size_t kMultiGpuColumns = 5;
+enum NodeColumn : size_t { kSn, kNodeCpu, kNodeMemory, kNodeGpu, kNodeModel };
+enum PodColumn : size_t {
+  kName, kCpu, kMemory, kNumGpu, kGpuMilliColumn, kGpuSpec, kQos, kPhase, kCreation, kDeletion, kScheduled
+};
+
+constexpr int64_t kMiB = 1024 * 1024;
+// Quantity keeps values whose milli-value fits in int64; memory_mib above
+// this would not (about 8 PiB).
+constexpr int64_t kMaxMemoryMib = std::numeric_limits<int64_t>::max() / 1000 / kMiB;
+
+using Fields = std::array<std::string_view, kPodColumns.size()>;
+
+// The lines of a file's text, each without its "\n" or "\r\n"; numbered from 1.
+class Lines {
+ public:
+  explicit Lines(std::string_view text) : text_(text) {}
+
+  bool Next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    size_t end = text_.find('\n', pos_);
+    if (end == std::string_view::npos) end = text_.size();
+    line = text_.substr(pos_, end - pos_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    pos_ = end + 1;
+    ++number_;
+    return true;
+  }
+  int number() const { return number_; }
+  // An upper bound on the lines still to come, to reserve output vectors once.
+  size_t Remaining() const {
+    return pos_ >= text_.size() ? 0 : static_cast<size_t>(std::count(text_.begin() + pos_, text_.end(), '\n')) + 1;
+  }
+
+ private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  int number_ = 0;
+};
+
+// The names seen in one file, as views into its text, to refuse duplicates.
+// Open addressing in one flat array sized once: with std::unordered_set, a
+// node allocation and a cache miss per row took a quarter of the load time
+// of a million-row file.
+class NameSet {
+ public:
+  // `max_names` bounds the inserts (the file's line count).
+  explicit NameSet(size_t max_names) {
+    size_t capacity = 16;
+    while (capacity < 2 * max_names) capacity <<= 1;
+    slots_.resize(capacity);
+    mask_ = capacity - 1;
+  }
+
+  // False when `name` is already in the set.
+  bool Insert(std::string_view name) {
+    const size_t hash = std::hash<std::string_view>{}(name);
+    for (size_t i = hash & mask_;; i = (i + 1) & mask_) {
+      Slot& s = slots_[i];
+      if (!s.used) {
+        s = Slot{name, hash, true};
+        return true;
+      }
+      if (s.hash == hash && s.name == name) return false;
+    }
+  }
+
+ private:
+  struct Slot {
+    std::string_view name;
+    size_t hash = 0;
+    bool used = false;
+  };
+  std::vector<Slot> slots_;
+  size_t mask_ = 0;
+};
+
+std::string ColumnError(std::string_view column, std::string_view value, std::string_view detail) {
+  return "column " + std::string(column) + ": invalid value " + GoQuote(value) + ": " + std::string(detail);
+}
+
+// Splits `line` at commas into exactly columns.size() fields of `f`. On
+// failure sets `error`; f[0] still holds the first field (the object's name).
+bool SplitRow(std::string_view line, std::span<const std::string_view> columns, Fields& f, std::string& error) {
+  size_t n = 0;
+  for (size_t start = 0;; ++n) {
+    size_t comma = line.find(',', start);
+    if (n < f.size()) f[n] = line.substr(start, comma == std::string_view::npos ? comma : comma - start);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  ++n;
+  // A quoted field may hide commas, so the quote is reported before the
+  // column count it would make wrong.
+  if (size_t q = line.find('"'); q != std::string_view::npos) {
+    const size_t col = static_cast<size_t>(std::count(line.begin(), line.begin() + q, ','));
+    const size_t b = line.rfind(',', q);
+    const size_t begin = b == std::string_view::npos ? 0 : b + 1;
+    const size_t e = line.find(',', q);
+    std::string name = col < columns.size() ? std::string(columns[col]) : "#" + std::to_string(col + 1);
+    error = ColumnError(name, line.substr(begin, e == std::string_view::npos ? e : e - begin),
+                        "quoted fields are not supported (the trace's CSVs have none)");
+    return false;
+  }
+  if (n != columns.size()) {
+    error = "wrong number of columns: expected " + std::to_string(columns.size()) + ", got " + std::to_string(n);
+    return false;
+  }
+  return true;
+}
+
+// Reads the columns of one row, keeping the first problem found.
+class Row {
+ public:
+  Row(const Fields& f, std::span<const std::string_view> columns) : f_(f), columns_(columns) {}
+
+  bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+
+  void Fail(size_t col, std::string_view detail) {
+    if (error_.empty()) error_ = ColumnError(columns_[col], f_[col], detail);
+  }
+
+  // A non-negative decimal integer: digits only, no sign, no spaces.
+  int64_t Count(size_t col) { return OptionalCount(col, /*empty_ok=*/false).value_or(0); }
+  // The same, but an empty field is nullopt.
+  std::optional<int64_t> OptionalCount(size_t col, bool empty_ok = true) {
+    std::string_view v = f_[col];
+    if (v.empty() && empty_ok) return std::nullopt;
+    // from_chars would take a leading '-'; the trace's numbers have no sign.
+    if (v.empty() || v[0] < '0' || v[0] > '9') {
+      Fail(col, "must be a non-negative integer");
+      return std::nullopt;
+    }
+    int64_t x = 0;
+    auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+    if (ptr != v.data() + v.size()) {
+      Fail(col, "must be a non-negative integer");
+      return std::nullopt;
+    }
+    if (ec == std::errc::result_out_of_range) {
+      Fail(col, "must be at most 9223372036854775807");
+      return std::nullopt;
+    }
+    return x;
+  }
+
+  void CheckName(size_t col) {
+    if (f_[col].empty()) return Fail(col, "must not be empty");
+    std::vector<std::string> errs = IsDNS1123Subdomain(f_[col]);
+    if (!errs.empty()) Fail(col, errs.front());
+  }
+  void CheckLabelValue(size_t col) {
+    std::vector<std::string> errs = IsValidLabelValue(f_[col]);
+    if (!errs.empty()) Fail(col, errs.front());
+  }
+  int64_t MemoryMib(size_t col) {
+    int64_t mib = Count(col);
+    if (mib > kMaxMemoryMib) Fail(col, "quantity too large");
+    return mib;
+  }
+
+ private:
+  const Fields& f_;
+  std::span<const std::string_view> columns_;
+  std::string error_;
+};
+
+Quantity Memory(int64_t mib) { return Quantity::FromInt(mib * kMiB, Quantity::Format::kBinarySI); }
+
+// Strips a UTF-8 byte-order mark, which spreadsheet programs write.
+std::string_view StripBom(std::string_view s) { return s.starts_with("\xEF\xBB\xBF") ? s.substr(3) : s; }
+
+Status ReadTraceFile(const std::string& path, std::string& text) {
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) return Status::NotFound("error: the path \"" + path + "\" does not exist");
+  if (fs::is_directory(st)) return Status::IOError("error: \"" + path + "\" is a directory, not a trace CSV file");
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return Status::IOError("error: cannot read \"" + path + "\"");
+  const std::streamoff size = in.tellg();
+  if (size < 0) return Status::IOError("error: cannot read \"" + path + "\"");
+  text.resize(static_cast<size_t>(size));
+  in.seekg(0);
+  if (size > 0 && !in.read(text.data(), size)) return Status::IOError("error: cannot read \"" + path + "\"");
+  return Status::Ok();
+}
+
+// Reads the header line; non-OK when the file is empty. `header` is set to it.
+Status ReadHeader(Lines& lines, const std::string& file, std::string_view expected, std::string_view& header) {
+  if (!lines.Next(header))
+    return Status::ParseError(file + ": empty file: expected the header line \"" + std::string(expected) + "\"");
+  header = StripBom(header);
+  return Status::Ok();
+}
+
+Status WrongHeader(const std::string& file, std::string_view header, std::string_view expected) {
+  return Status::ParseError(file + ":1: unexpected header " + GoQuote(header) + ": expected " + std::string(expected));
+}
+
+}  // namespace
+
+Status LoadTraceNodesText(std::string_view text, const std::string& file, std::vector<Node>& nodes,
+                          std::vector<InputError>& rejected) {
+  Lines lines(text);
+  std::string_view header;
+  if (Status s = ReadHeader(lines, file, kNodeHeader, header); !s.ok()) return s;
+  if (header != kNodeHeader) return WrongHeader(file, header, "\"" + std::string(kNodeHeader) + "\"");
+  const size_t rows = lines.Remaining();
+  nodes.reserve(nodes.size() + rows);
+  NameSet seen(rows);
+  Fields f;
+  std::string_view line;
+  while (lines.Next(line)) {
+    if (line.empty()) continue;
+    auto reject = [&](std::string message) {
+      rejected.push_back(InputError{"Node/" + std::string(f[kSn]), file, lines.number(), std::move(message)});
+    };
+    std::string split_error;
+    if (!SplitRow(line, kNodeColumns, f, split_error)) {
+      reject(std::move(split_error));
+      continue;
+    }
+    Row row(f, kNodeColumns);
+    row.CheckName(kSn);
+    const int64_t cpu = row.Count(kNodeCpu);
+    const int64_t mib = row.MemoryMib(kNodeMemory);
+    const int64_t gpu = row.Count(kNodeGpu);
+    row.CheckLabelValue(kNodeModel);
+    if (!row.ok()) {
+      reject(row.error());
+      continue;
+    }
+    if (!seen.Insert(f[kSn])) {
+      reject("nodes \"" + std::string(f[kSn]) + "\" already exists");
+      continue;
+    }
+    Node& node = nodes.emplace_back();
+    node.meta.name.assign(f[kSn]);
+    ResourceList& alloc = node.allocatable;
+    alloc.emplace(std::string(kResourceCPU), Quantity::FromMilli(cpu));
+    alloc.emplace(std::string(kResourceMemory), Memory(mib));
+    alloc.emplace(std::string(kResourcePods), Quantity::FromInt(kTraceNodeMaxPods));
+    if (gpu > 0) alloc.emplace(std::string(kResourceGPU), Quantity::FromInt(gpu));
+    node.has_allocatable = true;
+    node.capacity = alloc;
+    if (!f[kNodeModel].empty()) node.meta.labels.emplace(std::string(kLabelGpuCardModel), std::string(f[kNodeModel]));
+  }
+  return Status::Ok();
+}
+
+Status LoadTraceNodes(const std::string& path, std::vector<Node>& nodes, std::vector<InputError>& rejected) {
+  std::string text;
+  if (Status s = ReadTraceFile(path, text); !s.ok()) return s;
+  return LoadTraceNodesText(text, path, nodes, rejected);
+}
+
+Status LoadTracePodsText(std::string_view text, const std::string& file, Workload& out) {
+  Lines lines(text);
+  std::string_view header;
+  if (Status s = ReadHeader(lines, file, kPodHeader, header); !s.ok()) return s;
+  size_t ncols = 0;
+  if (header == kPodHeader) {
+    ncols = kPodColumns.size();
+  } else if (header == kMultiGpuPodHeader) {
+    ncols = kMultiGpuColumns;
+  } else {
+    return WrongHeader(file, header,
+                       "\"" + std::string(kPodHeader) + "\" or \"" + std::string(kMultiGpuPodHeader) + "\"");
+  }
+  const std::span<const std::string_view> columns(kPodColumns.data(), ncols);
+  const bool timed = ncols == kPodColumns.size();
+  const size_t rows = lines.Remaining();
+  out.pods.reserve(out.pods.size() + rows);
+  NameSet seen(rows);
+  Fields f;
+  std::string_view line;
+  while (lines.Next(line)) {
+    if (line.empty()) continue;
+    auto reject = [&](std::string message) {
+      out.rejected.push_back(
+          InputError{"Pod/default/" + std::string(f[kName]), file, lines.number(), std::move(message)});
+    };
+    std::string split_error;
+    if (!SplitRow(line, columns, f, split_error)) {
+      reject(std::move(split_error));
+      continue;
+    }
+    Row row(f, columns);
+    row.CheckName(kName);
+    const int64_t cpu = row.Count(kCpu);
+    const int64_t mib = row.MemoryMib(kMemory);
+    const int64_t num_gpu = row.Count(kNumGpu);
+    const int64_t gpu_milli = row.Count(kGpuMilliColumn);
+    if (row.ok()) {
+      // The trace's three shapes: CPU-only (0, 0), whole GPUs (n, 1000) and
+      // a share of one GPU (1, 1..999). Anything else has no meaning.
+      if (gpu_milli > kGpuMilli) {
+        row.Fail(kGpuMilliColumn, "must be between 0 and 1000");
+      } else if (num_gpu == 0 && gpu_milli > 0) {
+        row.Fail(kGpuMilliColumn, "must be 0 when num_gpu is 0");
+      } else if (num_gpu == 1 && gpu_milli == 0) {
+        row.Fail(kGpuMilliColumn, "must be between 1 and 1000 when num_gpu is 1");
+      } else if (num_gpu > 1 && gpu_milli != kGpuMilli) {
+        row.Fail(kGpuMilliColumn, "must be 1000 when num_gpu is greater than 1 (only a single-GPU pod shares a GPU)");
+      }
+    }
+    double arrival = 0;
+    double duration = -1;
+    if (timed) {
+      if (!f[kQos].empty()) row.CheckLabelValue(kQos);
+      const int64_t created = row.Count(kCreation);
+      const std::optional<int64_t> deleted = row.OptionalCount(kDeletion);
+      const std::optional<int64_t> scheduled = row.OptionalCount(kScheduled);
+      if (row.ok() && deleted) {
+        if (*deleted < created) {
+          row.Fail(kDeletion, "must not be before creation_time (" + std::to_string(created) + ")");
+        } else if (scheduled && *deleted < *scheduled) {
+          row.Fail(kDeletion, "must not be before scheduled_time (" + std::to_string(*scheduled) + ")");
+        }
+      }
+      arrival = static_cast<double>(created);
+      if (deleted) duration = static_cast<double>(*deleted - (scheduled ? *scheduled : created));
+    }
+    if (!row.ok()) {
+      reject(row.error());
+      continue;
+    }
+    if (!seen.Insert(f[kName])) {
+      reject("pods \"" + std::string(f[kName]) + "\" already exists");
+      continue;
+    }
+    WorkloadPod& wp = out.pods.emplace_back();
+    wp.arrival = arrival;
+    wp.duration = duration;
+    wp.file = file;
+    wp.line = lines.number();
+    Pod& pod = wp.pod;
+    pod.meta.name.assign(f[kName]);
+    pod.meta.namespace_ = kDefaultNamespace;
+    Container& c = pod.containers.emplace_back();
+    c.name = "main";
+    c.requests.emplace(std::string(kResourceCPU), Quantity::FromMilli(cpu));
+    c.requests.emplace(std::string(kResourceMemory), Memory(mib));
+    if (gpu_milli == kGpuMilli) {
+      c.requests.emplace(std::string(kResourceGPU), Quantity::FromInt(num_gpu));
+    } else if (gpu_milli > 0) {
+      pod.meta.annotations.emplace(std::string(kAnnotationGpuMilli), std::to_string(gpu_milli));
+      pod.meta.annotations.emplace(std::string(kAnnotationGpuCount), "1");
+    }
+    c.limits = c.requests;
+    if (timed) {
+      if (!f[kGpuSpec].empty())
+        pod.meta.annotations.emplace(std::string(kAnnotationGpuCardModel), std::string(f[kGpuSpec]));
+      if (!f[kQos].empty()) pod.meta.labels.emplace(std::string(kLabelTraceQos), std::string(f[kQos]));
+    }
+  }
+  return Status::Ok();
+}
+
+Status LoadTracePods(const std::string& path, Workload& out) {
+  std::string text;
+  if (Status s = ReadTraceFile(path, text); !s.ok()) return s;
+  return LoadTracePodsText(text, path, out);
+}
+
+}  // namespace gpusched

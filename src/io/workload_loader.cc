@@ -1,0 +1,136 @@
+#include "gpusched/io/workload_loader.h"
+
+#include <charconv>
+#include <cmath>
+#include <string>
+#include <utility>
+
+
+namespace gpusched {
+namespace {
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// An unsigned decimal number at s[pos...] ("12", "1.5", ".5", "5."), as Go's
+// time.ParseDuration reads one; advances pos past it.
+bool ReadDecimal(std::string_view s, size_t& pos, double& value) {
+  const size_t start = pos;
+  bool digits = false;
+  while (pos < s.size() && IsDigit(s[pos])) ++pos, digits = true;
+  if (pos < s.size() && s[pos] == '.') {
+    ++pos;
+    while (pos < s.size() && IsDigit(s[pos])) ++pos, digits = true;
+  }
+  if (!digits) return false;
+  auto [ptr, ec] = std::from_chars(s.data() + start, s.data() + pos, value, std::chars_format::fixed);
+  return ec == std::errc() && ptr == s.data() + pos;
+}
+
+// Seconds per unit of time.ParseDuration's unitMap.
+std::optional<double> UnitSeconds(std::string_view unit) {
+  if (unit == "ns") return 1e-9;
+  if (unit == "us" || unit == "\xC2\xB5s" || unit == "\xCE\xBCs") return 1e-6;  // us, µs (micro sign), μs (mu)
+  if (unit == "ms") return 1e-3;
+  if (unit == "s") return 1;
+  if (unit == "m") return 60;
+  if (unit == "h") return 3600;
+  return std::nullopt;
+}
+
+// The annotation `key` of `meta` in seconds; nullopt when absent or invalid
+// (then an error is appended to `errs`).
+std::optional<double> AnnotationSeconds(const ObjectMeta& meta, std::string_view key, std::vector<FieldError>& errs) {
+  auto it = meta.annotations.find(key);
+  if (it == meta.annotations.end()) return std::nullopt;
+  const std::string& v = it->second;
+  std::optional<double> secs = ParseSimSeconds(v);
+  if (!secs) errs.push_back(InvalidSimSeconds("metadata.annotations[" + std::string(key) + "]", v));
+  return secs;
+}
+
+std::string ObjectId(std::string_view kind, const ObjectMeta& m) {
+  return std::string(kind) + "/" + (m.namespace_.empty() ? "" : m.namespace_ + "/") + m.name;
+}
+
+}  // namespace
+
+std::optional<double> ParseSimSeconds(std::string_view text) {
+  size_t pos = 0;
+  double value = 0;
+  if (!ReadDecimal(text, pos, value)) return std::nullopt;
+  if (pos == text.size()) return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
+  // A Go duration: every number has a unit.
+  double total = 0;
+  while (true) {
+    const size_t unit_start = pos;
+    while (pos < text.size() && !IsDigit(text[pos]) && text[pos] != '.') ++pos;
+    std::optional<double> unit = UnitSeconds(text.substr(unit_start, pos - unit_start));
+    if (!unit) return std::nullopt;
+    total += value * *unit;
+    if (pos == text.size()) break;
+    if (!ReadDecimal(text, pos, value)) return std::nullopt;
+  }
+  if (!std::isfinite(total)) return std::nullopt;
+  return total;
+}
+
+FieldError InvalidSimSeconds(std::string field, std::string_view text) {
+  const bool negative = text.starts_with('-') && ParseSimSeconds(text.substr(1));
+  return FieldError::Invalid(std::move(field), text,
+                             negative ? "must be greater than or equal to 0"
+                                      : "must be a number of seconds or a duration such as 90s, 5m or 1h30m");
+}
+
+Status LoadManifestWorkload(const Manifests& m, std::vector<Node>& initial_nodes, Workload& out) {
+  out.rejected.insert(out.rejected.end(), m.rejected.begin(), m.rejected.end());
+  out.warnings.insert(out.warnings.end(), m.warnings.begin(), m.warnings.end());
+  out.pods.reserve(out.pods.size() + m.pods.size());
+  for (const LoadedPod& lp : m.pods) {
+    std::vector<FieldError> errs;
+    const std::optional<double> arrival = AnnotationSeconds(lp.pod.meta, kAnnotationArrivalTime, errs);
+    const std::optional<double> duration = AnnotationSeconds(lp.pod.meta, kAnnotationDuration, errs);
+    if (!errs.empty()) {
+      out.rejected.push_back(
+          InputError{ObjectId("Pod", lp.pod.meta), lp.file, lp.line, InvalidObjectMessage("Pod", lp.pod.name(), errs)});
+      continue;
+    }
+    out.pods.push_back(WorkloadPod{lp.pod, arrival.value_or(0), duration.value_or(-1), lp.file, lp.line});
+  }
+  for (const LoadedNode& ln : m.nodes) {
+    const Node& node = ln.node;
+    std::vector<FieldError> errs;
+    const std::optional<double> add = AnnotationSeconds(node.meta, kAnnotationNodeAddTime, errs);
+    const std::optional<double> remove = AnnotationSeconds(node.meta, kAnnotationNodeRemoveTime, errs);
+    if (add && remove && *remove < *add) {
+      errs.push_back(FieldError::Invalid("metadata.annotations[" + std::string(kAnnotationNodeRemoveTime) + "]",
+                                         node.meta.annotations.find(kAnnotationNodeRemoveTime)->second,
+                                         "must not be before " + std::string(kAnnotationNodeAddTime) + " (" +
+                                             node.meta.annotations.find(kAnnotationNodeAddTime)->second + ")"));
+    }
+    if (!errs.empty()) {
+      out.rejected.push_back(
+          InputError{ObjectId("Node", node.meta), ln.file, ln.line, InvalidObjectMessage("Node", node.name(), errs)});
+      continue;
+    }
+    if (add) {
+      NodeEvent e;
+      e.time = *add;
+      e.kind = NodeEvent::Kind::kAdd;
+      e.node = node;
+      e.name = node.name();
+      out.node_events.push_back(std::move(e));
+    } else {
+      initial_nodes.push_back(node);
+    }
+    if (remove) {
+      NodeEvent e;
+      e.time = *remove;
+      e.kind = NodeEvent::Kind::kRemove;
+      e.name = node.name();
+      out.node_events.push_back(std::move(e));
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace gpusched

@@ -1,0 +1,176 @@
+#include "gpusched/sim/scheduling_queue.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace gpusched {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+}  // namespace
+
+SchedulingQueue::SchedulingQueue(SchedulingQueueOptions options) : options_(options) {}
+
+// The QueueSort Less. kPriority is PrioritySort (plugins/queuesort/
+// priority_sort.go): higher priority, then earlier Timestamp. The others are
+// gpusched's orders, on the same Timestamp. Ties left by upstream's Less (the
+// heap would break them arbitrarily) go to the lower pod index.
+bool SchedulingQueue::ActiveLess(const QueuedPod& a, const QueuedPod& b) const {
+  switch (options_.order) {
+    case QueueOrder::kPriority:
+      if (a.priority != b.priority) return a.priority > b.priority;
+      break;
+    case QueueOrder::kLargestFirst:
+      if (a.gpu_milli != b.gpu_milli) return a.gpu_milli > b.gpu_milli;
+      break;
+    case QueueOrder::kSmallestFirst:
+      if (a.gpu_milli != b.gpu_milli) return a.gpu_milli < b.gpu_milli;
+      break;
+    case QueueOrder::kFifo:
+      break;
+  }
+  if (a.timestamp != b.timestamp) return a.timestamp < b.timestamp;
+  return a.id < b.id;
+}
+
+// lessBackoffCompletedWithPriority: expiry, then the activeQ order (upstream
+// uses the second key only with the gate; without it the order within one
+// expiry is never observable, since a flush moves them all to activeQ).
+bool SchedulingQueue::BackoffLess(const QueuedPod& a, const QueuedPod& b) const {
+  if (a.backoff_expiration != b.backoff_expiration) return a.backoff_expiration < b.backoff_expiration;
+  return ActiveLess(a, b);
+}
+
+void SchedulingQueue::PushActive(QueuedPod p) {
+  active_.push_back(p);
+  std::push_heap(active_.begin(), active_.end(), [this](const QueuedPod& x, const QueuedPod& y) { return ActiveLess(y, x); });
+}
+
+void SchedulingQueue::PushBackoff(QueuedPod p) {
+  p.backoff_expiration = BackoffExpiration(p);
+  backoff_.push_back(p);
+  std::push_heap(backoff_.begin(), backoff_.end(),
+                 [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
+}
+
+void SchedulingQueue::Add(size_t id, int32_t priority, int64_t gpu_milli, double now) {
+  QueuedPod p;
+  p.id = id;
+  p.priority = priority;
+  p.gpu_milli = gpu_milli;
+  p.timestamp = now;
+  PushActive(p);
+}
+
+std::optional<QueuedPod> SchedulingQueue::Pop() {
+  QueuedPod p;
+  if (!active_.empty()) {
+    std::pop_heap(active_.begin(), active_.end(), [this](const QueuedPod& x, const QueuedPod& y) { return ActiveLess(y, x); });
+    p = active_.back();
+    active_.pop_back();
+  } else if (options_.pop_from_backoff_q && !backoff_.empty()) {
+    // activeQueue.unlockedPop -> backoffQPopper.popBackoff: an idle scheduler
+    // does not sit out a backoff.
+    std::pop_heap(backoff_.begin(), backoff_.end(),
+                  [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
+    p = backoff_.back();
+    backoff_.pop_back();
+  } else {
+    return std::nullopt;
+  }
+  ++p.attempts;  // unlockedMoveEntityToInFlight: IncAttempts
+  return p;
+}
+
+void SchedulingQueue::AddUnschedulable(QueuedPod pod, double now) {
+  // "Refresh the timestamp since the pod is re-added." The new Timestamp and
+  // failure count give a new backoff expiry.
+  ++pod.unschedulable_count;
+  pod.timestamp = now;
+  unschedulable_.push_back(pod);
+}
+
+double SchedulingQueue::BackoffDuration(int32_t failures) const {
+  if (failures <= 0) return 0;
+  double d = options_.initial_backoff;
+  for (int32_t i = 1; i < failures; ++i) {
+    if (d > options_.max_backoff - d) return options_.max_backoff;
+    d += d;
+  }
+  return std::min(d, options_.max_backoff);
+}
+
+double SchedulingQueue::BackoffExpiration(const QueuedPod& pod) const {
+  // A pod never tried, or max backoff 0, has no backoff at all.
+  if (pod.unschedulable_count == 0 || options_.max_backoff <= 0) return -kInf;
+  const double t = pod.timestamp + BackoffDuration(pod.unschedulable_count);
+  // alignToWindow: Truncate to backoffQOrderingWindowDuration (1 s).
+  return options_.pop_from_backoff_q ? std::floor(t) : t;
+}
+
+bool SchedulingQueue::IsBackingOff(const QueuedPod& pod, double now) const {
+  const double b = BackoffExpiration(pod);
+  if (b == -kInf) return false;
+  // With the gate, a pod whose expiry is in the current window is still
+  // backing off ("Don't use After, because in case of windows equality we
+  // want to return true"); without it, BackoffExpiration.After(now).
+  return options_.pop_from_backoff_q ? !(b < std::floor(now)) : b > now;
+}
+
+void SchedulingQueue::Requeue(QueuedPod p, double now) {
+  if (IsBackingOff(p, now)) {
+    PushBackoff(p);
+  } else {
+    PushActive(p);
+  }
+}
+
+void SchedulingQueue::MoveAllToActiveOrBackoffQueue(double now) {
+  std::deque<QueuedPod> pods;
+  pods.swap(unschedulable_);
+  for (const QueuedPod& p : pods) Requeue(p, now);
+}
+
+void SchedulingQueue::FlushBackoffQCompleted(double now) {
+  while (!backoff_.empty() && !IsBackingOff(backoff_.front(), now)) {
+    std::pop_heap(backoff_.begin(), backoff_.end(),
+                  [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
+    QueuedPod p = backoff_.back();
+    backoff_.pop_back();
+    PushActive(p);
+  }
+}
+
+void SchedulingQueue::FlushUnschedulablePodsLeftover(double now) {
+  // currentTime.Sub(pInfo.Timestamp) > podMaxInUnschedulablePodsDuration;
+  // the oldest pods are at the front.
+  while (!unschedulable_.empty() && now - unschedulable_.front().timestamp > kPodMaxInUnschedulablePodsDuration) {
+    QueuedPod p = unschedulable_.front();
+    unschedulable_.pop_front();
+    Requeue(p, now);
+  }
+}
+
+double SchedulingQueue::NextBackoffFlush() const {
+  if (backoff_.empty()) return kInf;
+  const double b = backoff_.front().backoff_expiration;
+  // Ticks fall on whole multiples of kBackoffFlushInterval. Without the gate
+  // the first tick at or after b moves the pod (not After); with it, the
+  // first tick in a later window than b.
+  if (options_.pop_from_backoff_q) return (std::floor(b / kBackoffFlushInterval) + 1) * kBackoffFlushInterval;
+  return std::ceil(b / kBackoffFlushInterval) * kBackoffFlushInterval;
+}
+
+double SchedulingQueue::NextUnschedulableFlush() const {
+  if (unschedulable_.empty()) return kInf;
+  const double ts = unschedulable_.front().timestamp;
+  double t = (std::floor((ts + kPodMaxInUnschedulablePodsDuration) / kUnschedulableFlushInterval) + 1) *
+             kUnschedulableFlushInterval;
+  // Guard against rounding: the tick must satisfy the strict inequality.
+  while (!(t - ts > kPodMaxInUnschedulablePodsDuration)) t += kUnschedulableFlushInterval;
+  return t;
+}
+
+}  // namespace gpusched

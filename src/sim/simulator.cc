@@ -1,0 +1,496 @@
+#include "gpusched/sim/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+#include <numeric>
+
+#include "gpusched/model/gpu_request.h"
+#include "gpusched/model/validation.h"
+#include "gpusched/sim/event_queue.h"
+#include "gpusched/sim/percentiles.h"
+#include "gpusched/sim/scheduling_queue.h"
+
+namespace gpusched {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr uint64_t kNoEvent = ~0ull;
+
+std::string FormatSeconds(double t) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", t);
+  return buf;
+}
+
+// One workload pod through the run.
+struct SimPod {
+  enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected };
+  Phase phase = Phase::kNotArrived;
+  std::string invalid;            // why it is rejected on arrival ("" = valid)
+  std::unique_ptr<PodInfo> info;  // while waiting: what ScheduleOne needs
+  int64_t gpu_milli = 0;
+  int32_t priority = 0;
+  double start = -1, finish = -1;
+  double finish_at = kInf;        // while running
+  uint64_t finish_event = kNoEvent;  // seq of the live finish event
+  int64_t node = -1;              // current (running) or last node
+  int32_t attempts = 0, evictions = 0;
+  std::string reason;             // last FitError message
+};
+
+class Simulation {
+ public:
+  Simulation(const Workload& w, std::vector<Node> nodes, Scheduler& s, const SimOptions& o)
+      : workload_(w),
+        scheduler_(s),
+        options_(o),
+        cluster_(std::move(nodes)),
+        queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
+        metrics_(cluster_, o.node_frag_milli, o.max_samples) {}
+
+  SimResult Run();
+
+ private:
+  const Workload& workload_;
+  Scheduler& scheduler_;
+  const SimOptions& options_;
+  ClusterState cluster_;
+  SchedulingQueue queue_;
+  SimMetrics metrics_;
+  EventQueue events_;
+  // Arrivals are streamed in time order (stably: workload order on ties)
+  // rather than pushed: the heap then holds only the running pods' finishes
+  // and a few timers, which keeps a million-pod trace's heap small.
+  std::vector<size_t> arrivals_;
+  size_t next_arrival_ = 0;
+  std::vector<SimPod> pods_;
+
+  // Events that can change the cluster or retry a pod that may now fit: all
+  // but the leftover flush. None left (and nothing to pop) = quiescent.
+  size_t live_events_ = 0;
+  double armed_backoff_ = kInf, armed_leftover_ = kInf;
+  bool cluster_event_ = false;  // a pod deleted or a node added in this batch
+  // Something happened in this batch: not only stale finishes (of evicted
+  // pods) or flushes that moved nothing. Only such batches are samples.
+  bool busy_ = false;
+  bool busy_at_now_ = false;  // some batch at the current time was busy
+  std::vector<size_t> touched_;  // nodes changed in this batch (invariant checks)
+  int64_t arrived_ = 0, running_ = 0, finished_ = 0, rejected_ = 0;
+  int64_t attempts_ = 0;
+  std::optional<double> first_time_, last_time_;
+  // Progress: events handled against an estimate of the total.
+  size_t handled_ = 0, expected_ = 1;
+  int last_percent_ = -1;
+
+  void Push(double t, EventKind k, uint64_t payload, bool live) {
+    events_.Push(t, k, payload);
+    if (live) ++live_events_;
+  }
+  bool Quiescent() const {
+    return live_events_ == 0 && next_arrival_ == arrivals_.size() && queue_.active_size() == 0 &&
+           queue_.backoff_size() == 0;
+  }
+  bool HasEvents() const { return !events_.empty() || next_arrival_ < arrivals_.size(); }
+  double NextTime() const {
+    double t = events_.empty() ? kInf : events_.Top().time;
+    if (next_arrival_ < arrivals_.size()) t = std::min(t, workload_.pods[arrivals_[next_arrival_]].arrival);
+    return t;
+  }
+  void Init();
+  void Handle(const Event& e, double now);
+  void Arrive(size_t id, double now);
+  void Enqueue(size_t id, double now);
+  void Finish(size_t id, double now);
+  void RemoveNode(size_t i, double now);
+  void ScheduleAll(double now);
+  void ArmTimers(double now);
+  void NodeChanged(size_t i, double now) {
+    metrics_.NodeChanged(cluster_, i, now);
+    touched_.push_back(i);
+  }
+  void CheckInvariants(double now);
+  void Progress(double fraction);
+  SimResult Result(double end);
+};
+
+void Simulation::Init() {
+  const auto& wp = workload_.pods;
+  pods_.resize(wp.size());
+  arrivals_.reserve(wp.size());
+  for (size_t i = 0; i < wp.size(); ++i) {
+    SimPod& p = pods_[i];
+    p.priority = wp[i].pod.Priority();
+    std::vector<FieldError> errs = ValidateGpuAnnotations(wp[i].pod);
+    if (!errs.empty()) p.invalid = InvalidObjectMessage("Pod", wp[i].pod.name(), errs);
+    if (std::isnan(wp[i].duration)) p.invalid = "invalid duration: NaN";
+    if (!std::isfinite(wp[i].arrival)) {
+      // No place in time: rejected from the start.
+      p.phase = SimPod::Phase::kRejected;
+      p.reason = "invalid arrival time: " + FormatSeconds(wp[i].arrival);
+      ++arrived_;
+      ++rejected_;
+      continue;
+    }
+    arrivals_.push_back(i);
+  }
+  std::stable_sort(arrivals_.begin(), arrivals_.end(), [&wp](size_t a, size_t b) { return wp[a].arrival < wp[b].arrival; });
+  // Node events by time, stably (Workload's contract); the seq keeps that order.
+  std::vector<size_t> order(workload_.node_events.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return workload_.node_events[a].time < workload_.node_events[b].time;
+  });
+  for (size_t k : order) {
+    const NodeEvent& ne = workload_.node_events[k];
+    if (std::isnan(ne.time)) continue;  // the loaders refuse these; no place in time
+    Push(ne.time, ne.kind == NodeEvent::Kind::kAdd ? EventKind::kNodeAdd : EventKind::kNodeRemove, k, true);
+  }
+  expected_ = std::max<size_t>(1, 2 * wp.size() + workload_.node_events.size());
+}
+
+void Simulation::Handle(const Event& e, double now) {
+  switch (e.kind) {
+    case EventKind::kPodArrival:  // from the arrival stream, not the heap
+      Arrive(e.payload, now);
+      break;
+    case EventKind::kPodFinish:
+      --live_events_;
+      // Stale when the pod was evicted (or finished with its node) meanwhile.
+      if (pods_[e.payload].finish_event == e.seq) {
+        Finish(e.payload, now);
+        busy_ = true;
+      }
+      break;
+    case EventKind::kNodeAdd: {
+      --live_events_;
+      const NodeEvent& ne = workload_.node_events[e.payload];
+      // A name already present would make FindNode ambiguous; the loaders
+      // refuse such workloads, so the second node is not added.
+      if (cluster_.FindNode(ne.node.name()) >= 0) break;
+      const size_t i = cluster_.AddNode(ne.node);
+      NodeChanged(i, now);
+      busy_ = true;
+      cluster_event_ = true;  // Node/Add: NodeResourcesFit's hint says Queue
+      break;
+    }
+    case EventKind::kNodeRemove: {
+      --live_events_;
+      const int64_t i = cluster_.FindNode(workload_.node_events[e.payload].name);
+      if (i >= 0) {
+        RemoveNode(static_cast<size_t>(i), now);
+        busy_ = true;
+      }
+      break;
+    }
+    case EventKind::kBackoffFlush:
+      --live_events_;
+      if (armed_backoff_ == now) armed_backoff_ = kInf;
+      queue_.FlushBackoffQCompleted(now);
+      break;
+    case EventKind::kUnschedulableFlush:
+      if (armed_leftover_ == now) armed_leftover_ = kInf;
+      queue_.FlushUnschedulablePodsLeftover(now);
+      break;
+  }
+}
+
+void Simulation::Arrive(size_t id, double now) {
+  SimPod& p = pods_[id];
+  ++arrived_;
+  busy_ = true;
+  if (!p.invalid.empty()) {
+    // An invalid request never reaches the scheduler.
+    p.phase = SimPod::Phase::kRejected;
+    p.reason = p.invalid;
+    ++rejected_;
+    return;
+  }
+  Enqueue(id, now);
+  metrics_.PodArrived(p.gpu_milli);
+}
+
+void Simulation::Enqueue(size_t id, double now) {
+  SimPod& p = pods_[id];
+  // The pod's index is its id in ClusterState: unique for the whole run.
+  p.info = std::make_unique<PodInfo>(PodInfo::Make(workload_.pods[id].pod, id));
+  p.gpu_milli = p.info->gpu.total_milli();
+  p.phase = SimPod::Phase::kWaiting;
+  queue_.Add(id, p.priority, p.gpu_milli, now);
+}
+
+void Simulation::Finish(size_t id, double now) {
+  SimPod& p = pods_[id];
+  const auto node = static_cast<size_t>(p.node);
+  cluster_.Unbind(node, id);
+  NodeChanged(node, now);
+  p.phase = SimPod::Phase::kFinished;
+  p.finish = now;
+  p.finish_event = kNoEvent;
+  --running_;
+  ++finished_;
+  cluster_event_ = true;  // Pod/Delete of a scheduled pod: Queue
+}
+
+void Simulation::RemoveNode(size_t i, double now) {
+  std::vector<BoundPod> evicted = cluster_.RemoveNode(i);
+  NodeChanged(i, now);
+  for (const BoundPod& bp : evicted) {
+    SimPod& p = pods_[bp.id];
+    --running_;
+    p.finish_event = kNoEvent;
+    if (p.finish_at <= now) {
+      // It ends at the very moment its node leaves: it finished.
+      p.phase = SimPod::Phase::kFinished;
+      p.finish = now;
+      ++finished_;
+    } else {
+      ++p.evictions;
+      Enqueue(bp.id, now);
+    }
+  }
+  // The evicted pods' deletions are Pod/Delete events of scheduled pods.
+  if (!evicted.empty()) cluster_event_ = true;
+}
+
+void Simulation::ScheduleAll(double now) {
+  while (std::optional<QueuedPod> qp = queue_.Pop()) {
+    const size_t id = qp->id;
+    SimPod& p = pods_[id];
+    ++p.attempts;
+    ++attempts_;
+    busy_ = true;
+    Decision d = scheduler_.ScheduleOne(*p.info, cluster_);
+    if (!d.scheduled) {
+      p.reason = d.fit_error.Error();
+      queue_.AddUnschedulable(*qp, now);
+      continue;
+    }
+    p.info.reset();
+    p.phase = SimPod::Phase::kRunning;
+    p.node = static_cast<int64_t>(d.node);
+    if (p.start < 0) p.start = now;
+    p.reason.clear();
+    ++running_;
+    NodeChanged(d.node, now);
+    const double duration = workload_.pods[id].duration;
+    p.finish_at = duration >= 0 ? now + duration : kInf;
+    if (p.finish_at < kInf) {
+      p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
+      ++live_events_;
+    }
+  }
+}
+
+void Simulation::ArmTimers(double now) {
+  // Only ticks that move a pod are scheduled; the others would do nothing.
+  const double b = queue_.NextBackoffFlush();
+  if (b < armed_backoff_) {
+    armed_backoff_ = std::max(b, now);
+    Push(armed_backoff_, EventKind::kBackoffFlush, 0, true);
+  }
+  const double f = queue_.NextUnschedulableFlush();
+  if (f < armed_leftover_) {
+    armed_leftover_ = std::max(f, now);
+    Push(armed_leftover_, EventKind::kUnschedulableFlush, 0, false);
+  }
+}
+
+std::string CheckNodeInvariantsImpl(const ClusterState& cluster, size_t i) {
+  const NodeState& s = cluster.state(i);
+  const std::string name = cluster.node(i).name();
+  for (size_t d = 0; d < s.gpu_free_milli.size(); ++d) {
+    const int32_t f = s.gpu_free_milli[d];
+    if (f < 0 || f > kGpuMilli)
+      return "node " + name + " device " + std::to_string(d) + " has " + std::to_string(f) + " milli-GPU free";
+  }
+  auto over = [&](std::string_view res, int64_t req, int64_t alloc) -> std::string {
+    if (req <= alloc) return "";
+    return "node " + name + " has " + std::string(res) + " requested " + std::to_string(req) + " > allocatable " +
+           std::to_string(alloc);
+  };
+  std::string e = over("pods", s.num_pods, s.allocatable.allowed_pods);
+  if (e.empty()) e = over("cpu", s.requested.milli_cpu, s.allocatable.milli_cpu);
+  if (e.empty()) e = over("memory", s.requested.memory, s.allocatable.memory);
+  if (e.empty()) e = over("ephemeral-storage", s.requested.ephemeral_storage, s.allocatable.ephemeral_storage);
+  for (const auto& [res, v] : s.requested.scalars) {
+    if (!e.empty()) break;
+    e = over(res, v, s.allocatable.Scalar(res));
+  }
+  return e;
+}
+
+void Simulation::CheckInvariants(double now) {
+  std::string what;
+  for (size_t i : touched_) {
+    what = CheckNodeInvariantsImpl(cluster_, i);
+    if (!what.empty()) break;
+  }
+  const int64_t waiting = static_cast<int64_t>(queue_.size());
+  if (what.empty() && finished_ + running_ + waiting + rejected_ != arrived_) {
+    what = "pods not conserved: finished " + std::to_string(finished_) + " + running " + std::to_string(running_) +
+           " + waiting " + std::to_string(waiting) + " + rejected " + std::to_string(rejected_) + " != arrived " +
+           std::to_string(arrived_);
+  }
+  if (what.empty()) return;
+  what = "at t=" + FormatSeconds(now) + ": " + what;
+  if (options_.invariant_failed) {
+    options_.invariant_failed(what);
+    return;
+  }
+  std::fprintf(stderr, "gpusched: simulator invariant violated %s\n", what.c_str());
+  std::abort();
+}
+
+void Simulation::Progress(double fraction) {
+  if (!options_.progress) return;
+  const int percent = static_cast<int>(fraction * 100);
+  if (percent <= last_percent_) return;
+  last_percent_ = percent;
+  options_.progress(fraction);
+}
+
+SimResult Simulation::Run() {
+  Init();
+  while (HasEvents()) {
+    const double now = NextTime();
+    if (options_.end_time && now > *options_.end_time) break;
+    if (Quiescent()) break;  // only leftover flushes remain: see simulator.h
+    touched_.clear();
+    cluster_event_ = false;
+    busy_ = false;
+    // Events at one time commute (each only adds to activeQ, changes the
+    // cluster, or flags a cluster event handled below), except a node
+    // removal and its pods' finishes, which RemoveNode reconciles.
+    while (!events_.empty() && events_.Top().time == now) {
+      Handle(events_.Pop(), now);
+      ++handled_;
+    }
+    for (; next_arrival_ < arrivals_.size() && workload_.pods[arrivals_[next_arrival_]].arrival == now; ++next_arrival_) {
+      Handle(Event{now, 0, arrivals_[next_arrival_], EventKind::kPodArrival}, now);
+      ++handled_;
+    }
+    // movePodsToActiveOrBackoffQueue once for the batch: nothing enters the
+    // pool between events at one time, so once is the same as once per event.
+    if (cluster_event_) queue_.MoveAllToActiveOrBackoffQueue(now);
+    ScheduleAll(now);
+    ArmTimers(now);
+    if (busy_) {
+      if (!first_time_) first_time_ = now;
+      last_time_ = now;
+      busy_at_now_ = true;
+    }
+    // A pod that runs for 0 s finishes at this same time: sample once, after.
+    const bool again = NextTime() == now && !Quiescent();
+    if (!again && busy_at_now_) {
+      metrics_.Sample(now, static_cast<int64_t>(queue_.size()), running_);
+      busy_at_now_ = false;
+    }
+    if (options_.check_invariants) CheckInvariants(now);
+    Progress(std::min(0.99, static_cast<double>(handled_) / static_cast<double>(expected_)));
+  }
+  double end = last_time_.value_or(0);
+  if (options_.end_time) {
+    end = *options_.end_time;
+    const std::optional<double> last = metrics_.last_sample_time();
+    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(queue_.size()), running_);
+  }
+  SimResult r = Result(end);
+  if (options_.progress) options_.progress(1.0);
+  return r;
+}
+
+SimResult Simulation::Result(double end) {
+  SimResult r;
+  r.policy = options_.policy.empty() ? std::string(scheduler_.policy().Name()) : options_.policy;
+  for (size_t i = 0; i < cluster_.size(); ++i) r.node_names.push_back(cluster_.node(i).name());
+  r.series = metrics_.Series();
+
+  std::vector<double> times = options_.snapshot_times;
+  if (times.empty()) {
+    const double start = std::min(first_time_.value_or(0), end);
+    for (int k = 0; k < 4; ++k) times.push_back(start + (end - start) * k / 4);
+    times.push_back(end);
+  }
+  std::sort(times.begin(), times.end());
+  r.snapshots = metrics_.Snapshots(times, cluster_.size());
+
+  SimSummary& s = r.summary;
+  std::vector<double> delays, jcts;
+  r.pods.reserve(pods_.size() + workload_.rejected.size());
+  for (size_t i = 0; i < pods_.size(); ++i) {
+    const SimPod& p = pods_[i];
+    const WorkloadPod& wp = workload_.pods[i];
+    PodOutcome o;
+    o.name = wp.pod.ns() + "/" + wp.pod.name();
+    o.arrival = wp.arrival;
+    o.start = p.start;
+    o.finish = p.finish;
+    if (p.node >= 0) o.node = cluster_.node(static_cast<size_t>(p.node)).name();
+    o.attempts = p.attempts;
+    o.evictions = p.evictions;
+    switch (p.phase) {
+      case SimPod::Phase::kFinished: o.state = PodOutcome::State::kFinished; ++s.finished; break;
+      case SimPod::Phase::kRunning: o.state = PodOutcome::State::kRunning; ++s.running; break;
+      case SimPod::Phase::kWaiting:
+        o.state = PodOutcome::State::kPending;
+        o.reason = p.reason;
+        ++s.pending;
+        break;
+      case SimPod::Phase::kNotArrived:
+        o.state = PodOutcome::State::kPending;
+        o.reason = "not arrived: it arrives at " + FormatSeconds(wp.arrival) + " s, after the end of the simulation (" +
+                   FormatSeconds(end) + " s)";
+        ++s.pending;
+        break;
+      case SimPod::Phase::kRejected:
+        o.state = PodOutcome::State::kRejected;
+        o.reason = p.reason;
+        ++s.rejected;
+        break;
+    }
+    if (p.start >= 0) delays.push_back(p.start - wp.arrival);
+    if (o.state == PodOutcome::State::kFinished) jcts.push_back(p.finish - wp.arrival);
+    r.pods.push_back(std::move(o));
+  }
+  for (const InputError& e : workload_.rejected) {
+    PodOutcome o;
+    if (e.object.rfind("Pod/", 0) == 0) {
+      o.name = e.object.substr(4);
+    } else if (!e.object.empty()) {
+      o.name = e.object;
+    } else {
+      o.name = e.file + (e.line > 0 ? ":" + std::to_string(e.line) : "");
+    }
+    o.state = PodOutcome::State::kRejected;
+    o.reason = e.message;
+    ++s.rejected;
+    r.pods.push_back(std::move(o));
+  }
+  s.policy = r.policy;
+  s.pods = static_cast<int64_t>(r.pods.size());
+  s.end_time = end;
+  s.mean_gpu_alloc_pct = metrics_.MeanGpuAllocPct(end);
+  s.mean_frag_pct = metrics_.MeanFragPct(end);
+  s.queueing_delay = ComputePercentiles(std::move(delays));
+  s.jct = ComputePercentiles(std::move(jcts));
+  s.scheduling_attempts = attempts_;
+  return r;
+}
+
+}  // namespace
+
+SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, Scheduler& scheduler,
+                   const SimOptions& options) {
+  Simulation sim(workload, std::move(initial_nodes), scheduler, options);
+  return sim.Run();
+}
+
+std::string CheckNodeInvariants(const ClusterState& cluster, size_t node) {
+  return CheckNodeInvariantsImpl(cluster, node);
+}
+
+}  // namespace gpusched
