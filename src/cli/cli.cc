@@ -2,7 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "gpusched/sched/policy.h"
+#include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/queue_order.h"
 #include "gpusched/sched/version.h"
 

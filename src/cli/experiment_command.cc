@@ -80,11 +80,10 @@ int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::o
     err << "error: invalid --seeds \"" << flags.seeds << "\" (use a range like 42-51 or a list like 1,2,3)\n";
     return kExitUsage;
   }
-  const auto known = PolicyNames();
   std::stringstream ss(flags.policies);
   for (std::string p; std::getline(ss, p, ',');) {
     if (p.empty()) continue;
-    if (p == "kube-default" || std::find(known.begin(), known.end(), p) == known.end()) {
+    if (p == "kube-default" || !IsKnownPolicy(p)) {
       err << "error: unknown experiment policy \"" << p
           << "\" (known: first-fit, best-fit, worst-fit, fgd, random, dot-product, gpu-clustering, gpu-packing, "
              "paper-best-fit)\n";

@@ -12,6 +12,8 @@
 #include "gpusched/report/json_writer.h"
 #include "gpusched/report/table_writer.h"
 #include "gpusched/sched/batch.h"
+#include "gpusched/sched/frag.h"
+#include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/profile_factory.h"
 
 namespace gpusched {
@@ -40,9 +42,8 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     }
     config = std::move(loaded).value();
   }
-  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed);
-  if (!schedulers.ok()) {
-    err << schedulers.status().message() << "\n";
+  if (!IsKnownPolicy(policy)) {
+    err << UnknownPolicyMessage(policy) << "\n";
     return kExitUsage;
   }
 
@@ -53,6 +54,19 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     return kExitUsage;
   }
   for (const auto& w : m.warnings) err << "warning: " << w << "\n";
+
+  // FGD's target workload: the pods given (GetTypicalPods).
+  std::vector<PodShape> shapes;
+  shapes.reserve(m.pods.size());
+  for (size_t i = 0; i < m.pods.size(); ++i) shapes.push_back(ShapeOf(PodInfo::Make(m.pods[i].pod, i)));
+  const TypicalPods typical = ComputeTypicalPods(shapes);
+  PolicyOptions popts;
+  popts.typical = &typical;
+  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed, popts);
+  if (!schedulers.ok()) {
+    err << schedulers.status().message() << "\n";
+    return kExitUsage;
+  }
 
   std::vector<Node> nodes;
   nodes.reserve(m.nodes.size());

@@ -58,12 +58,9 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
 
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err) {
   std::vector<std::string> policies = SplitList(flags.policies.empty() ? "kube-default" : flags.policies);
-  const auto known = PolicyNames();
   for (const auto& p : policies) {
-    if (std::find(known.begin(), known.end(), p) == known.end()) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      err << "error: unknown policy \"" << p << "\" (known: " << list << ")\n";
+    if (!IsKnownPolicy(p)) {
+      err << UnknownPolicyMessage(p) << "\n";
       return kExitUsage;
     }
   }

@@ -36,6 +36,18 @@ std::vector<std::string> PolicyNames() {
   return out;
 }
 
+bool IsKnownPolicy(std::string_view name) {
+  for (const Entry& e : kPolicies)
+    if (e.name == name) return true;
+  return false;
+}
+
+std::string UnknownPolicyMessage(std::string_view name) {
+  std::string known;
+  for (const Entry& e : kPolicies) known += (known.empty() ? "" : ", ") + std::string(e.name);
+  return "error: unknown --policy \"" + std::string(name) + "\" (known: " + known + ")";
+}
+
 bool IsPaperPolicy(std::string_view name) {
   const Entry* e = Find(name);
   return e != nullptr && e->paper;

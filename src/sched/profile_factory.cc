@@ -17,12 +17,7 @@ void Note(std::vector<std::string>& list, const std::string& name) {
 
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options) {
-  auto names = PolicyNames();
-  if (std::find(names.begin(), names.end(), policy) == names.end()) {
-    std::string known;
-    for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-    return Status::Usage("error: unknown --policy \"" + std::string(policy) + "\" (known: " + known + ")");
-  }
+  if (!IsKnownPolicy(policy)) return Status::Usage(UnknownPolicyMessage(policy));
   if (policy == "fgd" && options.typical == nullptr) return Status::Usage("error: " + std::string(kFgdNeedsWorkload));
   SchedulerSet set;
   for (size_t i = 0; i < config.profiles.size(); ++i) {

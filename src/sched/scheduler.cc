@@ -79,6 +79,12 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
       return Commit(pod, cluster, to_find, explain);
     }
     if (!supported && IndexedScan(pod, cluster, start, to_find)) return Commit(pod, cluster, to_find, explain);
+    if (!explain_failures_) {
+      // The plain scan would also have found nothing; it would have moved
+      // the start index past every node, i.e. back to `start`.
+      d.fit_error = std::move(err);
+      return d;
+    }
   }
   feasible_.clear();
   if (preemption_) statuses_.assign(n, SchedStatus());

@@ -43,16 +43,28 @@ bool SchedulingQueue::BackoffLess(const QueuedPod& a, const QueuedPod& b) const 
   return ActiveLess(a, b);
 }
 
+// std::*_heap keep the greatest element at the front, so the heaps compare
+// with "comes out later".
 void SchedulingQueue::PushActive(QueuedPod p) {
   active_.push_back(p);
   std::push_heap(active_.begin(), active_.end(), [this](const QueuedPod& x, const QueuedPod& y) { return ActiveLess(y, x); });
 }
 
-void SchedulingQueue::PushBackoff(QueuedPod p) {
+void SchedulingQueue::PushBackoff(QueuedPod p, std::vector<QueuedPod>& heap) {
   p.backoff_expiration = BackoffExpiration(p);
-  backoff_.push_back(p);
-  std::push_heap(backoff_.begin(), backoff_.end(),
-                 [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
+  heap.push_back(p);
+  std::push_heap(heap.begin(), heap.end(), [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
+}
+
+QueuedPod SchedulingQueue::PopHeap(std::vector<QueuedPod>& heap, bool backoff) {
+  if (backoff) {
+    std::pop_heap(heap.begin(), heap.end(), [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
+  } else {
+    std::pop_heap(heap.begin(), heap.end(), [this](const QueuedPod& x, const QueuedPod& y) { return ActiveLess(y, x); });
+  }
+  QueuedPod p = heap.back();
+  heap.pop_back();
+  return p;
 }
 
 void SchedulingQueue::Add(size_t id, int32_t priority, int64_t gpu_milli, double now) {
@@ -67,16 +79,11 @@ void SchedulingQueue::Add(size_t id, int32_t priority, int64_t gpu_milli, double
 std::optional<QueuedPod> SchedulingQueue::Pop() {
   QueuedPod p;
   if (!active_.empty()) {
-    std::pop_heap(active_.begin(), active_.end(), [this](const QueuedPod& x, const QueuedPod& y) { return ActiveLess(y, x); });
-    p = active_.back();
-    active_.pop_back();
+    p = PopHeap(active_, false);
   } else if (options_.pop_from_backoff_q && !backoff_.empty()) {
     // activeQueue.unlockedPop -> backoffQPopper.popBackoff: an idle scheduler
-    // does not sit out a backoff.
-    std::pop_heap(backoff_.begin(), backoff_.end(),
-                  [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
-    p = backoff_.back();
-    backoff_.pop_back();
+    // does not sit out a backoff. (podErrorBackoffQ is not popped so.)
+    p = PopHeap(backoff_, true);
   } else {
     return std::nullopt;
   }
@@ -84,11 +91,19 @@ std::optional<QueuedPod> SchedulingQueue::Pop() {
   return p;
 }
 
-void SchedulingQueue::AddUnschedulable(QueuedPod pod, double now) {
+void SchedulingQueue::AddUnschedulable(QueuedPod pod, double now, bool error) {
   // "Refresh the timestamp since the pod is re-added." The new Timestamp and
-  // failure count give a new backoff expiry.
-  ++pod.unschedulable_count;
+  // failure counts give a new backoff expiry.
   pod.timestamp = now;
+  if (error) {
+    // No rejector plugin: determineSchedulingHintForInFlightPod says
+    // queueAfterBackoff, into podErrorBackoffQ (backoffQueue.add).
+    ++pod.consecutive_errors;
+    PushBackoff(pod, error_backoff_);
+    return;
+  }
+  ++pod.unschedulable_count;
+  pod.consecutive_errors = 0;
   unschedulable_.push_back(pod);
 }
 
@@ -104,8 +119,9 @@ double SchedulingQueue::BackoffDuration(int32_t failures) const {
 
 double SchedulingQueue::BackoffExpiration(const QueuedPod& pod) const {
   // A pod never tried, or max backoff 0, has no backoff at all.
-  if (pod.unschedulable_count == 0 || options_.max_backoff <= 0) return -kInf;
-  const double t = pod.timestamp + BackoffDuration(pod.unschedulable_count);
+  const int32_t count = pod.consecutive_errors > 0 ? pod.consecutive_errors : pod.unschedulable_count;
+  if (count == 0 || options_.max_backoff <= 0) return -kInf;
+  const double t = pod.timestamp + BackoffDuration(count);
   // alignToWindow: Truncate to backoffQOrderingWindowDuration (1 s).
   return options_.pop_from_backoff_q ? std::floor(t) : t;
 }
@@ -121,7 +137,7 @@ bool SchedulingQueue::IsBackingOff(const QueuedPod& pod, double now) const {
 
 void SchedulingQueue::Requeue(QueuedPod p, double now) {
   if (IsBackingOff(p, now)) {
-    PushBackoff(p);
+    PushBackoff(p, backoff_);
   } else {
     PushActive(p);
   }
@@ -134,13 +150,9 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(double now) {
 }
 
 void SchedulingQueue::FlushBackoffQCompleted(double now) {
-  while (!backoff_.empty() && !IsBackingOff(backoff_.front(), now)) {
-    std::pop_heap(backoff_.begin(), backoff_.end(),
-                  [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
-    QueuedPod p = backoff_.back();
-    backoff_.pop_back();
-    PushActive(p);
-  }
+  // popAllBackoffCompleted: podBackoffQ, then podErrorBackoffQ.
+  for (std::vector<QueuedPod>* heap : {&backoff_, &error_backoff_})
+    while (!heap->empty() && !IsBackingOff(heap->front(), now)) PushActive(PopHeap(*heap, true));
 }
 
 void SchedulingQueue::FlushUnschedulablePodsLeftover(double now) {
@@ -154,8 +166,10 @@ void SchedulingQueue::FlushUnschedulablePodsLeftover(double now) {
 }
 
 double SchedulingQueue::NextBackoffFlush() const {
-  if (backoff_.empty()) return kInf;
-  const double b = backoff_.front().backoff_expiration;
+  if (backoff_.empty() && error_backoff_.empty()) return kInf;
+  double b = kInf;
+  if (!backoff_.empty()) b = backoff_.front().backoff_expiration;
+  if (!error_backoff_.empty()) b = std::min(b, error_backoff_.front().backoff_expiration);
   // Ticks fall on whole multiples of kBackoffFlushInterval. Without the gate
   // the first tick at or after b moves the pod (not After); with it, the
   // first tick in a later window than b.

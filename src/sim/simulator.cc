@@ -1,6 +1,7 @@
 #include "gpusched/sim/simulator.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -20,10 +21,11 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr uint64_t kNoEvent = ~0ull;
 
+// Shortest text that reads back as the same double ("0.1", not 0.1000...1).
 std::string FormatSeconds(double t) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", t);
-  return buf;
+  auto res = std::to_chars(buf, buf + sizeof buf, t);
+  return std::string(buf, res.ptr);
 }
 
 // One workload pod through the run.
@@ -69,8 +71,8 @@ class Simulation {
   size_t next_arrival_ = 0;
   std::vector<SimPod> pods_;
 
-  // Events that can change the cluster or retry a pod that may now fit: all
-  // but the leftover flush. None left (and nothing to pop) = quiescent.
+  // Pending finishes and node events: with the arrivals, all that can still
+  // release or add room.
   size_t live_events_ = 0;
   double armed_backoff_ = kInf, armed_leftover_ = kInf;
   bool cluster_event_ = false;  // a pod deleted or a node added in this batch
@@ -86,10 +88,11 @@ class Simulation {
   size_t handled_ = 0, expected_ = 1;
   int last_percent_ = -1;
 
-  void Push(double t, EventKind k, uint64_t payload, bool live) {
-    events_.Push(t, k, payload);
-    if (live) ++live_events_;
-  }
+  // Nothing can release or add room any more, and no pod is left to try on
+  // what is free now (activeQ and backoffQ are empty). Only the leftover
+  // flush and the error backoff remain, and their retries must fail: every
+  // pooled pod failed after the last release, and since then pods were only
+  // bound, which leaves less room.
   bool Quiescent() const {
     return live_events_ == 0 && next_arrival_ == arrivals_.size() && queue_.active_size() == 0 &&
            queue_.backoff_size() == 0;
@@ -147,7 +150,8 @@ void Simulation::Init() {
   for (size_t k : order) {
     const NodeEvent& ne = workload_.node_events[k];
     if (std::isnan(ne.time)) continue;  // the loaders refuse these; no place in time
-    Push(ne.time, ne.kind == NodeEvent::Kind::kAdd ? EventKind::kNodeAdd : EventKind::kNodeRemove, k, true);
+    events_.Push(ne.time, ne.kind == NodeEvent::Kind::kAdd ? EventKind::kNodeAdd : EventKind::kNodeRemove, k);
+    ++live_events_;
   }
   expected_ = std::max<size_t>(1, 2 * wp.size() + workload_.node_events.size());
 }
@@ -187,7 +191,6 @@ void Simulation::Handle(const Event& e, double now) {
       break;
     }
     case EventKind::kBackoffFlush:
-      --live_events_;
       if (armed_backoff_ == now) armed_backoff_ = kInf;
       queue_.FlushBackoffQCompleted(now);
       break;
@@ -266,7 +269,8 @@ void Simulation::ScheduleAll(double now) {
     Decision d = scheduler_.ScheduleOne(*p.info, cluster_);
     if (!d.scheduled) {
       p.reason = d.fit_error.Error();
-      queue_.AddUnschedulable(*qp, now);
+      // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
+      queue_.AddUnschedulable(*qp, now, d.fit_error.num_all_nodes == 0);
       continue;
     }
     p.info.reset();
@@ -287,15 +291,19 @@ void Simulation::ScheduleAll(double now) {
 
 void Simulation::ArmTimers(double now) {
   // Only ticks that move a pod are scheduled; the others would do nothing.
-  const double b = queue_.NextBackoffFlush();
+  double b = queue_.NextBackoffFlush();
+  // A pod already past its backoff (only a failed-with-error pod under
+  // max_backoff 0 can be) waits for the next tick: kube-scheduler would
+  // retry it in a hot loop, which in zero-time scheduling would never end.
+  if (!(b > now)) b = (std::floor(now / kBackoffFlushInterval) + 1) * kBackoffFlushInterval;
   if (b < armed_backoff_) {
-    armed_backoff_ = std::max(b, now);
-    Push(armed_backoff_, EventKind::kBackoffFlush, 0, true);
+    armed_backoff_ = b;
+    events_.Push(b, EventKind::kBackoffFlush);
   }
   const double f = queue_.NextUnschedulableFlush();
   if (f < armed_leftover_) {
     armed_leftover_ = std::max(f, now);
-    Push(armed_leftover_, EventKind::kUnschedulableFlush, 0, false);
+    events_.Push(armed_leftover_, EventKind::kUnschedulableFlush);
   }
 }
 

@@ -58,7 +58,9 @@ TEST(GpuShareFilterTest, Verdicts) {
     for (const auto& [gpu, devs] : c.running) cs.Bind(0, Resources{}, Resources{}, id++, 0, gpu, devs);
     SchedStatus s = GpuShareFilter().Filter(PodInfo::Make(c.pod, 0), cs.node(0), cs.state(0));
     EXPECT_EQ(s.code(), c.want_code);
-    if (!c.want_reason.empty()) EXPECT_EQ(s.reasons(), std::vector<std::string>{c.want_reason});
+    if (!c.want_reason.empty()) {
+      EXPECT_EQ(s.reasons(), std::vector<std::string>{c.want_reason});
+    }
   }
 }
 

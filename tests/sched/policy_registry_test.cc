@@ -127,8 +127,9 @@ TEST(PolicyRegistryTest, TenPodsPerPolicy) {
       EXPECT_EQ(d.node, c.want[i].node) << pods[i].meta.name;
       EXPECT_EQ(d.gpus, c.want[i].gpus) << pods[i].meta.name;
     }
-    if (auto* paper = dynamic_cast<const PaperScorePolicy*>(&s.policy()))
+    if (auto* paper = dynamic_cast<const PaperScorePolicy*>(&s.policy())) {
       EXPECT_EQ(paper->ranks(), (std::vector<uint32_t>{1, 0, 3, 2}));
+    }
   }
 }
 

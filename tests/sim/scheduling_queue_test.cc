@@ -271,6 +271,42 @@ TEST(SchedulingQueueTest, LeftoverFlushEveryThirtySecondsAfterFiveMinutes) {
   }
 }
 
+TEST(SchedulingQueueTest, ErrorsGoToTheErrorBackoffQueue) {
+  // A failure with an error (no node at all) is requeued by its backoff
+  // alone: cluster events do not move it, and the gate does not pop it.
+  SchedulingQueue q(Opts(QueueOrder::kFifo, /*gate=*/true));
+  q.Add(0, 0, 0, 0);
+  std::optional<QueuedPod> p = q.Pop();
+  ASSERT_TRUE(p);
+  q.AddUnschedulable(*p, 0, /*error=*/true);
+  EXPECT_EQ(q.error_backoff_size(), 1u);
+  EXPECT_EQ(q.unschedulable_size(), 0u);
+  EXPECT_EQ(q.size(), 1u);
+  q.MoveAllToActiveOrBackoffQueue(0.5);
+  EXPECT_EQ(q.error_backoff_size(), 1u);
+  EXPECT_FALSE(q.Pop().has_value());
+  EXPECT_EQ(q.NextBackoffFlush(), 2);  // expiry 1, window 1 over at 2
+  q.FlushBackoffQCompleted(1);
+  EXPECT_EQ(q.error_backoff_size(), 1u);
+  q.FlushBackoffQCompleted(2);
+  EXPECT_EQ(q.active_size(), 1u);
+  // Consecutive errors count up the backoff: 2 s after the second.
+  p = q.Pop();
+  ASSERT_TRUE(p);
+  q.AddUnschedulable(*p, 2, true);
+  EXPECT_EQ(q.NextBackoffFlush(), 5);  // expiry 4
+  q.FlushBackoffQCompleted(5);
+  // A FitError resets them: the backoff counts FitErrors again (1 s).
+  p = q.Pop();
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->consecutive_errors, 2);
+  q.AddUnschedulable(*p, 5);
+  EXPECT_EQ(q.unschedulable_size(), 1u);
+  q.MoveAllToActiveOrBackoffQueue(5.5);
+  ASSERT_EQ(q.backoff_size(), 1u);
+  EXPECT_EQ(q.NextBackoffFlush(), 7);  // expiry floor(5 + 1) = 6
+}
+
 TEST(SchedulingQueueTest, SizesAcrossTheThreePlaces) {
   SchedulingQueue q(Opts(QueueOrder::kFifo, false));
   for (size_t i = 0; i < 3; ++i) q.Add(i, 0, 0, 0);

@@ -242,6 +242,25 @@ TEST(SimulatorTest, QueueSortDecidesWhoGetsTheFreedGpu) {
   }
 }
 
+TEST(SimulatorTest, LeftoverFlushRetriesAndReordersPods) {
+  // The GPU is held until 1000. A fails at 0, B at 200. Pods pooled for more
+  // than 5 minutes are retried on the 30 s ticks: A at 330, 660, 990; B at
+  // 510, 840. Each failure refreshes the Timestamp, so when the GPU frees up
+  // B (840) is ahead of A (990) in FIFO order although A came first.
+  Workload w = MakeWorkload({{"holder", 1, 0, 1000}, {"A", 1, 0, -1}, {"B", 1, 200, -1}});
+  Scheduler s = FirstFit();
+  SimResult r = Simulate(w, {GpuNode("n", 1)}, s, Opts());
+  ExpectPods(r, {
+                    {State::kFinished, 0, 1000, "n", 1},
+                    {State::kPending, -1, -1, "", 5, "0/1 nodes are available: 1 Insufficient nvidia.com/gpu."},
+                    {State::kRunning, 1000, -1, "n", 4},
+                });
+  std::vector<double> times;
+  for (const SimSample& x : r.series) times.push_back(x.time);
+  EXPECT_EQ(times, (std::vector<double>{0, 200, 330, 510, 660, 840, 990, 1000}));
+  EXPECT_EQ(r.summary.end_time, 1000);
+}
+
 TEST(SimulatorTest, NodeRemovalEvictsAndNodeAddRequeues) {
   // p (2 GPUs, runs 10) starts on n1 at 0; n1 leaves at 3, so p is evicted
   // and waits ("no nodes available"); n2 joins at 5 and p starts over there,
@@ -303,6 +322,41 @@ TEST(SimulatorTest, EvictedPodWaitsWithTheMessage) {
   SimResult r = Simulate(w, {GpuNode("n1", 2), GpuNode("small", 1)}, s, Opts());
   ExpectPods(r, {{State::kPending, 0, -1, "n1", 2, "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.", 1}});
   EXPECT_EQ(r.summary.end_time, 3);
+}
+
+TEST(SimulatorTest, NoNodeAtAllIsAnErrorRetriedByBackoff) {
+  // While n1 is gone there is no node: ErrNoNodesAvailable, an error, so p
+  // waits in the error backoff queue, which n2's arrival does not flush.
+  // p failed at 3 (1 s). With the gate, its expiry 4 is a window that ends
+  // at 5: the flush at 5 finds n2 just added. Without it, p is retried at 4
+  // (fails again: 2 s, until 6), and n2's arrival at 5 leaves it waiting.
+  struct Case {
+    bool gate;
+    double start;
+    int32_t attempts;
+  } cases[] = {{true, 5, 3}, {false, 6, 4}};
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.gate);
+    Workload w = MakeWorkload({{"p", 2, 0, 10}});
+    NodeEvent remove;
+    remove.time = 3;
+    remove.kind = NodeEvent::Kind::kRemove;
+    remove.name = "n1";
+    NodeEvent add;
+    add.time = 5;
+    add.kind = NodeEvent::Kind::kAdd;
+    add.node = GpuNode("n2", 2);
+    w.node_events = {remove, add};
+    Scheduler s = FirstFit();
+    SimResult r = Simulate(w, {GpuNode("n1", 2)}, s, Opts(QueueOrder::kFifo, k.gate));
+    ExpectPods(r, {{State::kFinished, 0, k.start + 10, "n2", k.attempts, "", 1}});
+  }
+  // An empty cluster for good: one attempt, then nothing can change.
+  Workload w = MakeWorkload({{"p", 1, 2, 1}});
+  Scheduler s = FirstFit();
+  SimResult r = Simulate(w, {}, s, Opts());
+  ExpectPods(r, {{State::kPending, -1, -1, "", 1, "no nodes available to schedule pods"}});
+  EXPECT_EQ(r.summary.end_time, 2);
 }
 
 TEST(SimulatorTest, EndTimeCutsTheRun) {

@@ -1,8 +1,9 @@
 // Policy: how the scheduler picks one node among those that pass the filters,
 // and how many feasible nodes it looks for before picking. Policies are
-// registered by name ("first-fit", "best-fit", "worst-fit", "kube-default")
-// and selected with --policy; kube-default (and any --config profile) is a
-// ScoringPolicy running kube-scheduler's score plugins.
+// registered by name in sched/policy_registry.h and selected with --policy:
+// gpusched's simple ones here, the FGD paper's in paper_policies.h, and
+// kube-default (any --config profile), a ScoringPolicy running
+// kube-scheduler's score plugins.
 #ifndef GPUSCHED_SCHED_POLICY_H_
 #define GPUSCHED_SCHED_POLICY_H_
 
@@ -122,9 +123,6 @@ class WorstFitPolicy : public Policy {
  private:
   mutable FreeOrderIndex index_;
 };
-
-// The names --policy accepts, for usage messages.
-std::vector<std::string> PolicyNames();
 
 }  // namespace gpusched
 

@@ -20,6 +20,10 @@ namespace gpusched {
 // (Also declared in policy.h, where it always was.)
 std::vector<std::string> PolicyNames();
 
+bool IsKnownPolicy(std::string_view name);
+// `error: unknown --policy "x" (known: first-fit, ...)`.
+std::string UnknownPolicyMessage(std::string_view name);
+
 // True for the FGD paper's policies (paper_policies.h).
 bool IsPaperPolicy(std::string_view name);
 

@@ -45,6 +45,10 @@ class Scheduler {
   // Off: every scan visits every node (the reference the index is tested
   // against; also what --explain and failures always do).
   void set_use_index(bool on) { use_index_ = on; }
+  // Off: a pod that fits nowhere gets an empty FitError (only num_all_nodes)
+  // and no preemption verdict, saving the full rescan that builds the
+  // message. For callers that only count failures (the paper protocol).
+  void set_explain_failures(bool on) { explain_failures_ = on; }
 
   const std::vector<std::unique_ptr<FilterPlugin>>& filters() const { return filters_; }
   const Policy& policy() const { return *policy_; }
@@ -60,6 +64,7 @@ class Scheduler {
   // filters; a pod that fits nowhere is rescanned plainly for its FitError.
   NodeFitIndex index_;
   bool index_usable_ = false, index_gpu_checked_ = false, index_devices_checked_ = false, use_index_ = true;
+  bool explain_failures_ = true;
 
   bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find);
   // Chooses among feasible_ and binds the pod.

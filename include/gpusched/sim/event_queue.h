@@ -14,7 +14,7 @@
 namespace gpusched {
 
 enum class EventKind : uint8_t {
-  kPodArrival,          // payload: pod index in the workload
+  kPodArrival,          // payload: pod index (the simulator streams these from a sorted list)
   kPodFinish,           // payload: pod index (stale when the pod was evicted meanwhile)
   kBackoffFlush,        // flushBackoffQCompleted: pods whose backoff expired go to activeQ
   kNodeAdd,             // payload: index into the simulator's node-event list

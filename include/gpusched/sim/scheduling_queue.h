@@ -1,13 +1,15 @@
 // SchedulingQueue: kube-scheduler's PriorityQueue
 // (pkg/scheduler/backend/queue/scheduling_queue.go, active_queue.go,
 // backoff_queue.go, unschedulable_pods.go) over simulated time, for pods the
-// simulator names by index. Three places a waiting pod can be:
+// simulator names by index. The places a waiting pod can be:
 //
 //   activeQ        a heap in queue-sort order; the scheduler pops its head.
 //   backoffQ       a heap by backoff expiry; pods wait there until their
 //                  backoff has passed (flushBackoffQCompleted moves them).
 //   unschedulable  the unschedulablePods pool: pods whose last attempt failed,
 //                  waiting for a cluster event that may make them fit.
+//   error backoff  podErrorBackoffQ: pods whose last attempt failed with an
+//                  error (below), waiting for their backoff only.
 //
 // A new pod goes to activeQ (Add). A pod that fails goes to the pool
 // (AddUnschedulableIfNotPresent; its Timestamp is refreshed to the failure
@@ -21,6 +23,12 @@
 // the n-th failure, initial * 2^(n-1) capped at max (1, 2, 4, 8, 10, 10 s with
 // the defaults), counted from the failure time; max 0 disables it.
 //
+// An attempt that fails with an error rather than a FitError (for the
+// simulator: ErrNoNodesAvailable, the cluster has no node at all) rejects the
+// pod through no plugin, so no cluster event can requeue it: it goes to the
+// error backoff queue (podErrorBackoffQ) and is retried when its backoff,
+// counted in consecutive errors, expires.
+//
 // SchedulerPopFromBackoffQ (KEP-5142, beta and on by default since v1.33, so
 // in v1.35): when activeQ is empty, Pop takes the head of backoffQ instead of
 // waiting for its backoff (activeQueue.unlockedPop with backoffQPopper), and
@@ -28,8 +36,9 @@
 // one window ordered as in activeQ (alignToWindow,
 // lessBackoffCompletedWithPriority). Because the simulator's scheduling takes
 // no simulated time, activeQ is always empty once a batch is done, so with
-// the gate on a backoff never delays a retry; it only orders pods. With the
-// gate off (v1.32 and earlier behaviour) a pod waits for its backoff.
+// the gate on a backoff never delays the retry of an unschedulable pod; it
+// only orders pods. With the gate off (v1.32 and earlier behaviour) a pod
+// waits for its backoff.
 //
 // The flush loops are tickers started with the scheduler (simulated time 0):
 // flushBackoffQCompleted every 1 s, flushUnschedulablePodsLeftover every 30 s.
@@ -40,7 +49,7 @@
 // events are the ones NodeResourcesFit answers Queue to; a pod rejected only
 // by, say, a taint is moved too and simply fails again), in-flight events
 // (scheduling is instantaneous here, so none can happen), PreEnqueue gating,
-// the error backoff queue (FitErrors only), nominated pods.
+// nominated pods.
 #ifndef GPUSCHED_SIM_SCHEDULING_QUEUE_H_
 #define GPUSCHED_SIM_SCHEDULING_QUEUE_H_
 
@@ -73,7 +82,8 @@ struct QueuedPod {
   int64_t gpu_milli = 0;   // GPU demand, for largest-/smallest-first
   double timestamp = 0;    // added (Add) or last failed (AddUnschedulable)
   int32_t attempts = 0;    // pops since Add
-  int32_t unschedulable_count = 0;  // failures since Add: the backoff exponent
+  int32_t unschedulable_count = 0;  // FitErrors since Add: the backoff exponent
+  int32_t consecutive_errors = 0;   // errors in a row; the exponent when > 0
   double backoff_expiration = 0;    // set when the pod enters backoffQ
 };
 
@@ -89,8 +99,10 @@ class SchedulingQueue {
   // is nothing to pop now.
   std::optional<QueuedPod> Pop();
 
-  // AddUnschedulableIfNotPresent: `pod` (as Pop returned it) failed at `now`.
-  void AddUnschedulable(QueuedPod pod, double now);
+  // AddUnschedulableIfNotPresent: `pod` (as Pop returned it) failed at `now`;
+  // `error`: with an error, not a FitError (see above). `now` never
+  // decreases from one call to the next.
+  void AddUnschedulable(QueuedPod pod, double now, bool error = false);
 
   // MoveAllToActiveOrBackoffQueue: a cluster event at `now` that may make
   // pooled pods schedulable.
@@ -114,14 +126,16 @@ class SchedulingQueue {
 
   size_t active_size() const { return active_.size(); }
   size_t backoff_size() const { return backoff_.size(); }
+  size_t error_backoff_size() const { return error_backoff_.size(); }
   size_t unschedulable_size() const { return unschedulable_.size(); }
-  size_t size() const { return active_.size() + backoff_.size() + unschedulable_.size(); }
+  size_t size() const { return active_.size() + backoff_.size() + error_backoff_.size() + unschedulable_.size(); }
   const SchedulingQueueOptions& options() const { return options_; }
 
  private:
   SchedulingQueueOptions options_;
   std::vector<QueuedPod> active_;   // heap, ActiveLess
   std::vector<QueuedPod> backoff_;  // heap, BackoffLess
+  std::vector<QueuedPod> error_backoff_;  // heap, BackoffLess
   // Pooled pods in failure order. Timestamps only grow, so the pods the
   // leftover flush takes are always a prefix, and MoveAll takes them all.
   std::deque<QueuedPod> unschedulable_;
@@ -129,7 +143,8 @@ class SchedulingQueue {
   bool ActiveLess(const QueuedPod& a, const QueuedPod& b) const;
   bool BackoffLess(const QueuedPod& a, const QueuedPod& b) const;
   void PushActive(QueuedPod p);
-  void PushBackoff(QueuedPod p);
+  void PushBackoff(QueuedPod p, std::vector<QueuedPod>& heap);
+  QueuedPod PopHeap(std::vector<QueuedPod>& heap, bool backoff);
   // requeuePodWithQueueingStrategy with queueAfterBackoff.
   void Requeue(QueuedPod p, double now);
 };

@@ -17,12 +17,13 @@
 // PodOutcome::evictions. Their run starts over from scratch when they are
 // bound again: a replacement pod does not resume where the evicted one was.
 //
-// The run ends at end_time when one is given; otherwise once nothing left can
-// change the cluster: no arrival, finish, node event or backoff remains, only
-// pods in the unschedulable pool. kube-scheduler would go on retrying those
-// every 5 minutes (flushUnschedulablePodsLeftover) against a cluster that no
-// longer changes, so they would fail the same way; the simulation stops
-// instead (their `attempts` leave out those retries).
+// The run ends at end_time when one is given, and in any case once nothing
+// left can release or add room: no arrival, finish or node event remains and
+// no pod waits in activeQ or backoffQ, only in the unschedulable pool (or in
+// the error backoff, when there is no node). kube-scheduler would go on
+// retrying those (every 5 minutes, flushUnschedulablePodsLeftover) against a
+// cluster where they already failed, so they would fail the same way; the
+// simulation stops instead (their `attempts` leave out those retries).
 //
 // Every workload pod comes out finished, running, pending (with
 // kube-scheduler's message from its last attempt) or rejected; then every
