@@ -45,7 +45,35 @@ bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, siz
   return true;
 }
 
+bool Scheduler::Cacheable(const PodInfo& pod) {
+  const Pod& p = *pod.pod;
+  return p.node_selector.empty() && !p.node_affinity && p.tolerations.empty() && p.node_name.empty();
+}
+
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
+  // A cached failure stands while the cluster is unchanged since it was seen.
+  const bool cacheable = !explain && Cacheable(pod);
+  if (failure_cluster_ != &cluster || failure_log_size_ != cluster.change_log().size()) {
+    failures_.clear();
+    failure_cluster_ = &cluster;
+    failure_log_size_ = cluster.change_log().size();
+  }
+  FailureKey key;
+  if (cacheable && !failures_.empty()) {
+    key = FailureKey{pod.requests, pod.gpu, pod.pod->Priority(), pod.pod->preemption_policy, pod.pod->scheduler_name};
+    for (const auto& [k, decision] : failures_)
+      if (k == key) return decision;
+  }
+  Decision d = ScheduleUncached(pod, cluster, explain);
+  if (cacheable && !d.scheduled && failures_.size() < 64) {
+    if (failures_.empty())
+      key = FailureKey{pod.requests, pod.gpu, pod.pod->Priority(), pod.pod->preemption_policy, pod.pod->scheduler_name};
+    failures_.emplace_back(std::move(key), d);
+  }
+  return d;
+}
+
+Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
   Decision d;
   // Node slots, removed nodes included: those are skipped and not counted.
   const size_t n = cluster.size();

@@ -67,6 +67,24 @@ class Scheduler {
   bool explain_failures_ = true;
 
   bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find);
+  Decision ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain);
+
+  // Failures are deterministic: a pod that asks for exactly what another
+  // asked for, with no node constraints, fails again with the same message
+  // while the cluster has not changed. A simulation retries many such pods
+  // after every event; this saves each its full rescan.
+  struct FailureKey {
+    Resources requests;
+    GpuRequest gpu;
+    int32_t priority = 0;
+    std::string preemption_policy;
+    std::string scheduler_name;
+    bool operator==(const FailureKey&) const = default;
+  };
+  static bool Cacheable(const PodInfo& pod);
+  const ClusterState* failure_cluster_ = nullptr;
+  size_t failure_log_size_ = 0;
+  std::vector<std::pair<FailureKey, Decision>> failures_;
   // Chooses among feasible_ and binds the pod.
   Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
   std::vector<size_t> feasible_;       // reused between calls
