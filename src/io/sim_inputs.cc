@@ -2,6 +2,7 @@
 
 #include <fstream>
 #include <iterator>
+#include <unordered_set>
 
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/io/scheduler_config_loader.h"
@@ -49,6 +50,22 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   return Status::Ok();
 }
 
+// A node name given twice (a manifest and a trace row, or two files) keeps
+// its first definition; the later one is refused like a second create.
+void RejectDuplicateNodes(SimInputs& out) {
+  std::unordered_set<std::string> seen;
+  std::vector<Node> kept;
+  kept.reserve(out.initial_nodes.size());
+  for (Node& n : out.initial_nodes) {
+    if (seen.insert(n.name()).second) {
+      kept.push_back(std::move(n));
+    } else {
+      out.rejected.push_back(InputError{"Node/" + n.name(), "", 0, "nodes \"" + n.name() + "\" already exists"});
+    }
+  }
+  out.initial_nodes = std::move(kept);
+}
+
 }  // namespace
 
 Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out) {
@@ -58,17 +75,24 @@ Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out) {
     if (!c.ok()) return c.status();
     out.config = std::move(c).value();
   }
+  // Nodes keep the order of the paths (first-fit and tie-breaks see it):
+  // runs of manifest paths are loaded together, so duplicates among them
+  // are refused as the API server would.
   std::vector<std::string> manifests;
   for (const std::string& p : spec.cluster_paths) {
     if (!IsCsv(p)) {
       manifests.push_back(p);
       continue;
     }
-    Status st = LoadTraceNodes(p, out.initial_nodes, out.rejected);
+    Status st = LoadManifestsInto(manifests, spec.recursive, out);
+    if (!st.ok()) return st;
+    manifests.clear();
+    st = LoadTraceNodes(p, out.initial_nodes, out.rejected);
     if (!st.ok()) return st;
   }
   Status st = LoadManifestsInto(manifests, spec.recursive, out);
   if (!st.ok()) return st;
+  RejectDuplicateNodes(out);
   if (spec.workload.empty()) return Status::Ok();
   if (IsCsv(spec.workload)) return LoadTracePods(spec.workload, out.workload);
   if (IsSyntheticSpec(spec.workload)) {

@@ -1,0 +1,78 @@
+// `gpusched experiment` end to end on the repository's copy of the trace.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "gpusched/cli/cli.h"
+
+namespace gpusched {
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out, err;
+};
+
+CliRun Cli(std::vector<std::string> args) {
+  args.insert(args.begin(), "gpusched");
+  std::ostringstream out, err;
+  int code = RunCli(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+const std::string kData = std::string(GPUSCHED_SOURCE_DIR) + "/data/alibaba-gpu-2023";
+
+TEST(ExperimentCommandTest, OnePolicyOneSeedOnTheDefaultTrace) {
+  const std::string dir = ::testing::TempDir() + "/gpusched-exp";
+  std::filesystem::remove_all(dir);
+  CliRun r = Cli({"experiment", "--data-dir", kData, "--policies", "fgd", "--seeds", "42", "-o", dir, "--report",
+                  dir + "/exp.html"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("FGD paper protocol: 8152 trace pods (openb_pod_list_default.csv) on 1213 nodes / 6212 GPUs, "
+                        "tuned to 130% of GPU capacity, 1 seeds, 1 runs in ",
+                        0),
+            0u)
+      << r.out;
+  // Up to 80% arrived, FGD places everything (the table's first column).
+  EXPECT_NE(r.out.find("\n  FGD               20."), std::string::npos) << r.out;
+  std::ifstream curves(dir + "/experiment.csv");
+  std::string header;
+  std::getline(curves, header);
+  EXPECT_EQ(header, "policy,arrived_gpu_pct,unallocated_gpu_pct_mean,unallocated_gpu_pct_sd,frag_pct_mean");
+  std::string line;
+  int rows = 0;
+  while (std::getline(curves, line)) ++rows;
+  EXPECT_EQ(rows, 131);  // x = 0..130
+  EXPECT_TRUE(std::filesystem::exists(dir + "/exp.html"));
+}
+
+TEST(ExperimentCommandTest, UsageErrors) {
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {"bad seeds", {"experiment", "--seeds", "9-3"},
+       "error: invalid --seeds \"9-3\" (use a range like 42-51 or a list like 1,2,3)\n"},
+      {"kube-default is not a paper policy", {"experiment", "--policies", "fgd,kube-default"},
+       "error: unknown experiment policy \"kube-default\" (known: first-fit, best-fit, worst-fit, fgd, random, "
+       "dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
+      {"missing trace", {"experiment", "--data-dir", kData, "--trace", "nosuch"}, ""},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    CliRun r = Cli(c.args);
+    EXPECT_EQ(r.code, 2);
+    if (!c.err.empty()) {
+      EXPECT_EQ(r.err, c.err);
+    } else {
+      EXPECT_NE(r.err.find("openb_pod_list_nosuch.csv"), std::string::npos) << r.err;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
