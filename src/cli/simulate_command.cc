@@ -70,6 +70,19 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
     return kExitUsage;
   }
+  bool pop_from_backoff_q = true;
+  {
+    std::stringstream gates(flags.feature_gates);
+    for (std::string gate; std::getline(gates, gate, ',');) {
+      if (gate == "SchedulerPopFromBackoffQ=true" || gate == "SchedulerPopFromBackoffQ=false") {
+        pop_from_backoff_q = gate.ends_with("true");
+      } else if (!gate.empty()) {
+        err << "error: unsupported --feature-gates entry \"" << gate
+            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false)\n";
+        return kExitUsage;
+      }
+    }
+  }
   SimInputs in;
   Status st = LoadSimInputs(SimInputSpec{flags.files, flags.recursive, flags.workload, flags.config, flags.seed,
                                          flags.seed_given},
@@ -109,6 +122,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     opts.order = *order;
     opts.initial_backoff = static_cast<double>(in.config.pod_initial_backoff_seconds);
     opts.max_backoff = static_cast<double>(in.config.pod_max_backoff_seconds);
+    opts.pop_from_backoff_q = pop_from_backoff_q;
     opts.node_frag_milli = [&typical](const ClusterState& c, size_t i) { return NodeFragMilli(c.state(i), typical); };
     if (flags.end_time >= 0) opts.end_time = flags.end_time;
     ProgressBar bar(err, "simulating " + policy, ProgressBar::StderrIsTerminal());

@@ -83,6 +83,23 @@ TEST(SimulateCommandTest, JobsWithTimingAnnotations) {
   EXPECT_NE(r.out.find("\n  first-fit            8         6        2        0         0"), std::string::npos) << r.out;
 }
 
+TEST(SimulateCommandTest, PopFromBackoffQGateChangesWaits) {
+  // v1.33+ pops a backing-off pod when activeQ is empty; v1.32 made it sit
+  // out its backoff, so the same workload waits longer.
+  std::vector<std::string> base = {"simulate", "-f", kSim + "cluster.yaml", "--workload", kSim + "synthetic.yaml",
+                                   "--policy", "first-fit", "-o", ::testing::TempDir() + "/gate"};
+  CliRun on = Cli(base);
+  base.insert(base.end(), {"--feature-gates", "SchedulerPopFromBackoffQ=false"});
+  base[base.size() - 3] = ::testing::TempDir() + "/gate-off";
+  CliRun off = Cli(base);
+  ASSERT_EQ(on.code, 0);
+  ASSERT_EQ(off.code, 0);
+  nlohmann::json a = nlohmann::json::parse(Slurp(::testing::TempDir() + "/gate/summary.json"));
+  nlohmann::json b = nlohmann::json::parse(Slurp(::testing::TempDir() + "/gate-off/summary.json"));
+  EXPECT_LT(a["policies"][0]["queueing_delay"]["mean"].get<double>(),
+            b["policies"][0]["queueing_delay"]["mean"].get<double>());
+}
+
 TEST(SimulateCommandTest, UsageErrors) {
   struct Case {
     const char* name;
@@ -97,6 +114,9 @@ TEST(SimulateCommandTest, UsageErrors) {
        "error: the path \"/nonexistent/w.yaml\" does not exist"},
       {"unknown order", {"simulate", "-f", kSim + "cluster.yaml", "--order", "lifo"}, 2,
        "error: unknown --order \"lifo\""},
+      {"unknown feature gate", {"simulate", "-f", kSim + "cluster.yaml", "--feature-gates", "Foo=true"}, 2,
+       "error: unsupported --feature-gates entry \"Foo=true\" (gpusched simulates only "
+       "SchedulerPopFromBackoffQ=true|false)"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

@@ -44,6 +44,9 @@ struct SimulateFlags {
   std::string output_dir;          // -o DIR
   std::string report;              // --report FILE.html
   double end_time = -1;            // --end SECONDS; < 0 = run to completion
+  // --feature-gates, as kube-scheduler takes it; only SchedulerPopFromBackoffQ
+  // (default true since v1.33) changes what the simulator does.
+  std::string feature_gates;
 };
 
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err);
