@@ -4,7 +4,8 @@
 
 namespace gpusched {
 
-std::string RenderExperimentChart(const std::vector<ExperimentSeries>& series, const std::string& title) {
+std::string RenderExperimentChart(const std::vector<ExperimentSeries>& series, const std::string& title,
+                                  double x_from) {
   LineChartSpec spec;
   spec.title = title;
   spec.x_label = "arrived GPU requests (% of cluster GPU capacity)";
@@ -15,13 +16,18 @@ std::string RenderExperimentChart(const std::vector<ExperimentSeries>& series, c
   // A percentage of the cluster: a band reaching below 0 or above 100 is
   // clipped rather than stretching the axis to -50..150.
   spec.y_min = 0;
-  spec.y_max = 100;
+  if (x_from > 0) {
+    spec.x_min = x_from;
+  } else {
+    spec.y_max = 100;
+  }
   std::vector<ChartSeries> lines;
   for (const auto& s : series) {
     ChartSeries c;
     c.name = s.policy;
     bool any_sd = false;
     for (const auto& p : s.points) {
+      if (p.x < x_from) continue;
       c.points.push_back({p.x, p.y_mean});
       c.band.push_back(p.y_sd);
       any_sd = any_sd || p.y_sd != 0;

@@ -89,7 +89,7 @@ std::string RenderLineChart(const LineChartSpec& spec, const std::vector<ChartSe
     }
   }
   const int x_ticks = std::max(4, static_cast<int>((right - left) / 90));
-  Axis xa = NiceAxis(xmin, xmax, x_ticks);
+  Axis xa = NiceAxis(spec.x_min.value_or(xmin), xmax, x_ticks);
   Axis ya = NiceAxis(spec.y_min.value_or(ymin), spec.y_max.value_or(ymax), 5, spec.integer_y);
   auto sx = [&](double x) { return left + (Clamp(x, xa.lo, xa.hi) - xa.lo) / (xa.hi - xa.lo) * (right - left); };
   auto sy = [&](double y) { return bottom - (Clamp(y, ya.lo, ya.hi) - ya.lo) / (ya.hi - ya.lo) * (bottom - top); };

@@ -41,6 +41,18 @@ TEST(ExperimentChartTest, SkipsNaNPoints) {
   EXPECT_NE(svg.find("<polyline points=\"64.0,342.6 880.0,311.2\""), std::string::npos) << svg;
 }
 
+TEST(ExperimentChartTest, ZoomStartsTheXAxisAndFitsY) {
+  // From x = 80: the point at 0 is dropped, the x axis starts at 80 (left
+  // edge, 64.0) and ends at 100 (880.0), and y fits 0..20 instead of 0..100.
+  std::string svg = RenderExperimentChart({{"fgd", {{0, 90, 0}, {80, 10, 0}, {100, 20, 0}}}}, "zoom", 80);
+  EXPECT_NE(svg.find("<polyline points=\"64.0,217.0 880.0,60.0\""), std::string::npos) << svg;
+  EXPECT_NE(svg.find("<text x=\"64.0\" y=\"390.0\" text-anchor=\"middle\" fill=\"#444444\">80</text>"),
+            std::string::npos)
+      << svg;
+  EXPECT_NE(svg.find("<text x=\"58.0\" y=\"64.0\" text-anchor=\"end\" fill=\"#444444\">20</text>"), std::string::npos)
+      << svg;
+}
+
 TEST(ExperimentChartTest, TitleIsEscaped) {
   std::string svg = RenderExperimentChart({}, "a<b");
   EXPECT_NE(svg.find(">a&lt;b</text>"), std::string::npos);

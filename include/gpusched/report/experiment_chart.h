@@ -24,8 +24,11 @@ struct ExperimentSeries {
 
 // An inline <svg> (no xmlns: meant for an HTML5 page; a standalone .svg file
 // needs xmlns="http://www.w3.org/2000/svg" added to the root element).
+// `x_from` > 0 zooms: the x axis starts there (points left of it are
+// dropped) and the y axis fits the data instead of spanning 0..100.
 std::string RenderExperimentChart(const std::vector<ExperimentSeries>& series,
-                                  const std::string& title = "Unallocated GPUs as workload arrives");
+                                  const std::string& title = "Unallocated GPUs as workload arrives",
+                                  double x_from = 0);
 
 }  // namespace gpusched
 

@@ -31,6 +31,7 @@ struct LineChartSpec {
   std::string y_label;
   int width = 660;
   int height = 320;
+  std::optional<double> x_min;  // fixed left end (a zoomed chart); else min(0, smallest x)
   std::optional<double> y_min;  // fixed bottom; else min(0, the data's nice floor)
   std::optional<double> y_max;  // fixed top (100 for a percentage); else the data's nice ceiling
   bool integer_y = false;       // counts: no fractional y ticks
