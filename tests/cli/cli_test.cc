@@ -1,5 +1,6 @@
 // End-to-end tests of the gpusched command line, run in-process on the
 // repository's examples.
+#include "cli_test_util.h"
 #include "gpusched/cli/cli.h"
 
 #include <gtest/gtest.h>
@@ -11,17 +12,8 @@
 namespace gpusched {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out, err;
-};
-
-CliRun Cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "gpusched");
-  std::ostringstream out, err;
-  int code = RunCli(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using testing::Cli;
+using testing::CliRun;
 
 const std::string kExamples = std::string(GPUSCHED_SOURCE_DIR) + "/examples/";
 

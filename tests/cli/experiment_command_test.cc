@@ -5,22 +5,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli_test_util.h"
 #include "gpusched/cli/cli.h"
 
 namespace gpusched {
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out, err;
-};
-
-CliRun Cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "gpusched");
-  std::ostringstream out, err;
-  int code = RunCli(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using testing::Cli;
+using testing::CliRun;
 
 const std::string kData = std::string(GPUSCHED_SOURCE_DIR) + "/data/alibaba-gpu-2023";
 

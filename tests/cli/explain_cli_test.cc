@@ -5,27 +5,19 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli_test_util.h"
 #include "gpusched/cli/cli.h"
 
 namespace gpusched {
 namespace {
 
-struct Out {
-  int code;
-  std::string out, err;
-};
-
-Out Cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "gpusched");
-  std::ostringstream out, err;
-  int code = RunCli(args, out, err);
-  return {code, out.str(), err.str()};
-}
+using testing::Cli;
+using testing::CliRun;
 
 const std::string kEx = std::string(GPUSCHED_SOURCE_DIR) + "/examples/";
 
 TEST(ExplainCliTest, ExplainJsonHasOneEntryPerNodeWithScores) {
-  Out r = Cli({"schedule", "-f", kEx + "seed", "--policy", "kube-default", "--explain", "-o", "json"});
+  CliRun r = Cli({"schedule", "-f", kEx + "seed", "--policy", "kube-default", "--explain", "-o", "json"});
   ASSERT_EQ(r.code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   const auto& first = j["placements"][0];
@@ -59,7 +51,7 @@ TEST(ExplainCliTest, ExplainJsonHasOneEntryPerNodeWithScores) {
 }
 
 TEST(ExplainCliTest, ExplainOnePendingPod) {
-  Out r = Cli({"explain", "-f", kEx + "mistakes/too-big", "training-8gpu"});
+  CliRun r = Cli({"explain", "-f", kEx + "mistakes/too-big", "training-8gpu"});
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("pod default/training-8gpu requests 8 nvidia.com/gpu\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  can it ever fit:  no, not on this cluster as it is\n"), std::string::npos);
@@ -71,10 +63,10 @@ TEST(ExplainCliTest, ExplainOnePendingPod) {
 }
 
 TEST(ExplainCliTest, ExplainUnknownAndRejectedPods) {
-  Out missing = Cli({"explain", "-f", kEx + "seed", "nobody"});
+  CliRun missing = Cli({"explain", "-f", kEx + "seed", "nobody"});
   EXPECT_EQ(missing.code, 2);
   EXPECT_EQ(missing.err, "error: pod \"nobody\" is not in the input\n");
-  Out rejected = Cli({"explain", "-f", kEx + "mistakes/fractional-gpu", "half-a-gpu"});
+  CliRun rejected = Cli({"explain", "-f", kEx + "mistakes/fractional-gpu", "half-a-gpu"});
   EXPECT_EQ(rejected.code, 1);
   EXPECT_EQ(rejected.out.rfind("rejected, not scheduled: ", 0), 0u);
 }
@@ -113,7 +105,7 @@ metadata: {name: spread}
 spec:
   containers: [{name: c, image: i, resources: {requests: {cpu: "1", memory: 1Gi}, limits: {nvidia.com/gpu: 1}}}]
 )";
-  Out r = Cli({"schedule", "-f", dir + "/bp.yaml", "--config", kEx + "config/gpu-binpack.yaml", "-o", "json"});
+  CliRun r = Cli({"schedule", "-f", dir + "/bp.yaml", "--config", kEx + "config/gpu-binpack.yaml", "-o", "json"});
   ASSERT_EQ(r.code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   std::map<std::string, std::string> where;
@@ -127,13 +119,13 @@ spec:
 TEST(ExplainCliTest, ExampleConfigsLoadAndBadConfigExits2) {
   for (const char* f : {"default.yaml", "gpu-binpack.yaml", "rtc.yaml"}) {
     SCOPED_TRACE(f);
-    Out r = Cli({"schedule", "-f", kEx + "seed", "--config", kEx + "config/" + f});
+    CliRun r = Cli({"schedule", "-f", kEx + "seed", "--config", kEx + "config/" + f});
     EXPECT_EQ(r.code, 0) << r.err;
   }
   std::string bad = ::testing::TempDir() + "/bad-config.yaml";
   std::ofstream(bad) << "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n"
                         "percentageOfNodesToScore: 150\n";
-  Out r = Cli({"schedule", "-f", kEx + "seed", "--config", bad});
+  CliRun r = Cli({"schedule", "-f", kEx + "seed", "--config", bad});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err.rfind("error: " + bad + ":3: invalid KubeSchedulerConfiguration: percentageOfNodesToScore: Invalid value: 150", 0), 0u)
       << r.err;
@@ -146,7 +138,7 @@ namespace gpusched {
 namespace {
 
 TEST(ExplainCliTest, GpuModelsBySelectorAffinityAndTaints) {
-  Out r = Cli({"schedule", "-f", kEx + "gpu-models", "--policy", "kube-default", "-o", "json"});
+  CliRun r = Cli({"schedule", "-f", kEx + "gpu-models", "--policy", "kube-default", "-o", "json"});
   ASSERT_EQ(r.code, 0) << r.err;
   nlohmann::json j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["placements"].size(), 2u);
