@@ -299,18 +299,10 @@ void LoadText(std::string_view text, const std::string& file, Manifests& out) {
   for (const YamlDocument& doc : docs) {
     Source src{file, doc.first_line, out};
     YAML::Node root;
-    if (std::string bound = CheckYamlBounds(doc.text, doc.first_line); !bound.empty()) {
-      out.rejected.push_back(InputError{"", file, doc.first_line, "cannot parse YAML: " + bound});
-      continue;
-    }
-    try {
-      root = YAML::Load(doc.text);
-    } catch (const YAML::Exception& e) {
-      int line = doc.first_line + (e.mark.is_null() ? 0 : e.mark.line);
-      int col = e.mark.is_null() ? 0 : e.mark.column + 1;
-      out.rejected.push_back(InputError{"", file, line,
-                                        "cannot parse YAML at line " + std::to_string(line) + ", column " +
-                                            std::to_string(col) + ": " + ExplainYamlError(e.msg)});
+    int error_line = 0;
+    std::string error;
+    if (!ParseYamlDocument(doc, root, error_line, error)) {
+      out.rejected.push_back(InputError{"", file, error_line, error});
       continue;
     }
     try {

@@ -324,18 +324,10 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
                                 "only the first YAML document is read; the " + std::to_string(docs.size() - 1) +
                                     " after it are ignored"));
   const YamlDocument& doc = docs[0];
-  if (std::string bound = CheckYamlBounds(doc.text, doc.first_line); !bound.empty())
-    return Status::ParseError(Located(file, doc.first_line, "cannot parse YAML: " + bound));
   YAML::Node root;
-  try {
-    root = YAML::Load(doc.text);
-  } catch (const YAML::Exception& e) {
-    const int line = doc.first_line + (e.mark.is_null() ? 0 : e.mark.line);
-    const int col = e.mark.is_null() ? 0 : e.mark.column + 1;
-    return Status::ParseError(Located(
-        file, line, "cannot parse YAML at line " + std::to_string(line) + ", column " + std::to_string(col) + ": " +
-                        ExplainYamlError(e.msg)));
-  }
+  int error_line = 0;
+  std::string error;
+  if (!ParseYamlDocument(doc, root, error_line, error)) return Status::ParseError(Located(file, error_line, error));
   DecodeContext ctx(doc.first_line);
   if (!root.IsMap())
     return Status::InvalidArgument(

@@ -327,14 +327,10 @@ Result<SyntheticSpec> LoadSyntheticSpecText(std::string_view text, const std::st
                               std::string(kSyntheticKind) + " document, found " + std::to_string(docs.size()));
   const YamlDocument& doc = docs[0];
   YAML::Node root;
-  try {
-    root = YAML::Load(doc.text);
-  } catch (const YAML::Exception& e) {
-    const int line = doc.first_line + (e.mark.is_null() ? 0 : e.mark.line);
-    const int col = e.mark.is_null() ? 0 : e.mark.column + 1;
-    return Status::ParseError(file + ":" + std::to_string(line) + ": cannot parse YAML at line " +
-                              std::to_string(line) + ", column " + std::to_string(col) + ": " + e.msg);
-  }
+  int error_line = 0;
+  std::string error;
+  if (!ParseYamlDocument(doc, root, error_line, error))
+    return Status::ParseError(file + ":" + std::to_string(error_line) + ": " + error);
   SpecReader r(file, doc.first_line);
   if (!root.IsMap()) {
     r.Error(r.ctx().Line(root), std::string("expected a ") + std::string(kSyntheticKind) + " object, got " +

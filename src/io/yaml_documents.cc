@@ -144,6 +144,24 @@ std::string CheckYamlBounds(std::string_view doc, int first_line) {
   return "";
 }
 
+bool ParseYamlDocument(const YamlDocument& doc, YAML::Node& out, int& error_line, std::string& error) {
+  if (std::string bound = CheckYamlBounds(doc.text, doc.first_line); !bound.empty()) {
+    error_line = doc.first_line;
+    error = "cannot parse YAML: " + bound;
+    return false;
+  }
+  try {
+    out = YAML::Load(doc.text);
+    return true;
+  } catch (const YAML::Exception& e) {
+    error_line = doc.first_line + (e.mark.is_null() ? 0 : e.mark.line);
+    const int col = e.mark.is_null() ? 0 : e.mark.column + 1;
+    error = "cannot parse YAML at line " + std::to_string(error_line) + ", column " + std::to_string(col) + ": " +
+            ExplainYamlError(e.msg);
+    return false;
+  }
+}
+
 std::string ExplainYamlError(const std::string& msg) {
   if (msg == "bad file") return "nesting too deep for the YAML parser (it stops at about 500 levels)";
   return msg;
