@@ -4,7 +4,8 @@
 // cluster, and one end-to-end run: loading and simulating 1,000,000 pods on
 // 10,000 nodes, in a child process so its peak memory is its own.
 //
-//   gpusched_bench [--quick] [--sizes 100,1000,10000,50000] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]
+//   gpusched_bench [--quick] [--sizes 100,1000,10000,50000] [--policies first-fit,...]
+//                  [--budget SECONDS] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,6 +42,7 @@ struct Measured {
   double rate = 0;               // decisions per second
   std::vector<int64_t> choices;  // node per decision (-1 = unschedulable), to compare runs
   int64_t decisions = 0;
+  int64_t failures = 0;  // decisions that placed nothing (each costs a full scan for its message)
 };
 
 // Holds the cluster near `target` GPU allocation: after each decision, while
@@ -61,10 +63,15 @@ Measured Run(const std::vector<Node>& nodes, const std::vector<Pod>& pool, Sched
   uint64_t next_id = 0;
   Measured m;
   auto step = [&](bool record) {
-    PodInfo info = infos[next_id % infos.size()];
+    // In place, not a copy: copying a PodInfo allocates, which would be
+    // charged to the scheduler.
+    PodInfo& info = infos[next_id % infos.size()];
     info.input_index = next_id++;
     Decision d = scheduler.ScheduleOne(info, cluster);
-    if (record) m.choices.push_back(d.scheduled ? static_cast<int64_t>(d.node) : -1);
+    if (record) {
+      m.choices.push_back(d.scheduled ? static_cast<int64_t>(d.node) : -1);
+      if (!d.scheduled) ++m.failures;
+    }
     if (d.scheduled) {
       running.push_back({d.node, info.input_index, info.gpu.total_milli()});
       used += info.gpu.total_milli();
@@ -117,36 +124,61 @@ bool Agree(const Measured& a, const Measured& b) {
   return true;
 }
 
-void Row(const std::string& label, size_t nodes, const Measured& fast, const Measured& ref) {
-  std::printf("  %-14s %7zu %14s %14s %9.1fx   %s (%lld compared)\n", label.c_str(), nodes, Fmt(fast.rate).c_str(),
-              Fmt(ref.rate).c_str(), fast.rate / ref.rate, Agree(fast, ref) ? "same" : "DIFFERENT",
-              static_cast<long long>(std::min(fast.choices.size(), ref.choices.size())));
+double FailedPercent(const Measured& m) {
+  return m.decisions ? 100.0 * static_cast<double>(m.failures) / static_cast<double>(m.decisions) : 0.0;
 }
 
-void Throughput(const std::vector<size_t>& sizes, bool quick) {
+// One table row; the last column is the share of decisions that placed
+// nothing (each of those rescans every node for kube-scheduler's message).
+void Row(const std::string& label, size_t nodes, const Measured& fast, const Measured* ref) {
+  if (!ref) {
+    std::printf("  %-14s %7zu %14s %14s %10s   (no reference run) %6.2f%%\n", label.c_str(), nodes,
+                Fmt(fast.rate).c_str(), "-", "-", FailedPercent(fast));
+    return;
+  }
+  std::printf("  %-14s %7zu %14s %14s %9.1fx   %s (%lld compared) %6.2f%%\n", label.c_str(), nodes, Fmt(fast.rate).c_str(),
+              Fmt(ref->rate).c_str(), fast.rate / ref->rate, Agree(fast, *ref) ? "same" : "DIFFERENT",
+              static_cast<long long>(std::min(fast.choices.size(), ref->choices.size())), FailedPercent(fast));
+}
+
+struct Options {
+  bool quick = false;
+  bool reference = true;  // off: only the indexed run (for profiling)
+  double budget = 0;      // seconds per run; 0 = 0.2 with --quick, else 1
+  int64_t decisions = 5'000'000;  // at most this many per run (a fixed amount of work, for profiling)
+};
+
+double Budget(const Options& o) { return o.budget > 0 ? o.budget : o.quick ? 0.2 : 1.0; }
+
+void Throughput(const std::vector<size_t>& sizes, const std::vector<std::string>& policies, const Options& opt) {
   std::printf("decisions per second, cluster held at 80%% GPU allocation (pods leave at random):\n");
-  std::printf("  %-14s %7s %14s %14s %10s   %s\n", "POLICY", "NODES", "INDEXED", "PLAIN SCAN", "RATIO", "DECISIONS");
+  std::printf("  %-14s %7s %14s %14s %10s   %s\n", "POLICY", "NODES", "INDEXED", "PLAIN SCAN", "RATIO",
+              "DECISIONS                 FAILED");
   Rng rng(42);
   std::vector<Pod> pool;
   for (size_t i = 0; i < 20000; ++i) pool.push_back(MakePod(i, rng));
   std::vector<PodShape> shapes;
   for (size_t i = 0; i < pool.size(); ++i) shapes.push_back(ShapeOf(PodInfo::Make(pool[i], i)));
   const TypicalPods typical = ComputeTypicalPods(shapes);
-  const double budget = quick ? 0.2 : 1.0;
-  for (const char* policy : {"first-fit", "best-fit", "kube-default", "fgd"}) {
+  const double budget = Budget(opt);
+  for (const std::string& policy : policies) {
     for (size_t n : sizes) {
       std::vector<Node> nodes = MakeCluster(n);
       auto fast = MakeScheduler(policy, &typical);
       auto ref = MakeScheduler(policy, &typical);
       ref->set_use_index(false);
-      Measured f = Run(nodes, pool, *fast, budget, 5'000'000);
-      Measured r = Run(nodes, pool, *ref, budget, 5'000'000);
-      Row(policy, n, f, r);
+      Measured f = Run(nodes, pool, *fast, budget, opt.decisions);
+      if (!opt.reference) {
+        Row(policy, n, f, nullptr);
+        continue;
+      }
+      Measured r = Run(nodes, pool, *ref, budget, opt.decisions);
+      Row(policy, n, f, &r);
     }
   }
 }
 
-void AlibabaFgd(bool quick) {
+void AlibabaFgd(const Options& opt) {
   const std::string dir = GPUSCHED_SOURCE_DIR "/data/alibaba-gpu-2023/";
   std::vector<Node> nodes;
   std::vector<InputError> rejected;
@@ -168,9 +200,13 @@ void AlibabaFgd(bool quick) {
     auto fast = MakeScheduler(policy, &typical);
     auto ref = MakeScheduler(policy, &typical);
     ref->set_use_index(false);
-    Measured f = Run(nodes, pool, *fast, quick ? 0.2 : 1.0, 5'000'000);
-    Measured r = Run(nodes, pool, *ref, quick ? 0.2 : 1.0, 5'000'000);
-    Row(policy, nodes.size(), f, r);
+    Measured f = Run(nodes, pool, *fast, Budget(opt), opt.decisions);
+    if (!opt.reference) {
+      Row(policy, nodes.size(), f, nullptr);
+      continue;
+    }
+    Measured r = Run(nodes, pool, *ref, Budget(opt), opt.decisions);
+    Row(policy, nodes.size(), f, &r);
   }
 }
 
@@ -247,30 +283,46 @@ void EndToEnd(size_t nodes, size_t pods) {
 }  // namespace gpusched::bench
 
 int main(int argc, char** argv) {
-  bool quick = false, e2e = true;
+  gpusched::bench::Options opt;
+  bool e2e = true;
   std::vector<size_t> sizes = {100, 1000, 10000, 50000};
+  std::vector<std::string> policies = {"first-fit", "best-fit", "kube-default", "fgd"};
+  bool alibaba = true;
   size_t e2e_pods = 1000000, e2e_nodes = 10000;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--quick") {
-      quick = true;
+      opt.quick = true;
+    } else if (a == "--no-reference") {
+      opt.reference = false;
+    } else if (a == "--decisions" && i + 1 < argc) {
+      opt.decisions = std::stoll(argv[++i]);
+    } else if (a == "--budget" && i + 1 < argc) {
+      opt.budget = std::stod(argv[++i]);
     } else if (a == "--no-e2e") {
       e2e = false;
     } else if (a == "--sizes" && i + 1 < argc) {
       sizes.clear();
       std::stringstream ss(argv[++i]);
       for (std::string s; std::getline(ss, s, ',');) sizes.push_back(std::stoul(s));
+    } else if (a == "--policies" && i + 1 < argc) {
+      // A subset of the throughput table, e.g. for profiling one policy;
+      // the Alibaba FGD rows are then left out.
+      policies.clear();
+      alibaba = false;
+      std::stringstream ss(argv[++i]);
+      for (std::string s; std::getline(ss, s, ',');) policies.push_back(s);
     } else if (a == "--e2e-pods" && i + 1 < argc) {
       e2e_pods = std::stoul(argv[++i]);
     } else if (a == "--e2e-nodes" && i + 1 < argc) {
       e2e_nodes = std::stoul(argv[++i]);
     } else {
-      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]\n");
+      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]\n");
       return 2;
     }
   }
-  gpusched::bench::Throughput(sizes, quick);
-  gpusched::bench::AlibabaFgd(quick);
+  gpusched::bench::Throughput(sizes, policies, opt);
+  if (alibaba) gpusched::bench::AlibabaFgd(opt);
   if (e2e) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
   return 0;
 }

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <iterator>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/io/scheduler_config_loader.h"
@@ -26,11 +28,23 @@ bool IsSyntheticSpec(const std::string& path) {
   return head.find("SyntheticWorkload") != std::string::npos;
 }
 
+template <typename T>
+void MoveAppend(std::vector<T>& to, std::vector<T>&& from) {
+  if (to.empty()) {
+    to = std::move(from);
+    return;
+  }
+  to.reserve(to.size() + from.size());
+  to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+}
+
+// Moves (never copies) `from` to the end of `to`: the first workload is
+// taken whole.
 void Append(Workload& to, Workload&& from) {
-  for (auto& p : from.pods) to.pods.push_back(std::move(p));
-  for (auto& e : from.node_events) to.node_events.push_back(std::move(e));
-  for (auto& r : from.rejected) to.rejected.push_back(std::move(r));
-  for (auto& w : from.warnings) to.warnings.push_back(std::move(w));
+  MoveAppend(to.pods, std::move(from.pods));
+  MoveAppend(to.node_events, std::move(from.node_events));
+  MoveAppend(to.rejected, std::move(from.rejected));
+  MoveAppend(to.warnings, std::move(from.warnings));
 }
 
 // Manifests -> initial nodes and a workload (pods with their timing
@@ -41,10 +55,10 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   Status st = LoadManifestPaths(paths, LoadOptions{recursive}, m);
   if (!st.ok()) return st;
   ResolvePriorities(m);
-  for (auto& w : m.warnings) out.warnings.push_back(std::move(w));
-  for (auto& r : m.rejected) out.rejected.push_back(std::move(r));
+  // The manifests' invalid objects and warnings go with the workload they
+  // came in (LoadManifestWorkload moves them there), reported once.
   Workload w;
-  st = LoadManifestWorkload(m, out.initial_nodes, w);
+  st = LoadManifestWorkload(std::move(m), out.initial_nodes, w);
   if (!st.ok()) return st;
   Append(out.workload, std::move(w));
   return Status::Ok();

@@ -9,8 +9,11 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
+#include "gpusched/io/line_reader.h"
+#include "gpusched/io/name_set.h"
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/validation.h"
 
@@ -41,70 +44,6 @@ constexpr int64_t kMiB = 1024 * 1024;
 constexpr int64_t kMaxMemoryMib = std::numeric_limits<int64_t>::max() / 1000 / kMiB;
 
 using Fields = std::array<std::string_view, kPodColumns.size()>;
-
-// The lines of a file's text, each without its "\n" or "\r\n"; numbered from 1.
-class Lines {
- public:
-  explicit Lines(std::string_view text) : text_(text) {}
-
-  bool Next(std::string_view& line) {
-    if (pos_ >= text_.size()) return false;
-    size_t end = text_.find('\n', pos_);
-    if (end == std::string_view::npos) end = text_.size();
-    line = text_.substr(pos_, end - pos_);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    pos_ = end + 1;
-    ++number_;
-    return true;
-  }
-  int number() const { return number_; }
-  // An upper bound on the lines still to come, to reserve output vectors once.
-  size_t Remaining() const {
-    return pos_ >= text_.size() ? 0 : static_cast<size_t>(std::count(text_.begin() + pos_, text_.end(), '\n')) + 1;
-  }
-
- private:
-  std::string_view text_;
-  size_t pos_ = 0;
-  int number_ = 0;
-};
-
-// The names seen in one file, as views into its text, to refuse duplicates.
-// Open addressing in one flat array sized once: with std::unordered_set, a
-// node allocation and a cache miss per row took a quarter of the load time
-// of a million-row file.
-class NameSet {
- public:
-  // `max_names` bounds the inserts (the file's line count).
-  explicit NameSet(size_t max_names) {
-    size_t capacity = 16;
-    while (capacity < 2 * max_names) capacity <<= 1;
-    slots_.resize(capacity);
-    mask_ = capacity - 1;
-  }
-
-  // False when `name` is already in the set.
-  bool Insert(std::string_view name) {
-    const size_t hash = std::hash<std::string_view>{}(name);
-    for (size_t i = hash & mask_;; i = (i + 1) & mask_) {
-      Slot& s = slots_[i];
-      if (!s.used) {
-        s = Slot{name, hash, true};
-        return true;
-      }
-      if (s.hash == hash && s.name == name) return false;
-    }
-  }
-
- private:
-  struct Slot {
-    std::string_view name;
-    size_t hash = 0;
-    bool used = false;
-  };
-  std::vector<Slot> slots_;
-  size_t mask_ = 0;
-};
 
 std::string ColumnError(std::string_view column, std::string_view value, std::string_view detail) {
   return "column " + std::string(column) + ": invalid value " + GoQuote(value) + ": " + std::string(detail);
@@ -202,23 +141,18 @@ Quantity Memory(int64_t mib) { return Quantity::FromInt(mib * kMiB, Quantity::Fo
 // Strips a UTF-8 byte-order mark, which spreadsheet programs write.
 std::string_view StripBom(std::string_view s) { return s.starts_with("\xEF\xBB\xBF") ? s.substr(3) : s; }
 
-Status ReadTraceFile(const std::string& path, std::string& text) {
+Status OpenTraceFile(const std::string& path, std::ifstream& in) {
   std::error_code ec;
   fs::file_status st = fs::status(path, ec);
   if (ec || !fs::exists(st)) return Status::NotFound("error: the path \"" + path + "\" does not exist");
   if (fs::is_directory(st)) return Status::IOError("error: \"" + path + "\" is a directory, not a trace CSV file");
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  in.open(path, std::ios::binary);
   if (!in) return Status::IOError("error: cannot read \"" + path + "\"");
-  const std::streamoff size = in.tellg();
-  if (size < 0) return Status::IOError("error: cannot read \"" + path + "\"");
-  text.resize(static_cast<size_t>(size));
-  in.seekg(0);
-  if (size > 0 && !in.read(text.data(), size)) return Status::IOError("error: cannot read \"" + path + "\"");
   return Status::Ok();
 }
 
 // Reads the header line; non-OK when the file is empty. `header` is set to it.
-Status ReadHeader(Lines& lines, const std::string& file, std::string_view expected, std::string_view& header) {
+Status ReadHeader(LineReader& lines, const std::string& file, std::string_view expected, std::string_view& header) {
   if (!lines.Next(header))
     return Status::ParseError(file + ": empty file: expected the header line \"" + std::string(expected) + "\"");
   header = StripBom(header);
@@ -229,17 +163,14 @@ Status WrongHeader(const std::string& file, std::string_view header, std::string
   return Status::ParseError(file + ":1: unexpected header " + GoQuote(header) + ": expected " + std::string(expected));
 }
 
-}  // namespace
-
-Status LoadTraceNodesText(std::string_view text, const std::string& file, std::vector<Node>& nodes,
-                          std::vector<InputError>& rejected) {
-  Lines lines(text);
+Status LoadNodeLines(LineReader& lines, const std::string& file, std::vector<Node>& nodes,
+                     std::vector<InputError>& rejected) {
   std::string_view header;
   if (Status s = ReadHeader(lines, file, kNodeHeader, header); !s.ok()) return s;
   if (header != kNodeHeader) return WrongHeader(file, header, "\"" + std::string(kNodeHeader) + "\"");
-  const size_t rows = lines.Remaining();
+  const size_t rows = lines.RemainingBound();
   nodes.reserve(nodes.size() + rows);
-  NameSet seen(rows);
+  NameSet seen(rows, [&nodes](size_t i) -> std::string_view { return nodes[i].meta.name; });
   Fields f;
   std::string_view line;
   while (lines.Next(line)) {
@@ -252,6 +183,7 @@ Status LoadTraceNodesText(std::string_view text, const std::string& file, std::v
       reject(std::move(split_error));
       continue;
     }
+    const uint64_t hash = seen.Prefetch(f[kSn]);
     Row row(f, kNodeColumns);
     row.CheckName(kSn);
     const int64_t cpu = row.Count(kNodeCpu);
@@ -262,7 +194,7 @@ Status LoadTraceNodesText(std::string_view text, const std::string& file, std::v
       reject(row.error());
       continue;
     }
-    if (!seen.Insert(f[kSn])) {
+    if (!seen.Insert(f[kSn], hash, nodes.size())) {
       reject("nodes \"" + std::string(f[kSn]) + "\" already exists");
       continue;
     }
@@ -280,14 +212,7 @@ Status LoadTraceNodesText(std::string_view text, const std::string& file, std::v
   return Status::Ok();
 }
 
-Status LoadTraceNodes(const std::string& path, std::vector<Node>& nodes, std::vector<InputError>& rejected) {
-  std::string text;
-  if (Status s = ReadTraceFile(path, text); !s.ok()) return s;
-  return LoadTraceNodesText(text, path, nodes, rejected);
-}
-
-Status LoadTracePodsText(std::string_view text, const std::string& file, Workload& out) {
-  Lines lines(text);
+Status LoadPodLines(LineReader& lines, const std::string& file, Workload& out) {
   std::string_view header;
   if (Status s = ReadHeader(lines, file, kPodHeader, header); !s.ok()) return s;
   size_t ncols = 0;
@@ -301,9 +226,11 @@ Status LoadTracePodsText(std::string_view text, const std::string& file, Workloa
   }
   const std::span<const std::string_view> columns(kPodColumns.data(), ncols);
   const bool timed = ncols == kPodColumns.size();
-  const size_t rows = lines.Remaining();
+  const size_t rows = lines.RemainingBound();
   out.pods.reserve(out.pods.size() + rows);
-  NameSet seen(rows);
+  std::vector<WorkloadPod>& pods = out.pods;
+  NameSet seen(rows, [&pods](size_t i) -> std::string_view { return pods[i].pod.meta.name; });
+  const SourceFile source(file);
   Fields f;
   std::string_view line;
   while (lines.Next(line)) {
@@ -317,6 +244,7 @@ Status LoadTracePodsText(std::string_view text, const std::string& file, Workloa
       reject(std::move(split_error));
       continue;
     }
+    const uint64_t hash = seen.Prefetch(f[kName]);
     Row row(f, columns);
     row.CheckName(kName);
     const int64_t cpu = row.Count(kCpu);
@@ -357,14 +285,14 @@ Status LoadTracePodsText(std::string_view text, const std::string& file, Workloa
       reject(row.error());
       continue;
     }
-    if (!seen.Insert(f[kName])) {
+    if (!seen.Insert(f[kName], hash, pods.size())) {
       reject("pods \"" + std::string(f[kName]) + "\" already exists");
       continue;
     }
     WorkloadPod& wp = out.pods.emplace_back();
     wp.arrival = arrival;
     wp.duration = duration;
-    wp.file = file;
+    wp.file = source;
     wp.line = lines.number();
     Pod& pod = wp.pod;
     pod.meta.name.assign(f[kName]);
@@ -379,7 +307,6 @@ Status LoadTracePodsText(std::string_view text, const std::string& file, Workloa
       pod.meta.annotations.emplace(std::string(kAnnotationGpuMilli), std::to_string(gpu_milli));
       pod.meta.annotations.emplace(std::string(kAnnotationGpuCount), "1");
     }
-    c.limits = c.requests;
     if (timed) {
       if (!f[kGpuSpec].empty())
         pod.meta.annotations.emplace(std::string(kAnnotationGpuCardModel), std::string(f[kGpuSpec]));
@@ -389,10 +316,39 @@ Status LoadTracePodsText(std::string_view text, const std::string& file, Workloa
   return Status::Ok();
 }
 
+// A read that fails midway leaves the rows before it loaded.
+Status ReadFailed(const LineReader& lines, const std::string& path) {
+  if (!lines.failed()) return Status::Ok();
+  return Status::IOError("error: cannot read \"" + path + "\" after line " + std::to_string(lines.number()));
+}
+
+}  // namespace
+
+Status LoadTraceNodesText(std::string_view text, const std::string& file, std::vector<Node>& nodes,
+                          std::vector<InputError>& rejected) {
+  LineReader lines(text);
+  return LoadNodeLines(lines, file, nodes, rejected);
+}
+
+Status LoadTraceNodes(const std::string& path, std::vector<Node>& nodes, std::vector<InputError>& rejected) {
+  std::ifstream in;
+  if (Status s = OpenTraceFile(path, in); !s.ok()) return s;
+  LineReader lines(std::move(in));
+  if (Status s = LoadNodeLines(lines, path, nodes, rejected); !s.ok()) return s;
+  return ReadFailed(lines, path);
+}
+
+Status LoadTracePodsText(std::string_view text, const std::string& file, Workload& out) {
+  LineReader lines(text);
+  return LoadPodLines(lines, file, out);
+}
+
 Status LoadTracePods(const std::string& path, Workload& out) {
-  std::string text;
-  if (Status s = ReadTraceFile(path, text); !s.ok()) return s;
-  return LoadTracePodsText(text, path, out);
+  std::ifstream in;
+  if (Status s = OpenTraceFile(path, in); !s.ok()) return s;
+  LineReader lines(std::move(in));
+  if (Status s = LoadPodLines(lines, path, out); !s.ok()) return s;
+  return ReadFailed(lines, path);
 }
 
 }  // namespace gpusched

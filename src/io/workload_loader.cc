@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -81,11 +82,14 @@ FieldError InvalidSimSeconds(std::string field, std::string_view text) {
                                       : "must be a number of seconds or a duration such as 90s, 5m or 1h30m");
 }
 
-Status LoadManifestWorkload(const Manifests& m, std::vector<Node>& initial_nodes, Workload& out) {
-  out.rejected.insert(out.rejected.end(), m.rejected.begin(), m.rejected.end());
-  out.warnings.insert(out.warnings.end(), m.warnings.begin(), m.warnings.end());
+Status LoadManifestWorkload(Manifests m, std::vector<Node>& initial_nodes, Workload& out) {
+  out.rejected.insert(out.rejected.end(), std::make_move_iterator(m.rejected.begin()),
+                      std::make_move_iterator(m.rejected.end()));
+  out.warnings.insert(out.warnings.end(), std::make_move_iterator(m.warnings.begin()),
+                      std::make_move_iterator(m.warnings.end()));
   out.pods.reserve(out.pods.size() + m.pods.size());
-  for (const LoadedPod& lp : m.pods) {
+  SourceFile file;  // shared by the pods of one file (they come file by file)
+  for (LoadedPod& lp : m.pods) {
     std::vector<FieldError> errs;
     const std::optional<double> arrival = AnnotationSeconds(lp.pod.meta, kAnnotationArrivalTime, errs);
     const std::optional<double> duration = AnnotationSeconds(lp.pod.meta, kAnnotationDuration, errs);
@@ -94,10 +98,11 @@ Status LoadManifestWorkload(const Manifests& m, std::vector<Node>& initial_nodes
           InputError{ObjectId("Pod", lp.pod.meta), lp.file, lp.line, InvalidObjectMessage("Pod", lp.pod.name(), errs)});
       continue;
     }
-    out.pods.push_back(WorkloadPod{lp.pod, arrival.value_or(0), duration.value_or(-1), lp.file, lp.line});
+    if (file.str() != lp.file) file = SourceFile(lp.file);
+    out.pods.push_back(WorkloadPod{std::move(lp.pod), arrival.value_or(0), duration.value_or(-1), file, lp.line});
   }
-  for (const LoadedNode& ln : m.nodes) {
-    const Node& node = ln.node;
+  for (LoadedNode& ln : m.nodes) {
+    Node& node = ln.node;
     std::vector<FieldError> errs;
     const std::optional<double> add = AnnotationSeconds(node.meta, kAnnotationNodeAddTime, errs);
     const std::optional<double> remove = AnnotationSeconds(node.meta, kAnnotationNodeRemoveTime, errs);
@@ -112,21 +117,22 @@ Status LoadManifestWorkload(const Manifests& m, std::vector<Node>& initial_nodes
           InputError{ObjectId("Node", node.meta), ln.file, ln.line, InvalidObjectMessage("Node", node.name(), errs)});
       continue;
     }
+    std::string name = node.name();
     if (add) {
       NodeEvent e;
       e.time = *add;
       e.kind = NodeEvent::Kind::kAdd;
-      e.node = node;
-      e.name = node.name();
+      e.name = name;
+      e.node = std::move(node);
       out.node_events.push_back(std::move(e));
     } else {
-      initial_nodes.push_back(node);
+      initial_nodes.push_back(std::move(node));
     }
     if (remove) {
       NodeEvent e;
       e.time = *remove;
       e.kind = NodeEvent::Kind::kRemove;
-      e.name = node.name();
+      e.name = std::move(name);
       out.node_events.push_back(std::move(e));
     }
   }

@@ -1,10 +1,16 @@
 #include "gpusched/model/cluster_state.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "gpusched/model/pod_requests.h"
 
 namespace gpusched {
+
+ClusterState::Serial::Serial() {
+  static std::atomic<uint64_t> next{1};
+  value = next.fetch_add(1, std::memory_order_relaxed);
+}
 
 int64_t NodeState::GpuFreeMilli() const {
   int64_t sum = 0;
@@ -24,6 +30,7 @@ void ClusterState::InitState(size_t i) {
   int64_t gpus = std::clamp<int64_t>(s.GpuAllocatable(), 0, kMaxTrackedGpusPerNode);
   s.gpu_free_milli.assign(static_cast<size_t>(gpus), kGpuMilli);
   s.gpu_model = std::string(NodeGpuModel(nodes_[i].meta));
+  for (const Taint& t : nodes_[i].taints) s.prefer_no_schedule_taint |= t.effect == kTaintEffectPreferNoSchedule;
   index_[nodes_[i].name()] = i;
   ++num_present_;
   change_log_.push_back(static_cast<uint32_t>(i));
@@ -95,6 +102,7 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
   }
   if (gpu.from_annotations && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
   s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero, devices, milli, gpu.from_annotations});
+  s.pod_ids.push_back(id);
   ++s.version;
   change_log_.push_back(static_cast<uint32_t>(i));
 }
@@ -133,13 +141,14 @@ void ClusterState::Release(size_t i, size_t pod_pos) {
   NodeState& s = states_[i];
   s.Remove(s.pods[pod_pos]);
   s.pods.erase(s.pods.begin() + static_cast<std::ptrdiff_t>(pod_pos));
+  s.pod_ids.erase(s.pod_ids.begin() + static_cast<std::ptrdiff_t>(pod_pos));
   change_log_.push_back(static_cast<uint32_t>(i));
 }
 
 bool ClusterState::Unbind(size_t i, uint64_t id) {
-  auto& pods = states_[i].pods;
-  for (size_t k = 0; k < pods.size(); ++k) {
-    if (pods[k].id == id) {
+  const auto& ids = states_[i].pod_ids;
+  for (size_t k = 0; k < ids.size(); ++k) {
+    if (ids[k] == id) {
       Release(i, k);
       return true;
     }

@@ -28,14 +28,12 @@ std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters() {
 
 SchedStatus RunFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PodInfo& pod,
                        const Node& node, const NodeState& state) {
-  for (const auto& f : filters) {
-    SchedStatus s = f->Filter(pod, node, state);
-    if (!s.IsSuccess()) {
-      s.set_plugin(std::string(f->Name()));
-      return s;
-    }
-  }
-  return SchedStatus::Success();
+  FilterVerdict why;
+  const FilterPlugin* failed = CheckFilters(filters, pod, node, state, why);
+  if (!failed) return SchedStatus::Success();
+  SchedStatus s = why.ToStatus();
+  s.set_plugin(std::string(failed->Name()));
+  return s;
 }
 
 }  // namespace gpusched

@@ -7,16 +7,24 @@
 
 namespace gpusched {
 
-SchedStatus GpuShareFilter::Filter(const PodInfo& pod, const Node&, const NodeState& state) const {
+bool GpuShareFilter::Check(const PodInfo& pod, const Node&, const NodeState& state, FilterVerdict* why) const {
   const GpuRequest& gpu = pod.gpu;
-  if (!gpu.any()) return SchedStatus::Success();
-  if (!gpu.AllowsModel(state.gpu_model)) return SchedStatus::Unresolvable(kReasonGpuModel);
-  if (!gpu.from_annotations) return SchedStatus::Success();  // NodeResourcesFit counts nvidia.com/gpu
-  if (state.FitsGpus(gpu)) return SchedStatus::Success();
-  const char* reason = gpu.shared() ? kReasonGpuShare : "Insufficient nvidia.com/gpu";
-  // A node with fewer devices than asked for can never host the pod.
-  if (static_cast<int64_t>(state.gpu_free_milli.size()) < gpu.count) return SchedStatus::Unresolvable(reason);
-  return SchedStatus::Unschedulable(reason);
+  if (!gpu.any()) return true;
+  if (!gpu.AllowsModel(state.gpu_model)) {
+    if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonGpuModel);
+    return false;
+  }
+  if (!gpu.from_annotations) return true;  // NodeResourcesFit counts nvidia.com/gpu
+  if (state.FitsGpus(gpu)) return true;
+  if (why) {
+    const char* reason = gpu.shared() ? kReasonGpuShare : "Insufficient nvidia.com/gpu";
+    // A node with fewer devices than asked for can never host the pod.
+    why->Fail(static_cast<int64_t>(state.gpu_free_milli.size()) < gpu.count
+                  ? SchedStatus::Code::kUnschedulableAndUnresolvable
+                  : SchedStatus::Code::kUnschedulable,
+              reason);
+  }
+  return false;
 }
 
 }  // namespace gpusched

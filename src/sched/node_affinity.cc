@@ -6,15 +6,19 @@
 
 namespace gpusched {
 
-SchedStatus NodeAffinityFilter::Filter(const PodInfo& pod, const Node& node, const NodeState&) const {
+bool NodeAffinityFilter::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
+  bool ok = true;
   for (const auto& [key, value] : pod.pod->node_selector) {
     auto it = node.meta.labels.find(key);
-    if (it == node.meta.labels.end() || it->second != value) return SchedStatus::Unresolvable(kReasonNodeAffinity);
+    if (it == node.meta.labels.end() || it->second != value) {
+      ok = false;
+      break;
+    }
   }
   const auto& aff = pod.pod->node_affinity;
-  if (aff && aff->has_required && !MatchesAnyNodeSelectorTerm(aff->required, node))
-    return SchedStatus::Unresolvable(kReasonNodeAffinity);
-  return SchedStatus::Success();
+  if (ok && aff && aff->has_required && !MatchesAnyNodeSelectorTerm(aff->required, node)) ok = false;
+  if (!ok && why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonNodeAffinity);
+  return ok;
 }
 
 }  // namespace gpusched

@@ -7,12 +7,6 @@ namespace {
 
 constexpr int64_t kNoNeed = std::numeric_limits<int64_t>::min();
 
-bool Meets(const NodeFitIndex::Need& have, const NodeFitIndex::Need& need) {
-  for (size_t d = 0; d < have.size(); ++d)
-    if (have[d] < need[d]) return false;
-  return true;
-}
-
 }  // namespace
 
 NodeFitIndex::Need NodeFitIndex::NeedOf(const PodInfo& pod, bool gpu_checked) {
@@ -52,15 +46,20 @@ NodeFitIndex::Need NodeFitIndex::FreeOf(const NodeState& s) {
 void NodeFitIndex::Set(size_t i, const Need& v) {
   size_t p = leaves_ + i;
   max_[p] = v;
+  // Up to the first ancestor whose maximum does not change: above it
+  // nothing can (most binds take from a node that is not its range's max).
   for (p /= 2; p >= 1; p /= 2) {
-    for (size_t d = 0; d < kDims; ++d) max_[p][d] = std::max(max_[2 * p][d], max_[2 * p + 1][d]);
+    Need m;
+    for (size_t d = 0; d < kDims; ++d) m[d] = std::max(max_[2 * p][d], max_[2 * p + 1][d]);
+    if (m == max_[p]) break;
+    max_[p] = m;
   }
 }
 
 void NodeFitIndex::Sync(const ClusterState& cluster) {
   const auto& log = cluster.change_log();
-  if (cluster_ != &cluster || cluster.size() != n_ || log.size() < log_pos_) {
-    cluster_ = &cluster;
+  if (serial_ != cluster.serial() || cluster.size() != n_ || log.size() < log_pos_) {
+    serial_ = cluster.serial();
     n_ = cluster.size();
     leaves_ = 1;
     while (leaves_ < n_) leaves_ *= 2;
@@ -78,17 +77,35 @@ void NodeFitIndex::Sync(const ClusterState& cluster) {
   for (; log_pos_ < log.size(); ++log_pos_) Set(log[log_pos_], FreeOf(cluster.state(log[log_pos_])));
 }
 
-size_t NodeFitIndex::FindIn(size_t node, size_t lo, size_t hi, size_t from, size_t to, const Need& need) const {
-  if (hi <= from || lo >= to || !Meets(max_[node], need)) return kNone;
-  if (hi - lo == 1) return lo;
-  size_t mid = lo + (hi - lo) / 2;
-  size_t r = FindIn(2 * node, lo, mid, from, to, need);
-  return r != kNone ? r : FindIn(2 * node + 1, mid, hi, from, to, need);
-}
-
 size_t NodeFitIndex::FindFirst(size_t from, size_t to, const Need& need) const {
-  if (from >= to || n_ == 0) return kNone;
-  return FindIn(1, 0, leaves_, from, std::min(to, n_), need);
+  to = std::min(to, n_);
+  if (from >= to) return kNone;
+  // Bottom-up from the leaf `from`: a scan that takes node after node pays
+  // O(1) per node where they fit, and O(log distance) to jump a gap.
+  size_t p = leaves_ + from;
+  if (Meets(max_[p], need)) return from;
+  for (;;) {
+    // Up to the nearest subtree to the right whose maximum meets `need`
+    // (padding leaves never do: every need asks for a pod slot).
+    for (;;) {
+      while (p & 1) {
+        p >>= 1;
+        if (p == 0) return kNone;  // climbed past the root
+      }
+      ++p;
+      if (Meets(max_[p], need)) break;
+    }
+    // Down to its first leaf that meets; a maximum taken over several
+    // nodes may promise what no single one has, and the climb goes on.
+    while (p < leaves_) {
+      p *= 2;
+      if (!Meets(max_[p], need) && !Meets(max_[++p], need)) break;
+    }
+    if (p >= leaves_ && Meets(max_[p], need)) {
+      const size_t i = p - leaves_;
+      return i < to ? i : kNone;
+    }
+  }
 }
 
 }  // namespace gpusched

@@ -3,9 +3,10 @@
 
 namespace gpusched {
 
-SchedStatus NodeNameFilter::Filter(const PodInfo& pod, const Node& node, const NodeState&) const {
-  if (pod.pod->node_name.empty() || pod.pod->node_name == node.name()) return SchedStatus::Success();
-  return SchedStatus::Unresolvable(kReasonNodeName);
+bool NodeNameFilter::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
+  if (pod.pod->node_name.empty() || pod.pod->node_name == node.name()) return true;
+  if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonNodeName);
+  return false;
 }
 
 }  // namespace gpusched

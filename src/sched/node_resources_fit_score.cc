@@ -24,6 +24,14 @@ int64_t ClampToInt64(Int128 v) {
   return static_cast<int64_t>(v);
 }
 
+// a / b with Go's truncation; a 64-bit division when both fit, which is
+// many times cheaper than the 128-bit one and gives the same quotient.
+int64_t Div(Int128 a, Int128 b) {
+  if (a >= INT64_MIN && a <= INT64_MAX && b >= INT64_MIN && b <= INT64_MAX && !(a == INT64_MIN && b == -1))
+    return static_cast<int64_t>(a) / static_cast<int64_t>(b);
+  return ClampToInt64(a / b);
+}
+
 // requested_to_capacity_ratio.go: maxUtilization.
 constexpr int64_t kMaxUtilization = 100;
 
@@ -36,34 +44,42 @@ int64_t PodResourceRequest(const PodInfo& pod, std::string_view resource, bool u
   return r.Get(resource);
 }
 
-AllocatableRequest CalculateResourceAllocatableRequest(const NodeState& node, std::string_view resource,
-                                                       int64_t pod_request, bool use_requested) {
+ResolvedResource ResolveResource(std::string_view name, bool scalar_name, int64_t pod_request, int64_t weight) {
+  ResolvedResource r;
+  r.pod_request = pod_request;
+  r.weight = weight;
   // "If it's an extended resource, and the pod doesn't request it. We return
   // (0, 0) as an implication to bypass scoring on this resource."
-  if (pod_request == 0 && IsScalarResourceName(resource)) return {};
-  const Resources& requested = use_requested ? node.requested : node.non_zero_requested;
-  if (resource == kResourceCPU) {
-    return {node.allocatable.milli_cpu, SatAdd(requested.milli_cpu, pod_request)};
+  if (pod_request == 0 && scalar_name) return r;
+  if (name == kResourceCPU) {
+    r.kind = ResolvedResource::kCpu;
+  } else if (name == kResourceMemory) {
+    r.kind = ResolvedResource::kMemory;
+  } else if (name == kResourceEphemeralStorage) {
+    r.kind = ResolvedResource::kEphemeral;
+  } else {
+    r.kind = ResolvedResource::kScalar;
+    r.name = name;
   }
-  if (resource == kResourceMemory) {
-    return {node.allocatable.memory, SatAdd(requested.memory, pod_request)};
-  }
-  if (resource == kResourceEphemeralStorage) {
-    return {node.allocatable.ephemeral_storage, SatAdd(node.requested.ephemeral_storage, pod_request)};
-  }
-  // Default branch: only resources in the node's ScalarResources map count
-  // ("pods" and unknown names are not in it). The DRA-backed extended
-  // resource path (DRAExtendedResource) is not modelled.
-  if (node.allocatable.HasScalar(resource)) {
-    return {node.allocatable.Scalar(resource), SatAdd(node.requested.Scalar(resource), pod_request)};
-  }
-  return {};
+  return r;
 }
+
+AllocatableRequest CalculateResourceAllocatableRequest(const NodeState& node, std::string_view resource,
+                                                       int64_t pod_request, bool use_requested) {
+  return AllocatableRequestOf(ResolveResource(resource, IsScalarResourceName(resource), pod_request, 1), node,
+                              use_requested);
+}
+
+// Below this magnitude, x * MaxNodeScore (and x * maxUtilization) cannot
+// overflow int64: the common case takes plain 64-bit arithmetic.
+constexpr int64_t kSmall = int64_t{1} << 55;
 
 int64_t LeastRequestedScore(int64_t requested, int64_t capacity) {
   if (capacity == 0) return 0;
   if (requested > capacity) return 0;
-  return ClampToInt64((static_cast<Int128>(capacity) - requested) * kMaxNodeScore / capacity);
+  // capacity - requested is then in [0, 2^56).
+  if (capacity < kSmall && requested > -kSmall) return (capacity - requested) * kMaxNodeScore / capacity;
+  return Div((static_cast<Int128>(capacity) - requested) * kMaxNodeScore, capacity);
 }
 
 int64_t MostRequestedScore(int64_t requested, int64_t capacity) {
@@ -71,7 +87,8 @@ int64_t MostRequestedScore(int64_t requested, int64_t capacity) {
   // "`requested` might be greater than `capacity` because pods with no
   // requests get minimum values."
   if (requested > capacity) requested = capacity;
-  return ClampToInt64(static_cast<Int128>(requested) * kMaxNodeScore / capacity);
+  if (requested > -kSmall && requested < kSmall) return requested * kMaxNodeScore / capacity;
+  return Div(static_cast<Int128>(requested) * kMaxNodeScore, capacity);
 }
 
 int64_t BrokenLinearFunction(const std::vector<FunctionShapePoint>& shape, int64_t p) {
@@ -89,6 +106,7 @@ int64_t BrokenLinearFunction(const std::vector<FunctionShapePoint>& shape, int64
 
 NodeResourcesFitScorer::NodeResourcesFitScorer(const NodeResourcesFitArgs& args)
     : type_(args.type), resources_(args.resources) {
+  for (const auto& spec : resources_) scalar_name_.push_back(IsScalarResourceName(spec.name));
   // requestedToCapacityRatioScorer: shape scores 0..MaxCustomPriorityScore are
   // scaled to 0..MaxNodeScore.
   shape_.reserve(args.shape.size());
@@ -97,15 +115,36 @@ NodeResourcesFitScorer::NodeResourcesFitScorer(const NodeResourcesFitArgs& args)
   }
 }
 
+void NodeResourcesFitScorer::Resolve(const PodInfo& pod, std::vector<ResolvedResource>& out) const {
+  out.clear();
+  for (size_t k = 0; k < resources_.size(); ++k) {
+    const ResourceSpec& spec = resources_[k];
+    out.push_back(ResolveResource(spec.name, scalar_name_[k], PodResourceRequest(pod, spec.name, /*use_requested=*/false),
+                                  spec.weight));
+  }
+}
+
 int64_t NodeResourcesFitScorer::Score(const PodInfo& pod, const Node&, const NodeState& state) const {
+  std::vector<ResolvedResource> rs;
+  Resolve(pod, rs);
+  return ScoreResolved(rs, state);
+}
+
+void NodeResourcesFitScorer::ScoreNodes(const PodInfo& pod, const ClusterState& cluster,
+                                        const std::vector<size_t>& nodes, std::vector<int64_t>& scores) const {
+  std::vector<ResolvedResource> rs;
+  Resolve(pod, rs);
+  for (size_t k = 0; k < nodes.size(); ++k) scores[k] = ScoreResolved(rs, cluster.state(nodes[k]));
+}
+
+int64_t NodeResourcesFitScorer::ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state) const {
   // Upstream returns an Error status when no resources are configured
   // ("resources not found"); the framework then fails the cycle. Here the
   // score is 0 (defaulting never leaves the list empty).
   Int128 node_score = 0;
   Int128 weight_sum = 0;
-  for (const auto& spec : resources_) {
-    const int64_t pod_request = PodResourceRequest(pod, spec.name, /*use_requested=*/false);
-    const AllocatableRequest ar = CalculateResourceAllocatableRequest(state, spec.name, pod_request, false);
+  for (const ResolvedResource& r : rs) {
+    const AllocatableRequest ar = AllocatableRequestOf(r, state, false);
     // "Only fill the extended resource entry when it's non-zero."
     if (ar.allocatable == 0) continue;
     int64_t resource_score = 0;
@@ -118,24 +157,27 @@ int64_t NodeResourcesFitScorer::Score(const PodInfo& pod, const Node&, const Nod
         break;
       case ScoringStrategyType::kRequestedToCapacityRatio: {
         const int64_t utilization =
-            ar.requested > ar.allocatable
-                ? kMaxUtilization
-                : ClampToInt64(static_cast<Int128>(ar.requested) * kMaxUtilization / ar.allocatable);
+            ar.requested > ar.allocatable ? kMaxUtilization
+                                          : Div(static_cast<Int128>(ar.requested) * kMaxUtilization, ar.allocatable);
         resource_score = BrokenLinearFunction(shape_, utilization);
         // A resource scoring 0 adds neither score nor weight.
         if (resource_score <= 0) continue;
         break;
       }
     }
-    node_score += static_cast<Int128>(resource_score) * spec.weight;
-    weight_sum += spec.weight;
+    node_score += static_cast<Int128>(resource_score) * r.weight;
+    weight_sum += r.weight;
   }
   if (weight_sum == 0) return 0;
+  // The default profile's two resources of weight 1: a shift, not a division.
+  if (weight_sum == 2 && node_score >= INT64_MIN && node_score <= INT64_MAX &&
+      type_ != ScoringStrategyType::kRequestedToCapacityRatio)
+    return static_cast<int64_t>(node_score) / 2;
   if (type_ == ScoringStrategyType::kRequestedToCapacityRatio) {
     // int64(math.Round(float64(nodeScore) / float64(weightSum))): half away from zero.
     return static_cast<int64_t>(std::round(static_cast<double>(node_score) / static_cast<double>(weight_sum)));
   }
-  return ClampToInt64(node_score / weight_sum);
+  return Div(node_score, weight_sum);
 }
 
 }  // namespace gpusched

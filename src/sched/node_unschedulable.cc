@@ -3,12 +3,16 @@
 
 namespace gpusched {
 
-SchedStatus NodeUnschedulableFilter::Filter(const PodInfo& pod, const Node& node, const NodeState&) const {
-  if (!node.unschedulable) return SchedStatus::Success();
+bool NodeUnschedulableFilter::Check(const PodInfo& pod, const Node& node, const NodeState&,
+                                    FilterVerdict* why) const {
+  if (!node.unschedulable) return true;
   // A pod that tolerates the unschedulable taint also tolerates spec.unschedulable.
-  const Taint unschedulable{kTaintNodeUnschedulable, "", kTaintEffectNoSchedule};
-  if (TolerationsTolerateTaint(pod.pod->tolerations, unschedulable)) return SchedStatus::Success();
-  return SchedStatus::Unresolvable(kReasonNodeUnschedulable);
+  if (!pod.pod->tolerations.empty()) {
+    const Taint unschedulable{kTaintNodeUnschedulable, "", kTaintEffectNoSchedule};
+    if (TolerationsTolerateTaint(pod.pod->tolerations, unschedulable)) return true;
+  }
+  if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonNodeUnschedulable);
+  return false;
 }
 
 }  // namespace gpusched

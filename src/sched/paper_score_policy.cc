@@ -38,6 +38,52 @@ size_t PaperScorePolicy::Select(const PodInfo& pod, const ClusterState& cluster,
   return feasible[pick.index];
 }
 
+namespace {
+
+// The policy's Score for the ShapeNodeCache.
+class PolicyScorer : public NodeScorer {
+ public:
+  PolicyScorer(const PaperScorePolicy& policy, const PodInfo& pod, const ClusterState& cluster)
+      : policy_(policy), pod_(pod), cluster_(cluster) {}
+  void ScoreNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& scores) const override {
+    policy_.Score(pod_, cluster_, nodes, scores);
+  }
+
+ private:
+  const PaperScorePolicy& policy_;
+  const PodInfo& pod_;
+  const ClusterState& cluster_;
+};
+
+}  // namespace
+
+std::optional<size_t> PaperScorePolicy::SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                                      const std::function<bool(size_t)>& fits, Rng& rng,
+                                                      bool& supported) const {
+  supported = true;
+  // Until the ranks are drawn the plain path decides when they are (at the
+  // first choice among several nodes), so it runs as such.
+  if (!rank_.drawn() || !ShapeNodeCache::Cacheable(pod)) {
+    ShapeNodeCache::Scan(cluster, fits, feasible_);
+    return Choose(pod, cluster, feasible_, rng);
+  }
+  // Drawn already: this only ranks nodes added since, drawing nothing.
+  const std::vector<uint32_t>& rank = rank_.Ensure(cluster.size(), rng);
+  const PolicyScorer scorer(*this, pod, cluster);
+  bool packed = true;
+  const std::optional<size_t> best = shape_cache_.Best(pod, cluster, fits, scorer, rank, packed);
+  if (packed) return best;
+  // Scores beyond 32 bits: Select itself over the cached feasible set.
+  return Choose(pod, cluster, shape_cache_.Feasible(pod, cluster, fits, &scorer, &rank), rng);
+}
+
+std::optional<size_t> PaperScorePolicy::Choose(const PodInfo& pod, const ClusterState& cluster,
+                                               const std::vector<size_t>& feasible, Rng& rng) const {
+  if (feasible.empty()) return std::nullopt;
+  if (feasible.size() == 1) return feasible.front();
+  return Select(pod, cluster, feasible, rng, nullptr);
+}
+
 int64_t PaperScorePolicy::ScoreNode(const PodInfo& pod, const ClusterState& cluster, size_t node) const {
   std::vector<size_t> one{node};
   std::vector<int64_t> score(1);

@@ -25,6 +25,22 @@ size_t RandomPolicy::Select(const PodInfo&, const ClusterState&, const std::vect
   return feasible[pick];
 }
 
+std::optional<size_t> RandomPolicy::SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                                  const std::function<bool(size_t)>& fits, Rng& rng,
+                                                  bool& supported) const {
+  supported = true;
+  const std::vector<size_t>* feasible = &feasible_;
+  if (ShapeNodeCache::Cacheable(pod)) {
+    feasible = &shape_cache_.Feasible(pod, cluster, fits, nullptr, nullptr);
+  } else {
+    ShapeNodeCache::Scan(cluster, fits, feasible_);
+  }
+  // As the scheduler's Commit: no draw for a single feasible node.
+  if (feasible->empty()) return std::nullopt;
+  if (feasible->size() == 1) return feasible->front();
+  return Select(pod, cluster, *feasible, rng, nullptr);
+}
+
 std::vector<int32_t> RandomPolicy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                               Rng& rng) const {
   if (!pod.gpu.shared()) return cluster.DefaultGpuChoice(node, pod.gpu);

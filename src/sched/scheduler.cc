@@ -2,13 +2,15 @@
 
 #include "gpusched/sched/filters.h"
 
+#include <functional>
 #include <limits>
 
 namespace gpusched {
 
 Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::unique_ptr<Policy> policy,
                      uint64_t seed, bool preemption)
-    : filters_(std::move(filters)), policy_(std::move(policy)), rng_(seed), preemption_(preemption) {
+    : filters_(std::move(filters)), policy_(std::move(policy)), rng_(seed), preemption_(preemption),
+      summaries_(preemption) {
   // The index may prune only on what the filter chain itself checks.
   for (const auto& f : filters_) {
     if (const auto* fit = dynamic_cast<const NodeResourcesFitFilter*>(f.get())) {
@@ -17,19 +19,60 @@ Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::un
     }
     if (dynamic_cast<const GpuShareFilter*>(f.get())) index_devices_checked_ = true;
   }
+  chain_known_ = true;
+  for (const auto& f : filters_) {
+    const FilterPlugin* p = f.get();
+    if (!dynamic_cast<const NodeResourcesFitFilter*>(p) && !dynamic_cast<const GpuShareFilter*>(p) &&
+        !dynamic_cast<const NodeUnschedulableFilter*>(p) && !dynamic_cast<const TaintTolerationFilter*>(p) &&
+        !dynamic_cast<const NodeAffinityFilter*>(p) && !dynamic_cast<const NodeNameFilter*>(p))
+      chain_known_ = false;
+  }
 }
 
-bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find) {
+void Scheduler::SyncPlain(const ClusterState& cluster) {
+  if (plain_serial_ != cluster.serial()) {
+    plain_serial_ = cluster.serial();
+    plain_.clear();
+  }
+  for (size_t i = plain_.size(); i < cluster.size(); ++i) {
+    const Node& node = cluster.node(i);
+    bool plain = !node.unschedulable;
+    for (const Taint& t : node.taints)
+      if (t.effect == kTaintEffectNoSchedule || t.effect == kTaintEffectNoExecute) plain = false;
+    plain_.push_back(plain);
+  }
+}
+
+// On a plain node, for such a pod: NodeName and NodeAffinity have nothing to
+// check; NodeResourcesFit compares exactly the free amounts in NeedOf (no
+// other extended resource is requested); GpuShare's only question is
+// whether one device has the share free, which is the largest free share.
+bool Scheduler::DecidedByIndex(const PodInfo& pod) const {
+  if (!chain_known_ || !index_usable_) return false;
+  const Pod& p = *pod.pod;
+  if (!p.node_name.empty() || !p.node_selector.empty() || (p.node_affinity && p.node_affinity->has_required))
+    return false;
+  for (const auto& [name, r] : pod.requests.scalars)
+    if (r > 0 && !(index_gpu_checked_ && name == kResourceGPU)) return false;
+  const GpuRequest& g = pod.gpu;
+  return !g.any() || (g.models.empty() && (!g.from_annotations || g.count == 1));
+}
+
+bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find,
+                            const NodeFitIndex::Need& need) {
   index_.Sync(cluster);
-  NodeFitIndex::Need need = NodeFitIndex::NeedOf(pod, index_gpu_checked_);
-  if (!index_devices_checked_) need[NodeFitIndex::kDeviceMilli] = std::numeric_limits<int64_t>::min();
+  const bool by_index = DecidedByIndex(pod);
+  if (by_index) SyncPlain(cluster);
   const size_t n = cluster.size();
   size_t last = 0;
   auto visit = [&](size_t from, size_t to) {
     for (size_t i = from; static_cast<int64_t>(feasible_.size()) < to_find; ++i) {
-      i = index_.FindFirst(i, to, need);
+      // Most nodes meet a small pod's need: look at the next one before
+      // asking the tree to jump.
+      if (i >= to || !NodeFitIndex::Meets(index_.Free(i), need)) i = index_.FindFirst(i, to, need);
       if (i == NodeFitIndex::kNone) return;
-      if (RunFilters(filters_, pod, cluster.node(i), cluster.state(i)).IsSuccess()) {
+      // The index returned i because it meets `need`.
+      if ((by_index && plain_[i]) || PassesFilters(filters_, pod, cluster.node(i), cluster.state(i))) {
         feasible_.push_back(i);
         last = i;
       }
@@ -50,26 +93,28 @@ bool Scheduler::Cacheable(const PodInfo& pod) {
   return p.node_selector.empty() && !p.node_affinity && p.tolerations.empty() && p.node_name.empty();
 }
 
+bool Scheduler::SameFailure(const FailureKey& k, const PodInfo& pod) {
+  return k.requests == pod.requests && k.gpu == pod.gpu && k.priority == pod.pod->Priority() &&
+         k.preemption_policy == pod.pod->preemption_policy && k.scheduler_name == pod.pod->scheduler_name;
+}
+
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
   // A cached failure stands while the cluster is unchanged since it was seen.
   const bool cacheable = !explain && Cacheable(pod);
-  if (failure_cluster_ != &cluster || failure_log_size_ != cluster.change_log().size()) {
+  if (failure_cluster_ != cluster.serial() || failure_log_size_ != cluster.change_log().size()) {
     failures_.clear();
-    failure_cluster_ = &cluster;
+    failure_cluster_ = cluster.serial();
     failure_log_size_ = cluster.change_log().size();
   }
-  FailureKey key;
-  if (cacheable && !failures_.empty()) {
-    key = FailureKey{pod.requests, pod.gpu, pod.pod->Priority(), pod.pod->preemption_policy, pod.pod->scheduler_name};
+  if (cacheable) {
     for (const auto& [k, decision] : failures_)
-      if (k == key) return decision;
+      if (SameFailure(k, pod)) return decision;
   }
   Decision d = ScheduleUncached(pod, cluster, explain);
-  if (cacheable && !d.scheduled && failures_.size() < 64) {
-    if (failures_.empty())
-      key = FailureKey{pod.requests, pod.gpu, pod.pod->Priority(), pod.pod->preemption_policy, pod.pod->scheduler_name};
-    failures_.emplace_back(std::move(key), d);
-  }
+  if (cacheable && !d.scheduled && failures_.size() < 64)
+    failures_.emplace_back(FailureKey{pod.requests, pod.gpu, pod.pod->Priority(), pod.pod->preemption_policy,
+                                      pod.pod->scheduler_name},
+                           d);
   return d;
 }
 
@@ -97,52 +142,82 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
     // feasible set from the pruned scan.
     bool supported = false;
     std::optional<size_t> pick;
-    // Its index prunes on nvidia.com/gpu, so only when the filters check it.
-    if (index_gpu_checked_) pick = policy_->SelectIndexed(
-        pod, cluster,
-        [&](size_t i) { return RunFilters(filters_, pod, cluster.node(i), cluster.state(i)).IsSuccess(); },
-        supported);
+    // Its index prunes on nvidia.com/gpu and devices, so only when the
+    // filters check them (SelectIndexed's precondition).
+    if (index_gpu_checked_ && index_devices_checked_) {
+      const bool by_index = DecidedByIndex(pod);
+      if (by_index) SyncPlain(cluster);
+      // One pointer captured: std::function keeps it inline, no allocation.
+      struct Ctx {
+        const Scheduler* self;
+        const PodInfo* pod;
+        const ClusterState* cluster;
+        bool by_index;
+        NodeFitIndex::Need need;
+      } ctx{this, &pod, &cluster, by_index, NodeFitIndex::NeedOf(pod, true)};
+      const std::function<bool(size_t)> fits = [c = &ctx](size_t i) {
+        if (c->by_index && c->self->plain_[i] && c->cluster->present(i))
+          return NodeFitIndex::Meets(NodeFitIndex::FreeOf(c->cluster->state(i)), c->need);
+        return PassesFilters(c->self->filters_, *c->pod, c->cluster->node(i), c->cluster->state(i));
+      };
+      pick = policy_->SelectIndexed(pod, cluster, fits, rng_, supported);
+    }
     if (supported && pick) {
       feasible_.assign(1, *pick);
       return Commit(pod, cluster, to_find, explain);
     }
-    if (!supported && IndexedScan(pod, cluster, start, to_find)) return Commit(pod, cluster, to_find, explain);
+    if (!supported) {
+      NodeFitIndex::Need need = NodeFitIndex::NeedOf(pod, index_gpu_checked_);
+      if (!index_devices_checked_) need[NodeFitIndex::kDeviceMilli] = std::numeric_limits<int64_t>::min();
+      if (IndexedScan(pod, cluster, start, to_find, need)) return Commit(pod, cluster, to_find, explain);
+    }
+    // The plain scan would also have found nothing; it would have moved
+    // the start index past every node, i.e. back to `start`.
     if (!explain_failures_) {
-      // The plain scan would also have found nothing; it would have moved
-      // the start index past every node, i.e. back to `start`.
+      next_start_index_ = start;
+      d.fit_error = std::move(err);
+      return d;
+    }
+    // The verdicts of a pod whose shape alone decides them are kept up to
+    // date per shape: only the nodes changed since are filtered again.
+    if (chain_known_ && Cacheable(pod) && summaries_.Explain(pod, cluster, filters_, err, d.preemption)) {
+      next_start_index_ = start;
       d.fit_error = std::move(err);
       return d;
     }
   }
   feasible_.clear();
-  if (preemption_) statuses_.assign(n, SchedStatus());
+  tally_.Clear();
+  if (preemption_) codes_.assign(n, SchedStatus::Code::kSuccess);
   // findNodesThatPassFilters, sequentially: scan from `start`, stop once
-  // `to_find` feasible nodes are found.
+  // `to_find` feasible nodes are found. Failures are tallied from views, not
+  // built into statuses: a pod that fits nowhere visits every node here.
   size_t processed = 0;
   for (size_t k = 0; k < n && static_cast<int64_t>(feasible_.size()) < to_find; ++k) {
     const size_t i = (start + k) % n;
     ++processed;
     if (!cluster.present(i)) continue;
-    SchedStatus s = RunFilters(filters_, pod, cluster.node(i), cluster.state(i));
+    const FilterPlugin* failed = CheckFilters(filters_, pod, cluster.node(i), cluster.state(i), verdict_);
     if (explain) {
       NodeExplain& ne = explain->nodes[i];
       ne.evaluated = true;
-      ne.feasible = s.IsSuccess();
-      ne.failed_plugin = s.plugin();
-      ne.code = s.code();
-      ne.reasons = s.reasons();
+      ne.feasible = failed == nullptr;
+      if (failed) ne.failed_plugin = std::string(failed->Name());
+      ne.code = verdict_.code;
+      for (const ReasonView& r : verdict_.reasons) ne.reasons.push_back(r.str());
     }
-    if (s.IsSuccess()) {
+    if (!failed) {
       feasible_.push_back(i);
     } else {
-      err.AddNodeStatus(s);
-      if (preemption_) statuses_[i] = std::move(s);
+      tally_.Add(verdict_);
+      if (preemption_) codes_[i] = verdict_.code;
     }
   }
   if (n > 0) next_start_index_ = (start + processed) % n;
   if (feasible_.empty()) {
+    tally_.AddTo(err);
     if (preemption_) {
-      PreemptionVerdict v = EvaluatePreemption(pod, cluster, filters_, statuses_);
+      PreemptionVerdict v = EvaluatePreemption(pod, cluster, filters_, codes_);
       // When preemption would help, kube-scheduler nominates a node and the
       // FitError carries no post-filter message.
       if (!v.would_help) err.post_filter_message = v.message;

@@ -33,13 +33,13 @@ int64_t ScoringPolicy::NumFeasibleNodesToFind(int64_t num_nodes) const {
 size_t ScoringPolicy::Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                              Rng& rng, PodExplain* explain) const {
   const size_t n = feasible.size();
-  std::vector<int64_t> totals(n, 0);
-  std::vector<int64_t> scores(n);
+  std::vector<int64_t>& totals = totals_;
+  std::vector<int64_t>& scores = scores_;
+  totals.assign(n, 0);
+  scores.resize(n);
   for (const auto& [plugin, weight] : scorers_) {
     if (!plugin->PreScore(pod)) continue;  // Skip: no score, no weight
-    for (size_t k = 0; k < n; ++k) {
-      scores[k] = plugin->Score(pod, cluster.node(feasible[k]), cluster.state(feasible[k]));
-    }
+    plugin->ScoreNodes(pod, cluster, feasible, scores);
     std::vector<int64_t> raw;
     if (explain) raw = scores;
     plugin->NormalizeScore(pod, scores);

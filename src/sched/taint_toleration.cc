@@ -3,16 +3,17 @@
 
 namespace gpusched {
 
-SchedStatus TaintTolerationFilter::Filter(const PodInfo& pod, const Node& node, const NodeState&) const {
+bool TaintTolerationFilter::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
   for (const Taint& t : node.taints) {
     // DoNotScheduleTaintsFilterFunc: only NoSchedule and NoExecute block.
     if (t.effect != kTaintEffectNoSchedule && t.effect != kTaintEffectNoExecute) continue;
     if (!TolerationsTolerateTaint(pod.pod->tolerations, t)) {
       // v1.35 wording (PR #134740); before it: "node(s) had untolerated taint {key: value}".
-      return SchedStatus::Unresolvable(kReasonUntoleratedTaint);
+      if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonUntoleratedTaint);
+      return false;
     }
   }
-  return SchedStatus::Success();
+  return true;
 }
 
 }  // namespace gpusched

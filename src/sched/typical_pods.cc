@@ -41,6 +41,15 @@ PodShape ShapeOf(const PodInfo& pod) {
   return s;
 }
 
+bool PodHasNoRequests(const PodInfo& pod) {
+  if (pod.pod == nullptr) return pod.requests == Resources{};
+  for (const Container& c : pod.pod->containers)
+    if (!c.requests.empty()) return false;
+  for (const Container& c : pod.pod->init_containers)
+    if (!c.requests.empty()) return false;
+  return pod.pod->overhead.empty();
+}
+
 bool ModelListAllows(std::string_view models, std::string_view node_model) {
   if (models.empty()) return true;
   if (node_model.empty()) return false;  // a CPU node

@@ -68,16 +68,26 @@ ExperimentRun RunOne(const std::vector<Node>& nodes, const std::vector<PodInfo>&
   Scheduler scheduler(DefaultFilters(), NewSimplePolicy(policy, po), rng.NextU64());
   scheduler.set_explain_failures(false);  // a failure is only counted
 
+  // NodeFragProfile gives NodeFragMilli's value bit for bit, without its
+  // per-typical-pod model-list parsing (frag.h).
+  FragTable table(typical);
+  NodeFragProfile profile;
+  auto frag_of = [&](size_t i) {
+    const NodeState& st = cluster.state(i);
+    profile.Build(CpuLeftMilli(st), st.gpu_free_milli, table, table.Access(st.gpu_model));
+    return profile.frag();
+  };
   std::vector<double> node_frag(cluster.size());
   double frag_sum = 0;
-  for (size_t i = 0; i < cluster.size(); ++i) frag_sum += node_frag[i] = NodeFragMilli(cluster.state(i), typical);
+  for (size_t i = 0; i < cluster.size(); ++i) frag_sum += node_frag[i] = frag_of(i);
   std::vector<std::pair<int, double>> alloc_samples, frag_samples;
   alloc_samples.reserve(seq.size());
   frag_samples.reserve(seq.size());
   int64_t arrived = 0, used = 0;
   const double cap = capacity > 0 ? static_cast<double>(capacity) : 1;
+  PodInfo info;  // assigned, not constructed, per pod: its buffers are reused
   for (size_t k = 0; k < seq.size(); ++k) {
-    PodInfo info = sorted[seq[k]];
+    info = sorted[seq[k]];
     info.input_index = k;  // clones are distinct pods
     Decision d = scheduler.ScheduleOne(info, cluster);
     arrived += info.gpu.total_milli();  // failed pods count as arrived
@@ -85,7 +95,7 @@ ExperimentRun RunOne(const std::vector<Node>& nodes, const std::vector<PodInfo>&
       ++run.placed;
       used += info.gpu.total_milli();
       frag_sum -= node_frag[d.node];
-      frag_sum += node_frag[d.node] = NodeFragMilli(cluster.state(d.node), typical);
+      frag_sum += node_frag[d.node] = frag_of(d.node);
     } else {
       ++run.failed;
     }

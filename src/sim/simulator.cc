@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <unordered_map>
 
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/validation.h"
@@ -28,20 +29,18 @@ std::string FormatSeconds(double t) {
   return std::string(buf, res.ptr);
 }
 
-// One workload pod through the run.
+// One workload pod through the run: a million-pod run holds a million, so
+// it keeps 56 bytes. What only a waiting pod needs is in `info` and in
+// Simulation::reasons_; what the WorkloadPod says is read from there.
 struct SimPod {
   enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected };
   Phase phase = Phase::kNotArrived;
-  std::string invalid;            // why it is rejected on arrival ("" = valid)
-  std::unique_ptr<PodInfo> info;  // while waiting: what ScheduleOne needs
-  int64_t gpu_milli = 0;
-  int32_t priority = 0;
+  int32_t node = -1;              // current (running) or last node
+  int32_t attempts = 0, evictions = 0;
   double start = -1, finish = -1;
   double finish_at = kInf;        // while running
   uint64_t finish_event = kNoEvent;  // seq of the live finish event
-  int64_t node = -1;              // current (running) or last node
-  int32_t attempts = 0, evictions = 0;
-  std::string reason;             // last FitError message
+  std::unique_ptr<PodInfo> info;  // while waiting: what ScheduleOne needs
 };
 
 class Simulation {
@@ -70,6 +69,9 @@ class Simulation {
   std::vector<size_t> arrivals_;
   size_t next_arrival_ = 0;
   std::vector<SimPod> pods_;
+  // Why a pod waits (its last FitError message) or was rejected; only pods
+  // in those states have one.
+  std::unordered_map<size_t, std::string> reasons_;
 
   // Pending finishes and node events: with the arrivals, all that can still
   // release or add room.
@@ -106,7 +108,8 @@ class Simulation {
   void Init();
   void Handle(const Event& e, double now);
   void Arrive(size_t id, double now);
-  void Enqueue(size_t id, double now);
+  // Returns the pod's GPU request in milli-GPU.
+  int64_t Enqueue(size_t id, double now);
   void Finish(size_t id, double now);
   void RemoveNode(size_t i, double now);
   void ScheduleAll(double now);
@@ -126,21 +129,21 @@ void Simulation::Init() {
   arrivals_.reserve(wp.size());
   for (size_t i = 0; i < wp.size(); ++i) {
     SimPod& p = pods_[i];
-    p.priority = wp[i].pod.Priority();
-    std::vector<FieldError> errs = ValidateGpuAnnotations(wp[i].pod);
-    if (!errs.empty()) p.invalid = InvalidObjectMessage("Pod", wp[i].pod.name(), errs);
-    if (std::isnan(wp[i].duration)) p.invalid = "invalid duration: NaN";
     if (!std::isfinite(wp[i].arrival)) {
       // No place in time: rejected from the start.
       p.phase = SimPod::Phase::kRejected;
-      p.reason = "invalid arrival time: " + FormatSeconds(wp[i].arrival);
+      reasons_[i] = "invalid arrival time: " + FormatSeconds(wp[i].arrival);
       ++arrived_;
       ++rejected_;
       continue;
     }
     arrivals_.push_back(i);
   }
-  std::stable_sort(arrivals_.begin(), arrivals_.end(), [&wp](size_t a, size_t b) { return wp[a].arrival < wp[b].arrival; });
+  // A trace lists its pods by creation time already: checking is one pass,
+  // sorting a million indices again is not free.
+  auto earlier = [&wp](size_t a, size_t b) { return wp[a].arrival < wp[b].arrival; };
+  if (!std::is_sorted(arrivals_.begin(), arrivals_.end(), earlier))
+    std::stable_sort(arrivals_.begin(), arrivals_.end(), earlier);
   // Node events by time, stably (Workload's contract); the seq keeps that order.
   std::vector<size_t> order(workload_.node_events.size());
   std::iota(order.begin(), order.end(), 0);
@@ -201,28 +204,39 @@ void Simulation::Handle(const Event& e, double now) {
   }
 }
 
+// Why a pod is refused on arrival, "" when it is valid. Checked on arrival
+// rather than up front: a pod that never arrives is never checked, and no
+// per-pod message is held for the whole run.
+std::string InvalidReason(const WorkloadPod& wp) {
+  if (std::isnan(wp.duration)) return "invalid duration: NaN";
+  std::vector<FieldError> errs = ValidateGpuAnnotations(wp.pod);
+  if (!errs.empty()) return InvalidObjectMessage("Pod", wp.pod.name(), errs);
+  return "";
+}
+
 void Simulation::Arrive(size_t id, double now) {
   SimPod& p = pods_[id];
   ++arrived_;
   busy_ = true;
-  if (!p.invalid.empty()) {
+  if (std::string invalid = InvalidReason(workload_.pods[id]); !invalid.empty()) {
     // An invalid request never reaches the scheduler.
     p.phase = SimPod::Phase::kRejected;
-    p.reason = p.invalid;
+    reasons_[id] = std::move(invalid);
     ++rejected_;
     return;
   }
-  Enqueue(id, now);
-  metrics_.PodArrived(p.gpu_milli);
+  metrics_.PodArrived(Enqueue(id, now));
 }
 
-void Simulation::Enqueue(size_t id, double now) {
+int64_t Simulation::Enqueue(size_t id, double now) {
   SimPod& p = pods_[id];
+  const Pod& pod = workload_.pods[id].pod;
   // The pod's index is its id in ClusterState: unique for the whole run.
-  p.info = std::make_unique<PodInfo>(PodInfo::Make(workload_.pods[id].pod, id));
-  p.gpu_milli = p.info->gpu.total_milli();
+  p.info = std::make_unique<PodInfo>(PodInfo::Make(pod, id));
+  const int64_t gpu_milli = p.info->gpu.total_milli();
   p.phase = SimPod::Phase::kWaiting;
-  queue_.Add(id, p.priority, p.gpu_milli, now);
+  queue_.Add(id, pod.Priority(), gpu_milli, now);
+  return gpu_milli;
 }
 
 void Simulation::Finish(size_t id, double now) {
@@ -268,16 +282,16 @@ void Simulation::ScheduleAll(double now) {
     busy_ = true;
     Decision d = scheduler_.ScheduleOne(*p.info, cluster_);
     if (!d.scheduled) {
-      p.reason = d.fit_error.Error();
+      reasons_[id] = d.fit_error.Error();
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
       queue_.AddUnschedulable(*qp, now, d.fit_error.num_all_nodes == 0);
       continue;
     }
     p.info.reset();
     p.phase = SimPod::Phase::kRunning;
-    p.node = static_cast<int64_t>(d.node);
+    p.node = static_cast<int32_t>(d.node);
     if (p.start < 0) p.start = now;
-    p.reason.clear();
+    reasons_.erase(id);
     ++running_;
     NodeChanged(d.node, now);
     const double duration = workload_.pods[id].duration;
@@ -425,15 +439,24 @@ SimResult Simulation::Result(double end) {
   }
   std::sort(times.begin(), times.end());
   r.snapshots = metrics_.Snapshots(times, cluster_.size());
+  metrics_.ReleaseChangeLog();
 
   SimSummary& s = r.summary;
   std::vector<double> delays, jcts;
+  delays.reserve(pods_.size());
+  jcts.reserve(pods_.size());
   r.pods.reserve(pods_.size() + workload_.rejected.size());
+  // The run is over: the messages move into the outcomes.
+  auto reason = [this](size_t i) {
+    auto it = reasons_.find(i);
+    return it == reasons_.end() ? std::string() : std::move(it->second);
+  };
   for (size_t i = 0; i < pods_.size(); ++i) {
     const SimPod& p = pods_[i];
     const WorkloadPod& wp = workload_.pods[i];
     PodOutcome o;
-    o.name = wp.pod.ns() + "/" + wp.pod.name();
+    o.name.reserve(wp.pod.ns().size() + 1 + wp.pod.name().size());
+    o.name.append(wp.pod.ns()).append("/").append(wp.pod.name());
     o.arrival = wp.arrival;
     o.start = p.start;
     o.finish = p.finish;
@@ -445,7 +468,7 @@ SimResult Simulation::Result(double end) {
       case SimPod::Phase::kRunning: o.state = PodOutcome::State::kRunning; ++s.running; break;
       case SimPod::Phase::kWaiting:
         o.state = PodOutcome::State::kPending;
-        o.reason = p.reason;
+        o.reason = reason(i);
         ++s.pending;
         break;
       case SimPod::Phase::kNotArrived:
@@ -456,7 +479,7 @@ SimResult Simulation::Result(double end) {
         break;
       case SimPod::Phase::kRejected:
         o.state = PodOutcome::State::kRejected;
-        o.reason = p.reason;
+        o.reason = reason(i);
         ++s.rejected;
         break;
     }

@@ -168,6 +168,7 @@ Workload GenerateSyntheticWorkload(const SyntheticSpec& spec, uint64_t seed) {
   Rng rng(seed);
   w.pods.reserve(static_cast<size_t>(spec.pods));
   double now = 0;
+  const SourceFile file(spec.file);  // one copy of the name for all the pods
   for (int64_t i = 0; i < spec.pods; ++i) {
     now += Exponential(rng, spec.mean_interarrival_seconds);
     const size_t k = PickWeighted(rng, cumulative);
@@ -180,7 +181,7 @@ Workload GenerateSyntheticWorkload(const SyntheticSpec& spec, uint64_t seed) {
     wp.pod.meta.name = name;
     wp.arrival = now;
     wp.duration = d ? d->median_seconds * std::exp(d->sigma * z) : -1;
-    wp.file = spec.file;
+    wp.file = file;
   }
   return w;
 }

@@ -121,7 +121,8 @@ TEST(TraceLoaderTest, DefaultPodList) {
       ++multi[milli / 1000];
     }
     ++qos[p.meta.labels.at(std::string(kLabelTraceQos))];
-    EXPECT_EQ(p.containers[0].requests, p.containers[0].limits);
+    // No limits: trace pods skip API validation and scheduling reads requests.
+    EXPECT_TRUE(p.containers[0].limits.empty());
     EXPECT_FALSE(p.meta.annotations.contains(kAnnotationGpuCardModel));
     arrivals += wp.arrival;
     durations += wp.duration;
@@ -159,7 +160,7 @@ TEST(TraceLoaderTest, DefaultPodList) {
   EXPECT_EQ(pending.duration, 125);
   EXPECT_EQ(Render(pending.pod.containers[0].requests), "cpu=11908m memory=46Gi nvidia.com/gpu=1");
   // Line 19, openb-pod-0017,88000,327680,8,1000,,Burstable,Succeeded,9437497,10769854,9437497
-  EXPECT_EQ(Render(w.pods[17].pod.containers[0].limits), "cpu=88 memory=320Gi nvidia.com/gpu=8");
+  EXPECT_EQ(Render(w.pods[17].pod.containers[0].requests), "cpu=88 memory=320Gi nvidia.com/gpu=8");
   EXPECT_EQ(w.pods[17].duration, 10'769'854 - 9'437'497);
 }
 
@@ -237,7 +238,7 @@ TEST(TraceLoaderTest, PodRowsBecomePods) {
     ASSERT_EQ(w.pods.size(), 1u);
     const WorkloadPod& wp = w.pods[0];
     EXPECT_EQ(Render(wp.pod.containers[0].requests), c.requests);
-    EXPECT_EQ(Render(wp.pod.containers[0].limits), c.requests);
+    EXPECT_EQ(Render(wp.pod.containers[0].limits), "");
     EXPECT_EQ(Render(wp.pod.meta.annotations), c.annotations);
     EXPECT_EQ(Render(wp.pod.meta.labels), c.labels);
     EXPECT_EQ(wp.arrival, c.arrival);
@@ -481,6 +482,61 @@ TEST(TraceLoaderTest, EmptyFileOnDiskNamesTheFile) {
   std::filesystem::remove(path);
   EXPECT_EQ(s.code(), Status::Code::kParseError);
   EXPECT_EQ(s.message(), path + ": empty file: expected the header line \"sn,cpu_milli,memory_mib,gpu,model\"");
+}
+
+// A file is streamed in blocks of LineReader::kDefaultBlockSize (1 MiB):
+// rows across block boundaries, a name repeated a block later, bad rows,
+// blank lines and "\r\n" give what the same text in memory gives.
+TEST(TraceLoaderTest, StreamedFileLoadsLikeTheTextInMemory) {
+  std::string text = kPodHeader;
+  for (int i = 0; i < 30000; ++i) {
+    text += "pod-" + std::to_string(i) + "," + std::to_string(1000 + i) + ",2048," + (i % 3 ? "1,1000" : "1,250") +
+            ",,LS,Running," + std::to_string(i) + "," + std::to_string(2 * i + 5) + "," + std::to_string(i) +
+            (i % 7 ? "\n" : "\r\n");
+    if (i % 5000 == 17) text += "\n";
+    if (i % 9000 == 1) text += "pod-" + std::to_string(i / 2) + ",1,1,0,0,,,,0,,\n";  // a repeated name
+    if (i % 11000 == 2) text += "bad,x,1,0,0,,,,0,,\n";
+  }
+  ASSERT_GT(text.size(), size_t{1} << 20);  // more than one block
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("gpusched_trace_loader_stream_" + std::to_string(::getpid()) + ".csv"))
+                               .string();
+  { std::ofstream(path, std::ios::binary) << text; }
+  Workload streamed, in_memory;
+  const Status s = LoadTracePods(path, streamed);
+  std::filesystem::remove(path);
+  ASSERT_TRUE(s.ok()) << s.message();
+  ASSERT_TRUE(LoadTracePodsText(text, path, in_memory).ok());
+  ASSERT_EQ(streamed.pods.size(), 30000u);
+  ASSERT_EQ(in_memory.pods.size(), 30000u);
+  for (size_t i = 0; i < streamed.pods.size(); ++i) {
+    const WorkloadPod& a = streamed.pods[i];
+    const WorkloadPod& b = in_memory.pods[i];
+    ASSERT_EQ(a.pod.name(), "pod-" + std::to_string(i));
+    ASSERT_EQ(a.pod.name(), b.pod.name());
+    ASSERT_EQ(a.line, b.line);
+    ASSERT_EQ(a.pod.containers[0].requests, b.pod.containers[0].requests);
+    ASSERT_EQ(a.pod.meta.annotations, b.pod.meta.annotations);
+    ASSERT_EQ(a.arrival, b.arrival);
+    ASSERT_EQ(a.duration, b.duration);
+    ASSERT_EQ(a.file, path);
+  }
+  EXPECT_EQ(Join(streamed.rejected), Join(in_memory.rejected));
+  EXPECT_EQ(Join(streamed.rejected), path + ":4: pods \"pod-0\" already exists\n" +
+                                         path + ":6: column cpu_milli: invalid value \"x\": must be a non-negative integer\n" +
+                                         path + ":9008: pods \"pod-4500\" already exists\n" +
+                                         path + ":11011: column cpu_milli: invalid value \"x\": must be a non-negative integer\n" +
+                                         path + ":18012: pods \"pod-9000\" already exists\n" +
+                                         path + ":22015: column cpu_milli: invalid value \"x\": must be a non-negative integer\n" +
+                                         path + ":27016: pods \"pod-13500\" already exists\n");
+}
+
+TEST(TraceLoaderTest, PodsOfOneFileShareOneFileName) {
+  Workload w;
+  ASSERT_TRUE(LoadTracePodsText(std::string(kShortPodHeader) + "a,1,1,0,0\nb,1,1,0,0\n", "t.csv", w).ok());
+  ASSERT_EQ(w.pods.size(), 2u);
+  EXPECT_EQ(&w.pods[0].file.str(), &w.pods[1].file.str());
+  EXPECT_EQ(w.pods[1].file, "t.csv");
 }
 
 }  // namespace

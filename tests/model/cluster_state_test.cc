@@ -248,5 +248,79 @@ TEST(ClusterStateEventsTest, AddAndRemoveNodes) {
   EXPECT_EQ(cs.size(), 3u);
 }
 
+// Ours: pod_ids mirrors the ids of `pods`, in bind order, through binds,
+// unbinds (first, middle, last) and a removal.
+TEST(ClusterStateTest, PodIdsFollowPods) {
+  ClusterState cs({FourGpuNode("a")});
+  struct Step {
+    const char* name;
+    bool bind;
+    uint64_t id;
+    bool want_found;  // for Unbind
+    std::vector<uint64_t> want_ids;
+  };
+  const Step steps[] = {
+      {"bind 1", true, 1, true, {1}},
+      {"bind 2", true, 2, true, {1, 2}},
+      {"bind 3", true, 3, true, {1, 2, 3}},
+      {"bind 4", true, 4, true, {1, 2, 3, 4}},
+      {"unbind the middle", false, 2, true, {1, 3, 4}},
+      {"unbind the first", false, 1, true, {3, 4}},
+      {"unbind an unknown id", false, 9, false, {3, 4}},
+      {"unbind the last", false, 4, true, {3}},
+      {"bind 5", true, 5, true, {3, 5}},
+  };
+  for (const Step& st : steps) {
+    SCOPED_TRACE(st.name);
+    if (st.bind) {
+      cs.Bind(0, Gpus(0, 100), Gpus(0, 100), st.id, 0);
+    } else {
+      EXPECT_EQ(cs.Unbind(0, st.id), st.want_found);
+    }
+    std::vector<uint64_t> from_pods;
+    for (const BoundPod& p : cs.state(0).pods) from_pods.push_back(p.id);
+    EXPECT_EQ(cs.state(0).pod_ids, st.want_ids);
+    EXPECT_EQ(from_pods, st.want_ids);
+  }
+  cs.RemoveNode(0);
+  EXPECT_TRUE(cs.state(0).pod_ids.empty());
+}
+
+// Ours: serial() is unique per object; a copy (constructed or assigned) is
+// another cluster to the indexes that follow a change log.
+TEST(ClusterStateTest, SerialIsNewForEveryCopy) {
+  ClusterState a({FourGpuNode("a")}), b({FourGpuNode("a")});
+  EXPECT_NE(a.serial(), b.serial());
+  ClusterState c = a;
+  EXPECT_NE(c.serial(), a.serial());
+  const uint64_t before = b.serial();
+  b = a;
+  EXPECT_NE(b.serial(), before);
+  EXPECT_NE(b.serial(), a.serial());
+  EXPECT_EQ(b.change_log(), a.change_log());
+}
+
+// Ours: the PreferNoSchedule flag the scorers read instead of the taints.
+TEST(ClusterStateTest, PreferNoScheduleTaintFlag) {
+  struct Case {
+    const char* name;
+    std::vector<Taint> taints;
+    bool want;
+  };
+  const Case cases[] = {
+      {"no taints", {}, false},
+      {"NoSchedule only", {{"k", "v", "NoSchedule"}}, false},
+      {"PreferNoSchedule", {{"k", "", "PreferNoSchedule"}}, true},
+      {"among others", {{"a", "", "NoExecute"}, {"b", "", "PreferNoSchedule"}}, true},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    Node n = FourGpuNode("n");
+    n.taints = c.taints;
+    ClusterState cs({n});
+    EXPECT_EQ(cs.state(0).prefer_no_schedule_taint, c.want);
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -232,6 +232,13 @@ TEST(ResourcesTest, AddSubMax) {
       {"max of a missing scalar", R(0, 0, 0, 0), R(0, 0, 0, 0, {{"example.com/a", -1}}),
        R(0, 0, 0, 0, {{"example.com/a", -1}}), R(0, 0, 0, 0, {{"example.com/a", 1}}),
        R(0, 0, 0, 0, {{"example.com/a", -1}})},
+      // The merge walk inserts a missing name between, before and after the
+      // ones present, and keeps the list sorted.
+      {"interleaved scalars", R(0, 0, 0, 0, {{"b.io/x", 1}, {"d.io/x", 2}}),
+       R(0, 0, 0, 0, {{"a.io/x", 5}, {"b.io/x", 1}, {"c.io/x", 3}, {"e.io/x", 4}}),
+       R(0, 0, 0, 0, {{"a.io/x", 5}, {"b.io/x", 2}, {"c.io/x", 3}, {"d.io/x", 2}, {"e.io/x", 4}}),
+       R(0, 0, 0, 0, {{"a.io/x", -5}, {"b.io/x", 0}, {"c.io/x", -3}, {"d.io/x", 2}, {"e.io/x", -4}}),
+       R(0, 0, 0, 0, {{"a.io/x", 5}, {"b.io/x", 1}, {"c.io/x", 3}, {"d.io/x", 2}, {"e.io/x", 4}})},
       {"saturation", R(kMax, kMin, kMax, 0, {{"nvidia.com/gpu", kMax}}), R(1, 1, -1, 0, {{"nvidia.com/gpu", 1}}),
        R(kMax, kMin + 1, kMax - 1, 0, {{"nvidia.com/gpu", kMax}}), R(kMax - 1, kMin, kMax, 0, {{"nvidia.com/gpu", kMax - 1}}),
        R(kMax, 1, kMax, 0, {{"nvidia.com/gpu", kMax}})},
@@ -248,6 +255,16 @@ TEST(ResourcesTest, AddSubMax) {
     max.Max(c.b);
     EXPECT_EQ(max, c.max);
   }
+}
+
+// Ours: a vector added to or taken from itself (no scalar is missing, so
+// nothing moves under the walk).
+TEST(ResourcesTest, AddSubSelf) {
+  Resources r = R(3, 4, 5, 6, {{"example.com/a", 1}, {"nvidia.com/gpu", 2}});
+  r.Add(r);
+  EXPECT_EQ(r, R(6, 8, 10, 12, {{"example.com/a", 2}, {"nvidia.com/gpu", 4}}));
+  r.Sub(r);
+  EXPECT_EQ(r, R(0, 0, 0, 0, {{"example.com/a", 0}, {"nvidia.com/gpu", 0}}));
 }
 
 // Ours: saturating arithmetic at the int64 edges.

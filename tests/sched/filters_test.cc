@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpusched/util/random.h"
 #include "test_util.h"
 
 namespace gpusched {
@@ -165,6 +166,52 @@ TEST(RunFiltersTest, StopsAtFirstFailingPluginInDefaultOrder) {
   EXPECT_EQ(s.plugin(), "TaintToleration");
   EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) had untolerated taint(s)"});
   EXPECT_EQ(NewFilterPlugin("NoSuchPlugin"), nullptr);
+}
+
+// Ours: Check without a verdict (the scan's fast path) agrees with Filter on
+// every in-tree plugin, and PassesFilters / CheckFilters with RunFilters.
+TEST(FilterCheckTest, FastPathAgreesWithFilter) {
+  Rng rng(3);
+  std::vector<std::unique_ptr<FilterPlugin>> all;
+  for (const char* n : {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodeResourcesFit", "GpuShare"})
+    all.push_back(NewFilterPlugin(n));
+  all.push_back(std::make_unique<NodeResourcesFitFilter>(std::vector<std::string>{"example.com/foo"},
+                                                         std::vector<std::string>{"nvidia.com"}));
+  int failures = 0;
+  for (int k = 0; k < 400; ++k) {
+    Node node = testing::GpuNode("n", static_cast<int64_t>(rng.Uniform(5)) - 1, 1000 * static_cast<int64_t>(rng.Uniform(4)),
+                                 1LL << 30, static_cast<int64_t>(rng.Uniform(3)));
+    node.unschedulable = rng.Uniform(4) == 0;
+    if (rng.Uniform(4) == 0) node.taints.push_back({"k", "", "NoSchedule"});
+    node.meta.labels["zone"] = rng.Uniform(2) ? "a" : "b";
+    if (rng.Uniform(3) == 0) node.allocatable["example.com/foo"] = Quantity::FromInt(1);
+    ClusterState c({node});
+    if (rng.Uniform(2)) c.Bind(0, testing::ToResources({500, 0, 0, {{"nvidia.com/gpu", 1}}}));
+    testing::Res r;
+    r.milli_cpu = 500 * static_cast<int64_t>(rng.Uniform(5));
+    r.memory = (1LL << 29) * static_cast<int64_t>(rng.Uniform(4));
+    if (rng.Uniform(2)) r.scalars["nvidia.com/gpu"] = static_cast<int64_t>(rng.Uniform(4));
+    if (rng.Uniform(4) == 0) r.scalars["example.com/foo"] = 1;
+    Pod pod = testing::ResourcePod({r});
+    if (rng.Uniform(4) == 0) pod.node_selector["zone"] = "a";
+    if (rng.Uniform(4) == 0) pod.tolerations.push_back({"k", "Exists", "", ""});
+    if (rng.Uniform(6) == 0) pod.node_name = rng.Uniform(2) ? "n" : "other";
+    if (rng.Uniform(4) == 0) pod.meta.annotations["alibabacloud.com/gpu-milli"] = "500";
+    const PodInfo info = PodInfo::Make(pod, 0);
+    for (const auto& f : all) {
+      const SchedStatus s = f->Filter(info, c.node(0), c.state(0));
+      EXPECT_EQ(f->Check(info, c.node(0), c.state(0), nullptr), s.IsSuccess()) << f->Name() << " case " << k;
+      failures += !s.IsSuccess();
+    }
+    std::vector<std::unique_ptr<FilterPlugin>> chain = DefaultFilters();
+    const SchedStatus s = RunFilters(chain, info, c.node(0), c.state(0));
+    EXPECT_EQ(PassesFilters(chain, info, c.node(0), c.state(0)), s.IsSuccess()) << k;
+    FilterVerdict why;
+    const FilterPlugin* failed = CheckFilters(chain, info, c.node(0), c.state(0), why);
+    EXPECT_EQ(failed ? std::string(failed->Name()) : "", s.plugin()) << k;
+    EXPECT_EQ(why.ToStatus().reasons(), s.reasons()) << k;
+  }
+  EXPECT_GT(failures, 200);  // both verdicts well exercised
 }
 
 }  // namespace

@@ -52,5 +52,23 @@ TEST(PaperBestFitPolicyTest, NormalizationCanMergeScores) {
   }
 }
 
+// SelectIndexed picks by raw score, so min-max must keep exactly the nodes
+// with the highest raw score at the top (100, or all 0 when all are equal),
+// merging only lower scores.
+TEST(PaperBestFitPolicyTest, NormalizationKeepsTheHighestOnTop) {
+  struct Case {
+    std::vector<int64_t> raw, want;
+  } cases[] = {
+      {{98, 99, 0, 99}, {98, 100, 0, 100}},
+      {{2147483647, 2147483646, -2147483648}, {100, 99, 0}},  // 32-bit extremes: no overflow
+      {{-3, -3}, {0, 0}},
+  };
+  PaperBestFitPolicy p;
+  for (auto& c : cases) {
+    p.Normalize(c.raw);
+    EXPECT_EQ(c.raw, c.want);
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

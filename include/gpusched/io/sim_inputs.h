@@ -34,9 +34,11 @@ struct SimInputs {
   std::vector<Node> initial_nodes;
   Workload workload;
   KubeSchedulerConfiguration config;
+  // The --config file's; the manifests' are in workload.warnings.
   std::vector<std::string> warnings;
-  // Invalid objects and rows outside the workload (cluster manifests);
-  // invalid workload pods are in workload.rejected.
+  // Invalid rows of trace node lists and nodes given twice. Invalid objects
+  // of manifests (cluster or workload) are in workload.rejected, with the
+  // invalid trace pod rows: each problem is reported once.
   std::vector<InputError> rejected;
 };
 

@@ -10,8 +10,8 @@
 // Pod list, `name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,
 // pod_phase,creation_time,deletion_time,scheduled_time` or the multigpu
 // files' `name,cpu_milli,memory_mib,num_gpu,gpu_milli`: each row is a pod in
-// namespace default with one container "main" whose requests = limits are
-// cpu and memory, plus
+// namespace default with one container "main" whose requests are cpu and
+// memory, plus
 //   - whole GPUs (gpu_milli 1000): nvidia.com/gpu: num_gpu;
 //   - GPU sharing (num_gpu 1, gpu_milli 1..999): the annotations
 //     alibabacloud.com/gpu-milli and alibabacloud.com/gpu-count: "1";
@@ -22,6 +22,9 @@
 // it has no deletion_time). The multigpu form has no times: every pod arrives
 // at 0 and runs forever, as in the FGD simulator. pod_phase is the pod's
 // phase at the end of the trace, not an input to scheduling, and is not kept.
+// The container has no limits: a trace pod is not an API object to validate
+// (limits matter only there), scheduling reads requests alone, and a second
+// map per pod would cost a third of a million-row trace's memory.
 //
 // A row that is not valid is reported as an InputError naming the file, the
 // line (the header is line 1) and the column, e.g.
@@ -50,7 +53,7 @@ inline constexpr std::string_view kLabelTraceQos = "gpusched.io/qos";
 inline constexpr int64_t kTraceNodeMaxPods = 1001;
 
 // Appends the nodes of an openb_node_list_*.csv to `nodes` and its invalid
-// rows to `rejected`.
+// rows to `rejected`. The file is streamed, never held whole in memory.
 Status LoadTraceNodes(const std::string& path, std::vector<Node>& nodes, std::vector<InputError>& rejected);
 // The same for text already in memory; `file` is the name used in messages.
 Status LoadTraceNodesText(std::string_view text, const std::string& file, std::vector<Node>& nodes,

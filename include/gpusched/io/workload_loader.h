@@ -41,12 +41,13 @@ FieldError InvalidSimSeconds(std::string field, std::string_view text);
 // gpusched.io/add-time, in input order) and `out` with the pods (in input
 // order, with their file and line) and the node events. A node with both
 // annotations joins at add-time and leaves at remove-time, which must not be
-// earlier. `m.rejected` and `m.warnings` are copied into `out` first, so
-// that `out` holds everything to report. Both outputs are appended to.
+// earlier. `m.rejected` and `m.warnings` are put into `out` first, so that
+// `out` holds everything to report. Both outputs are appended to. `m` is
+// taken by value: pass it with std::move and no pod or node is copied.
 // Every problem concerns one object and lands in out.rejected, so the Status
 // is OK today; it is kept so that callers treat this step like the loaders
 // that read files.
-Status LoadManifestWorkload(const Manifests& m, std::vector<Node>& initial_nodes, Workload& out);
+Status LoadManifestWorkload(Manifests m, std::vector<Node>& initial_nodes, Workload& out);
 
 }  // namespace gpusched
 

@@ -48,7 +48,13 @@ struct NodeState {
   // Free milli-GPU per device, index = device index. 1000 = wholly free.
   std::vector<int32_t> gpu_free_milli;
   std::vector<BoundPod> pods;  // in bind order
+  // pods[k].id for each k, kept by ClusterState: Unbind's search reads
+  // these contiguously rather than one 200-byte BoundPod per pod.
+  std::vector<uint64_t> pod_ids;
   std::string gpu_model;       // NodeGpuModel(labels), "" when unknown
+  // The node has a PreferNoSchedule taint (fixed, like gpu_model): lets
+  // TaintToleration's scoring skip the Node of every other node it scores.
+  bool prefer_no_schedule_taint = false;
   bool present = true;         // false once removed (ClusterState::RemoveNode)
   // Bumped on every bind/unbind, so per-node caches (FGD's fragmentation)
   // know when to recompute.
@@ -92,6 +98,10 @@ class ClusterState {
   // Indexes over the nodes (sched/node_index.h) keep their position in it
   // and catch up lazily, so one ClusterState serves several schedulers.
   const std::vector<uint32_t>& change_log() const { return change_log_; }
+  // Unique to this object in the process: a copy, or another cluster built
+  // where one was destroyed, gets a new one. Indexes that follow the change
+  // log key on it rather than on the address, which can be reused.
+  uint64_t serial() const { return serial_.value; }
 
   // The devices a pod gets when the policy has no opinion, as the device
   // plugin and the FGD simulator's "best" gpusel hand them out: whole devices
@@ -130,6 +140,17 @@ class ClusterState {
   uint64_t next_bind_seq_ = 0;
   size_t num_present_ = 0;
   std::vector<uint32_t> change_log_;
+  struct Serial {
+    Serial();
+    Serial(const Serial&) : Serial() {}
+    Serial& operator=(const Serial&) {
+      *this = Serial();
+      return *this;
+    }
+    Serial& operator=(Serial&&) = default;
+    uint64_t value;
+  };
+  Serial serial_;
 
   void InitState(size_t i);
 

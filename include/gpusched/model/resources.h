@@ -73,8 +73,17 @@ struct Resources {
 
 // Saturating int64 addition/subtraction: a 2^40-GPU node or a 2^63-milli-cpu
 // request must never wrap around.
-int64_t SatAdd(int64_t a, int64_t b);
-int64_t SatSub(int64_t a, int64_t b);
+// Inline: the scheduler's resource checks call them per node.
+inline int64_t SatAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return b > 0 ? INT64_MAX : INT64_MIN;
+  return r;
+}
+inline int64_t SatSub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) return b < 0 ? INT64_MAX : INT64_MIN;
+  return r;
+}
 
 // Human-readable amount of a resource, used in messages: cpu as cores with
 // milli precision (1500 milli -> "1.5"), memory-like amounts with the largest

@@ -8,6 +8,7 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
+#include "gpusched/sched/filter_verdict.h"
 #include "gpusched/sched/pod_info.h"
 #include "gpusched/sched/status.h"
 
@@ -17,7 +18,18 @@ class FilterPlugin {
  public:
   virtual ~FilterPlugin() = default;
   virtual std::string_view Name() const = 0;
-  virtual SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const = 0;
+  // True when the node passes. Otherwise, when `why` is given, sets its code
+  // and appends the reasons (`why` arrives Reset). Allocation-free apart from
+  // `why`'s reused buffer: the scheduler calls it for every node it visits.
+  // Passing nullptr lets the plugin stop at the first failed check.
+  virtual bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const = 0;
+  // The verdict as kube-scheduler's Status (without the plugin name), built
+  // from Check so the two can never disagree.
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const {
+    FilterVerdict v;
+    if (Check(pod, node, state, &v)) return SchedStatus::Success();
+    return v.ToStatus();
+  }
 };
 
 }  // namespace gpusched

@@ -30,7 +30,7 @@ inline constexpr const char* kReasonGpuShare = "node(s) didn't have enough free 
 class NodeNameFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "NodeName"; }
-  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
 
 // NodeResourcesFit's filter (pkg/scheduler/framework/plugins/noderesources/fit.go).
@@ -42,7 +42,7 @@ class NodeResourcesFitFilter : public FilterPlugin {
   NodeResourcesFitFilter(std::vector<std::string> ignored_resources, std::vector<std::string> ignored_groups)
       : ignored_resources_(std::move(ignored_resources)), ignored_groups_(std::move(ignored_groups)) {}
   std::string_view Name() const override { return "NodeResourcesFit"; }
-  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
   // False for resources the args tell it to ignore.
   bool Checks(std::string_view resource) const { return !Ignored(resource); }
 
@@ -57,7 +57,7 @@ class NodeResourcesFitFilter : public FilterPlugin {
 class NodeUnschedulableFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "NodeUnschedulable"; }
-  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
 
 // TaintToleration's filter (plugins/tainttoleration): NoSchedule and
@@ -65,14 +65,14 @@ class NodeUnschedulableFilter : public FilterPlugin {
 class TaintTolerationFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "TaintToleration"; }
-  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
 
 // NodeAffinity's filter (plugins/nodeaffinity), nodeSelector part.
 class NodeAffinityFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "NodeAffinity"; }
-  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
 
 // GpuShare: the device-level check of GPU requests, as the FGD simulator's
@@ -84,7 +84,7 @@ class NodeAffinityFilter : public FilterPlugin {
 class GpuShareFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "GpuShare"; }
-  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
 
 // Creates a filter by its kube-scheduler name; nullptr when unknown.
@@ -101,6 +101,25 @@ std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters();
 // RunFilterPlugins stops at the first failing plugin), its plugin name set.
 SchedStatus RunFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PodInfo& pod,
                        const Node& node, const NodeState& state);
+
+// The same chain without building a status: true when every filter passes.
+inline bool PassesFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PodInfo& pod,
+                          const Node& node, const NodeState& state) {
+  for (const auto& f : filters)
+    if (!f->Check(pod, node, state, nullptr)) return false;
+  return true;
+}
+
+// The same chain with the first failure's verdict in `why` (Reset first):
+// the failing plugin, or nullptr when every filter passes.
+inline const FilterPlugin* CheckFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters,
+                                        const PodInfo& pod, const Node& node, const NodeState& state,
+                                        FilterVerdict& why) {
+  why.Reset();
+  for (const auto& f : filters)
+    if (!f->Check(pod, node, state, &why)) return f.get();
+  return nullptr;
+}
 
 }  // namespace gpusched
 

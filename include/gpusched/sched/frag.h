@@ -50,6 +50,11 @@ bool ShapeLess(const PodShape& a, const PodShape& b);
 // non_zero_requests.
 PodShape ShapeOf(const PodInfo& pod);
 
+// resourcehelper.PodRequestsAndLimits(pod) is empty: no container, init
+// container or overhead names any resource (FGD scores such a pod 100
+// everywhere). A PodInfo without a Pod: its requests are all zero.
+bool PodHasNoRequests(const PodInfo& pod);
+
 // utils.IsNodeAccessibleToPodByType: true when `models` is empty or names
 // `node_model`; a node without a model is refused by a non-empty list; a list
 // of only empty entries ("|") allows every node that has a model.
@@ -131,13 +136,20 @@ class FragTable {
   std::vector<int32_t> need_;      // devices that must fit: max(count, 1)
   std::vector<std::string> models_;
   std::deque<std::pair<std::string, std::vector<uint8_t>>> access_;  // deque: stable references
+  // The valid CPU-only typical pods (classes XL/XR), in order: freq, cpu.
+  std::vector<double> cpu_only_freq_;
+  std::vector<int64_t> cpu_only_cpu_;
+  std::vector<uint32_t> gpu_pods_;  // the valid typical pods with a GPU, in order
 };
 
 // One node's fragmentation plus what it takes to get the fragmentation after
 // a pod lands on it in O(#typical): per typical pod, how many devices it fits
 // on and how much free milli sits on devices too small for it. Rebuilding it
-// reuses its buffers. Results equal NodeFragMilli exactly (same classes, same
-// additions in the same order).
+// reuses its buffers. Results equal NodeFragMilli exactly: each class gets
+// the same additions in the same order. That order is all that matters, so
+// FragAfter sums the CPU-only typical pods (classes XL, XR), those the node's
+// model refuses (class NoAccess) and the rest (Q1, Q2, Q4) in three tight
+// loops, each class in its own accumulator.
 class NodeFragProfile {
  public:
   // `access` = table.Access(node model). `table` must be the one later
@@ -149,16 +161,27 @@ class NodeFragProfile {
   // device whose free milli was `taken_from` (values before, one per device).
   double FragAfter(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> taken_from,
                    int32_t milli) const;
+  // FragAfter(table, cpu_milli, {befores[j]}, milli) into out[j] for each j
+  // (a share tried on several devices), in one pass over the typical pods.
+  void FragAfterShares(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> befores, int32_t milli,
+                       std::span<double> out) const;
 
  private:
   int64_t cpu_left_ = 0;
   int64_t free_total_ = 0;
+  bool nonnegative_ = true;  // no device has negative free milli
   double frag_ = 0;
-  // Per typical pod: devices with free >= its milli, or kNoAccess when the
-  // node's model is not one it accepts.
-  std::vector<int32_t> fit_;
-  std::vector<int64_t> small_;  // per typical pod: Σ free of devices with free < its milli
-  static constexpr int32_t kNoAccess = -1;
+  // The freq of each valid GPU typical pod the node's model refuses, in order.
+  std::vector<double> refused_freq_;
+  // Each valid GPU typical pod the node accepts, in order: its freq, cpu,
+  // milli and devices needed, the node's devices with free >= its milli
+  // (fit) and Σ free of those with less (small).
+  std::vector<double> freq_;
+  std::vector<int64_t> cpu_;
+  std::vector<int32_t> milli_, need_, fit_;
+  std::vector<int64_t> small_;
+  std::vector<int32_t> sorted_;  // Build's scratch: free milli ascending
+  std::vector<int64_t> prefix_;  // and their prefix sums
 };
 
 }  // namespace gpusched

@@ -35,15 +35,23 @@ class NodeFitIndex {
   void Sync(const ClusterState& cluster);
   // The first node in [from, to) whose free resources meet `need`, or kNone.
   size_t FindFirst(size_t from, size_t to, const Need& need) const;
+  // Node i's free amounts (as FreeOf gave them at the last Sync).
+  const Need& Free(size_t i) const { return max_[leaves_ + i]; }
+  // True when `have` meets `need` in every dimension.
+  // Branch-free: scans call it on every node they pass.
+  static bool Meets(const Need& have, const Need& need) {
+    static_assert(kDims == 6);
+    return (have[0] >= need[0]) & (have[1] >= need[1]) & (have[2] >= need[2]) & (have[3] >= need[3]) &
+           (have[4] >= need[4]) & (have[5] >= need[5]);
+  }
 
   // A node's free amounts; absent nodes get INT64_MIN everywhere.
   static Need FreeOf(const NodeState& s);
 
  private:
-  size_t FindIn(size_t node, size_t lo, size_t hi, size_t from, size_t to, const Need& need) const;
   void Set(size_t i, const Need& v);
 
-  const ClusterState* cluster_ = nullptr;
+  uint64_t serial_ = 0;  // ClusterState::serial() of the cluster followed
   size_t log_pos_ = 0;
   size_t n_ = 0;
   size_t leaves_ = 0;      // power of two >= n_

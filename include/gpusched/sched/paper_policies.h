@@ -10,7 +10,9 @@
 //
 // A policy instance keeps per-node caches keyed by NodeState::version for the
 // ClusterState it last saw (by address; another address drops them), so it
-// serves one scheduler and one cluster at a time, like every Policy.
+// serves one scheduler and one cluster at a time, like every Policy. Through
+// SelectIndexed the scheduler gets each choice from a ShapeNodeCache
+// (shape_node_cache.h) instead of running the filters on every node.
 #ifndef GPUSCHED_SCHED_PAPER_POLICIES_H_
 #define GPUSCHED_SCHED_PAPER_POLICIES_H_
 
@@ -22,6 +24,7 @@
 #include "gpusched/sched/frag.h"
 #include "gpusched/sched/node_rank.h"
 #include "gpusched/sched/policy.h"
+#include "gpusched/sched/shape_node_cache.h"
 
 namespace gpusched {
 
@@ -39,13 +42,24 @@ class PaperScorePolicy : public Policy {
   int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override { return num_nodes; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
                 PodExplain* explain) const override;
+  // Select's choice from the ShapeNodeCache (the highest raw score, then
+  // NodeRank) for a cacheable pod once the ranks are drawn; otherwise (and
+  // for the first choice among several nodes, which draws them) Select over
+  // every node that `fits`.
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, Rng& rng,
+                                      bool& supported) const override;
 
   // The upstream score plugin's name ("FGDScore"), shown by explain.
   virtual std::string_view PluginName() const = 0;
   // The plugin's raw score of each `feasible` node into `scores` (same size).
+  // A node's score may depend only on the node, its state and the pod's
+  // shape (the ShapeNodeCache key).
   virtual void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                      std::vector<int64_t>& scores) const = 0;
   // ScoreExtensions.NormalizeScore over the feasible nodes; none by default.
+  // It must leave on top exactly the nodes with the highest raw score (as
+  // min-max does), since SelectIndexed picks by raw score.
   virtual void Normalize(std::vector<int64_t>& scores) const { (void)scores; }
   // Raw score of one node (tests, diagnostics).
   int64_t ScoreNode(const PodInfo& pod, const ClusterState& cluster, size_t node) const;
@@ -57,9 +71,16 @@ class PaperScorePolicy : public Policy {
   virtual std::string_view ScoreMeaning() const = 0;
 
  private:
+  // Select over `feasible` as the scheduler's Commit would call it: none
+  // fits → nullopt, one → it without Select.
+  std::optional<size_t> Choose(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+                               Rng& rng) const;
+
   mutable NodeRank rank_;
   mutable std::vector<int64_t> scores_;  // reused between calls
   mutable std::vector<int64_t> raw_;
+  mutable ShapeNodeCache shape_cache_{false};
+  mutable std::vector<size_t> feasible_;  // reused between calls
 };
 
 // FGD (fgd_score.go): score = int(100·sigmoid((F_n − F_n')/1000)), where F_n
@@ -97,8 +118,17 @@ class RandomPolicy : public Policy {
   int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override { return num_nodes; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
                 PodExplain* explain) const override;
+  // The same draw over every node that fits, kept in a ShapeNodeCache for
+  // cacheable pods.
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, Rng& rng,
+                                      bool& supported) const override;
   std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                   Rng& rng) const override;
+
+ private:
+  mutable ShapeNodeCache shape_cache_{true};
+  mutable std::vector<size_t> feasible_;  // reused between calls
 };
 
 // DotProd (dot_product_score.go, "Tetris", dimext merge, norm max):

@@ -10,14 +10,14 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
-#include <tuple>
 #include <string_view>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/sched/explain.h"
+#include "gpusched/sched/free_order_index.h"
+#include "gpusched/sched/node_index.h"
 #include "gpusched/sched/pod_info.h"
 #include "gpusched/util/random.h"
 
@@ -43,12 +43,18 @@ class Policy {
   // A policy that can find its choice from an index of its own, without the
   // scheduler collecting every feasible node, does so here: `fits(i)` runs
   // the filter chain on node i. It must return exactly what Select would
-  // over the full feasible set, or nullopt when no node fits (the scheduler
+  // over the full feasible set (drawing from `rng` exactly as Select and the
+  // scheduler's Commit would), or nullopt when no node fits (the scheduler
   // then rescans plainly for the FitError). `supported` is set to false by
   // policies without such an index (the default).
+  // Precondition: the filter chain has NodeResourcesFit checking
+  // nvidia.com/gpu and GpuShare, so a node that falls short of the pod's
+  // NodeFitIndex::NeedOf(pod, true) fails it and may be settled without
+  // `fits`.
   virtual std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                              const std::function<bool(size_t)>& fits, bool& supported) const {
-    (void)pod, (void)cluster, (void)fits;
+                                              const std::function<bool(size_t)>& fits, Rng& rng,
+                                              bool& supported) const {
+    (void)pod, (void)cluster, (void)fits, (void)rng;
     supported = false;
     return std::nullopt;
   }
@@ -68,28 +74,6 @@ class FirstFitPolicy : public Policy {
                 PodExplain* explain) const override;
 };
 
-// The nodes ordered by (free GPUs, free cpu, node index), kept in step with
-// ClusterState::change_log(): best-fit's choice is the first node in this
-// order with enough free that passes the filters, found bucket by bucket of
-// free GPUs instead of by scanning every node.
-class FreeOrderIndex {
- public:
-  // The first node in (free GPUs, free cpu, index) order — descending free
-  // for `most` (ties still by ascending index) — with at least the pod's
-  // GPUs and cpu free for which `fits` holds.
-  std::optional<size_t> Find(const PodInfo& pod, const ClusterState& cluster, bool most,
-                             const std::function<bool(size_t)>& fits);
-
- private:
-  using Key = std::tuple<int64_t, int64_t, size_t>;
-  void Sync(const ClusterState& cluster);
-  const ClusterState* cluster_ = nullptr;
-  size_t log_pos_ = 0;
-  std::vector<Key> keys_;
-  std::vector<bool> in_set_;
-  std::set<Key> set_;
-};
-
 // best-fit: the feasible node that leaves the fewest GPUs free, then the
 // least cpu free; ties go to the first in node order. Packs GPU jobs tightly.
 class BestFitPolicy : public Policy {
@@ -97,14 +81,15 @@ class BestFitPolicy : public Policy {
   std::string_view Name() const override { return "best-fit"; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
                 PodExplain* explain) const override;
+  // The first feasible node in FreeOrderIndex's (free GPUs, free cpu, index) order.
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, bool& supported) const override {
+                                      const std::function<bool(size_t)>& fits, Rng&, bool& supported) const override {
     supported = true;
-    return index_.Find(pod, cluster, false, fits);
+    return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
   }
 
  private:
-  mutable FreeOrderIndex index_;
+  mutable FreeOrderIndex index_{/*most=*/false};
 };
 
 // worst-fit (spread): the feasible node that leaves the most GPUs free, then
@@ -114,14 +99,15 @@ class WorstFitPolicy : public Policy {
   std::string_view Name() const override { return "worst-fit"; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
                 PodExplain* explain) const override;
+  // The first feasible node in FreeOrderIndex's descending order.
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, bool& supported) const override {
+                                      const std::function<bool(size_t)>& fits, Rng&, bool& supported) const override {
     supported = true;
-    return index_.Find(pod, cluster, true, fits);
+    return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
   }
 
  private:
-  mutable FreeOrderIndex index_;
+  mutable FreeOrderIndex index_{/*most=*/true};
 };
 
 }  // namespace gpusched

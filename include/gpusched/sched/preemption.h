@@ -31,6 +31,11 @@ struct PreemptionVerdict {
 PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& cluster,
                                      const std::vector<std::unique_ptr<FilterPlugin>>& filters,
                                      const std::vector<SchedStatus>& statuses);
+// The same from the statuses' codes alone (all the evaluation looks at), so
+// the scheduler's failure scan need not build a status per node.
+PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& cluster,
+                                     const std::vector<std::unique_ptr<FilterPlugin>>& filters,
+                                     const std::vector<SchedStatus::Code>& codes);
 
 }  // namespace gpusched
 

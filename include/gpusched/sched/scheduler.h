@@ -14,7 +14,9 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/sched/explain.h"
+#include "gpusched/sched/failure_summary.h"
 #include "gpusched/sched/filter_plugin.h"
+#include "gpusched/sched/filter_verdict.h"
 #include "gpusched/sched/node_index.h"
 #include "gpusched/sched/fit_error.h"
 #include "gpusched/sched/pod_info.h"
@@ -64,9 +66,21 @@ class Scheduler {
   // filters; a pod that fits nowhere is rescanned plainly for its FitError.
   NodeFitIndex index_;
   bool index_usable_ = false, index_gpu_checked_ = false, index_devices_checked_ = false, use_index_ = true;
+  // Where the index settles the whole chain without running it. A node is
+  // "plain" when it is not cordoned and has no NoSchedule/NoExecute taint:
+  // NodeUnschedulable and TaintToleration pass there whatever the pod. For
+  // a pod whose other filters look only at what NodeFitIndex holds exactly
+  // (DecidedByIndex), a plain node meeting its need passes every filter.
+  bool chain_known_ = false;   // every filter is one of gpusched's in-tree ones
+  std::vector<uint8_t> plain_;  // per node slot (nodes never change once added)
+  uint64_t plain_serial_ = 0;
+  void SyncPlain(const ClusterState& cluster);
+  bool DecidedByIndex(const PodInfo& pod) const;
   bool explain_failures_ = true;
 
-  bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find);
+  FailureSummaries summaries_;
+  bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find,
+                   const NodeFitIndex::Need& need);
   Decision ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain);
 
   // Failures are deterministic: a pod that asks for exactly what another
@@ -82,13 +96,17 @@ class Scheduler {
     bool operator==(const FailureKey&) const = default;
   };
   static bool Cacheable(const PodInfo& pod);
-  const ClusterState* failure_cluster_ = nullptr;
+  static bool SameFailure(const FailureKey& k, const PodInfo& pod);
+  uint64_t failure_cluster_ = 0;  // ClusterState::serial()
   size_t failure_log_size_ = 0;
   std::vector<std::pair<FailureKey, Decision>> failures_;
   // Chooses among feasible_ and binds the pod.
   Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
-  std::vector<size_t> feasible_;       // reused between calls
-  std::vector<SchedStatus> statuses_;  // reused between calls
+  // Reused between calls, so that a decision allocates nothing of its own.
+  std::vector<size_t> feasible_;
+  std::vector<SchedStatus::Code> codes_;  // per node, for preemption's dry run
+  FilterVerdict verdict_;
+  ReasonTally tally_;
 };
 
 }  // namespace gpusched

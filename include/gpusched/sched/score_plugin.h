@@ -32,6 +32,13 @@ class ScorePlugin {
   virtual bool PreScore(const PodInfo& pod) const { (void)pod; return true; }
   // Raw score of `pod` on one feasible node.
   virtual int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const = 0;
+  // Raw scores of `pod` on each of `nodes` into `scores` (same size): what
+  // Score gives each, with the pod-only work done once and one virtual call
+  // per plugin instead of one per node (a pod is scored on hundreds).
+  virtual void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                          std::vector<int64_t>& scores) const {
+    for (size_t k = 0; k < nodes.size(); ++k) scores[k] = Score(pod, cluster.node(nodes[k]), cluster.state(nodes[k]));
+  }
   // NormalizeScore over the raw scores of all scored nodes, in place. The
   // default is no normalization (upstream: ScoreExtensions() == nil).
   virtual void NormalizeScore(const PodInfo& pod, std::vector<int64_t>& scores) const {

@@ -43,6 +43,43 @@ struct AllocatableRequest {
 AllocatableRequest CalculateResourceAllocatableRequest(const NodeState& node, std::string_view resource,
                                                        int64_t pod_request, bool use_requested);
 
+// One configured resource of a scorer, resolved for one pod: which branch of
+// CalculateResourceAllocatableRequest applies, found once per pod instead of
+// by name on every node.
+struct ResolvedResource {
+  enum Kind : uint8_t { kNone, kCpu, kMemory, kEphemeral, kScalar };
+  Kind kind = kNone;
+  int64_t pod_request = 0;
+  int64_t weight = 0;
+  std::string_view name;  // for kScalar
+};
+// The resolution, with `scalar_name` = IsScalarResourceName(name) (it never
+// changes, so scorers compute it once).
+ResolvedResource ResolveResource(std::string_view name, bool scalar_name, int64_t pod_request, int64_t weight);
+// CalculateResourceAllocatableRequest for a resolved resource (inline: it
+// runs per scored node and resource).
+inline AllocatableRequest AllocatableRequestOf(const ResolvedResource& r, const NodeState& node, bool use_requested) {
+  const Resources& requested = use_requested ? node.requested : node.non_zero_requested;
+  switch (r.kind) {
+    case ResolvedResource::kNone:
+      return {};
+    case ResolvedResource::kCpu:
+      return {node.allocatable.milli_cpu, SatAdd(requested.milli_cpu, r.pod_request)};
+    case ResolvedResource::kMemory:
+      return {node.allocatable.memory, SatAdd(requested.memory, r.pod_request)};
+    case ResolvedResource::kEphemeral:
+      return {node.allocatable.ephemeral_storage, SatAdd(node.requested.ephemeral_storage, r.pod_request)};
+    case ResolvedResource::kScalar:
+      // Default branch: only resources in the node's ScalarResources map
+      // count ("pods" and unknown names are not in it). The DRA-backed
+      // extended resource path (DRAExtendedResource) is not modelled.
+      if (node.allocatable.HasScalar(r.name))
+        return {node.allocatable.Scalar(r.name), SatAdd(node.requested.Scalar(r.name), r.pod_request)};
+      return {};
+  }
+  return {};
+}
+
 // least_allocated.go leastRequestedScore: (capacity - requested) * 100 / capacity,
 // 0 when requested > capacity or capacity == 0.
 int64_t LeastRequestedScore(int64_t requested, int64_t capacity);
@@ -72,10 +109,15 @@ class NodeResourcesFitScorer : public ScorePlugin {
   explicit NodeResourcesFitScorer(const NodeResourcesFitArgs& args);
   std::string_view Name() const override { return "NodeResourcesFit"; }
   int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                  std::vector<int64_t>& scores) const override;
 
  private:
+  void Resolve(const PodInfo& pod, std::vector<ResolvedResource>& out) const;
+  int64_t ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state) const;
   ScoringStrategyType type_;
   std::vector<ResourceSpec> resources_;
+  std::vector<bool> scalar_name_;          // IsScalarResourceName per resource
   std::vector<FunctionShapePoint> shape_;  // RTC shape, scores scaled to 0..MaxNodeScore
 };
 
@@ -90,10 +132,15 @@ class BalancedAllocationScorer : public ScorePlugin {
   std::string_view Name() const override { return "NodeResourcesBalancedAllocation"; }
   bool PreScore(const PodInfo& pod) const override;
   int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                  std::vector<int64_t>& scores) const override;
 
  private:
   bool IsBestEffort(const PodInfo& pod) const;
+  void Resolve(const PodInfo& pod, std::vector<ResolvedResource>& out) const;
+  static int64_t ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state);
   std::vector<ResourceSpec> resources_;
+  std::vector<bool> scalar_name_;  // IsScalarResourceName per resource
 };
 
 // TaintToleration's Score: the number of PreferNoSchedule taints the pod's
@@ -103,6 +150,8 @@ class TaintTolerationScorer : public ScorePlugin {
  public:
   std::string_view Name() const override { return "TaintToleration"; }
   int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                  std::vector<int64_t>& scores) const override;
   void NormalizeScore(const PodInfo& pod, std::vector<int64_t>& scores) const override;
 };
 

@@ -44,6 +44,8 @@ class ScoringPolicy : public Policy {
   std::vector<WeightedScorePlugin> scorers_;
   std::optional<int32_t> percentage_;
   bool has_scoring_;
+  // Select's scratch, reused between calls (a policy serves one scheduler).
+  mutable std::vector<int64_t> totals_, scores_;
 };
 
 // numFeasibleNodesToFind (schedule_one.go): all nodes below 100; otherwise

@@ -56,6 +56,10 @@ class SimMetrics {
   // Per-node GPU occupancy at each of `times` (ascending): the state after
   // every change at or before that time, over `num_nodes` node slots.
   std::vector<NodeSnapshot> Snapshots(const std::vector<double>& times, size_t num_nodes) const;
+  // Frees the per-node change log (tens of MB in a million-pod run) once
+  // the snapshots are taken, before the per-pod results are built; Snapshots
+  // then sees no change after the start.
+  void ReleaseChangeLog() { std::vector<Change>().swap(log_); }
 
   int64_t gpu_milli_total() const { return total_milli_; }
   int64_t gpu_milli_used() const { return used_milli_; }

@@ -5,8 +5,11 @@
 #ifndef GPUSCHED_SIM_WORKLOAD_H_
 #define GPUSCHED_SIM_WORKLOAD_H_
 
+#include <memory>
+#include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gpusched/model/node.h"
@@ -23,11 +26,36 @@ inline constexpr std::string_view kAnnotationDuration = "gpusched.io/duration";
 inline constexpr std::string_view kAnnotationNodeAddTime = "gpusched.io/add-time";
 inline constexpr std::string_view kAnnotationNodeRemoveTime = "gpusched.io/remove-time";
 
+// The name of the file objects were read from, shared by all of them: a
+// million-row trace would otherwise hold a million copies of its path (32
+// bytes inline plus a heap block each). Copies share one string.
+class SourceFile {
+ public:
+  SourceFile() = default;
+  // Implicit: wherever a file name was a std::string, it still can be.
+  SourceFile(std::string path) : path_(std::make_shared<const std::string>(std::move(path))) {}
+  SourceFile(const char* path) : SourceFile(std::string(path)) {}
+
+  const std::string& str() const { return path_ ? *path_ : Empty(); }
+  operator const std::string&() const { return str(); }
+  bool empty() const { return str().empty(); }
+
+  friend bool operator==(const SourceFile& a, std::string_view b) { return a.str() == b; }
+  friend std::ostream& operator<<(std::ostream& os, const SourceFile& f) { return os << f.str(); }
+
+ private:
+  static const std::string& Empty() {
+    static const std::string empty;
+    return empty;
+  }
+  std::shared_ptr<const std::string> path_;
+};
+
 struct WorkloadPod {
   Pod pod;
   double arrival = 0;     // simulated seconds
   double duration = -1;   // run time once bound; < 0 = runs until the end
-  std::string file;       // where it came from, for messages
+  SourceFile file;        // where it came from, for messages
   int line = 0;
 };
 

@@ -1,0 +1,164 @@
+// Ours: best-fit's and worst-fit's node order (src/sched/free_order_index.cc)
+// against a sort of every node, through binds, unbinds, removals and
+// additions, and Find against the first node of that order that meets the
+// need and passes the predicate.
+#include "gpusched/sched/free_order_index.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "gpusched/util/random.h"
+#include "test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+
+// Every present node sorted by (free GPUs, free cpu, index), or descending
+// free with ascending index for `most`.
+std::vector<size_t> SortedOrder(const ClusterState& c, bool most) {
+  std::vector<std::tuple<int64_t, int64_t, size_t>> keys;
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (!c.present(i)) continue;
+    const NodeFitIndex::Need free = NodeFitIndex::FreeOf(c.state(i));
+    int64_t g = free[NodeFitIndex::kGpus], cpu = free[NodeFitIndex::kCpu];
+    if (most) g = ~g, cpu = ~cpu;
+    keys.emplace_back(g, cpu, i);
+  }
+  std::sort(keys.begin(), keys.end());
+  std::vector<size_t> out;
+  for (const auto& k : keys) out.push_back(std::get<2>(k));
+  return out;
+}
+
+TEST(FreeOrderIndexTest, SmallClusterOrders) {
+  // free (GPUs, cpu): n0 (4, 8000), n1 (2, 8000), n2 (2, 4000), n3 (4, 8000), n4 (0, 16000)
+  ClusterState c({GpuNode("n0", 4, 8000), GpuNode("n1", 2, 8000), GpuNode("n2", 2, 4000), GpuNode("n3", 4, 8000),
+                  GpuNode("n4", 0, 16000)});
+  struct Case {
+    bool most;
+    std::vector<size_t> want;
+  };
+  const Case cases[] = {
+      {false, {4, 2, 1, 0, 3}},
+      {true, {0, 3, 1, 2, 4}},  // ties (n0, n3) still by ascending index
+  };
+  for (const Case& k : cases) {
+    FreeOrderIndex index(k.most);
+    EXPECT_EQ(index.Order(c), k.want) << (k.most ? "most" : "least");
+  }
+  // A bind moves a node; the order follows.
+  c.Bind(0, testing::ToResources({4000, 0, 0, {{"nvidia.com/gpu", 3}}}));  // n0 -> (1, 4000)
+  FreeOrderIndex least(false);
+  EXPECT_EQ(least.Order(c), (std::vector<size_t>{4, 0, 2, 1, 3}));
+}
+
+TEST(FreeOrderIndexTest, FindTakesTheFirstThatMeetsAndFits) {
+  ClusterState c({GpuNode("n0", 4, 8000), GpuNode("n1", 2, 8000), GpuNode("n2", 2, 4000), GpuNode("n3", 4, 8000),
+                  GpuNode("n4", 0, 16000)});
+  FreeOrderIndex index(false);
+  auto need = [](int64_t gpus, int64_t cpu) {
+    NodeFitIndex::Need n;
+    n.fill(std::numeric_limits<int64_t>::min());
+    if (gpus > 0) n[NodeFitIndex::kGpus] = gpus;
+    if (cpu > 0) n[NodeFitIndex::kCpu] = cpu;
+    n[NodeFitIndex::kPodSlots] = 1;
+    return n;
+  };
+  struct Case {
+    const char* name;
+    int64_t gpus, cpu;
+    std::vector<size_t> refuse;  // nodes the predicate rejects
+    std::optional<size_t> want;
+  };
+  const Case cases[] = {
+      {"anything: the fewest GPUs free", 0, 0, {}, 4},
+      {"one GPU", 1, 0, {}, 2},
+      {"one GPU and 6 cores", 1, 6000, {}, 1},
+      {"three GPUs", 3, 0, {}, 0},
+      {"three GPUs, n0 refused", 3, 0, {0}, 3},
+      {"five GPUs: none", 5, 0, {}, std::nullopt},
+      {"all refused", 0, 0, {0, 1, 2, 3, 4}, std::nullopt},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.name);
+    std::vector<size_t> asked;
+    const auto got = index.Find(c, need(k.gpus, k.cpu), [&](size_t i) {
+      asked.push_back(i);
+      return std::find(k.refuse.begin(), k.refuse.end(), i) == k.refuse.end();
+    });
+    EXPECT_EQ(got, k.want);
+    // The predicate is asked only of nodes that meet the need, in order.
+    for (size_t i : asked) {
+      const NodeFitIndex::Need free = NodeFitIndex::FreeOf(c.state(i));
+      EXPECT_TRUE(NodeFitIndex::Meets(free, need(k.gpus, k.cpu))) << i;
+    }
+  }
+}
+
+TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
+  Rng rng(11);
+  for (int trial = 0; trial < 60; ++trial) {
+    SCOPED_TRACE(trial);
+    std::vector<Node> nodes;
+    const size_t n = 1 + rng.Uniform(80);
+    for (size_t i = 0; i < n; ++i)
+      nodes.push_back(GpuNode("n" + std::to_string(i), static_cast<int64_t>(rng.Uniform(9)) - 1,
+                              1000 * static_cast<int64_t>(rng.Uniform(16)), (1LL << 30) * static_cast<int64_t>(rng.Uniform(4)),
+                              static_cast<int64_t>(rng.Uniform(6))));
+    ClusterState c(nodes);
+    FreeOrderIndex least(false), most(true);
+    std::vector<std::pair<size_t, uint64_t>> bound;
+    for (int step = 0; step < 120; ++step) {
+      const uint64_t op = rng.Uniform(10);
+      if (op < 5) {
+        const size_t i = rng.Uniform(c.size());
+        if (c.present(i)) {
+          c.Bind(i, testing::ToResources({500 * static_cast<int64_t>(rng.Uniform(5)), 0, 0,
+                                          {{"nvidia.com/gpu", static_cast<int64_t>(rng.Uniform(3))}}}),
+                 Resources{}, static_cast<uint64_t>(step), 0);
+          bound.emplace_back(i, static_cast<uint64_t>(step));
+        }
+      } else if (op < 8 && !bound.empty()) {
+        const size_t k = rng.Uniform(bound.size());
+        c.Unbind(bound[k].first, bound[k].second);
+        bound.erase(bound.begin() + static_cast<ptrdiff_t>(k));
+      } else if (op == 8) {
+        c.RemoveNode(rng.Uniform(c.size()));
+      } else {
+        c.AddNode(GpuNode("m" + std::to_string(step), static_cast<int64_t>(rng.Uniform(9)),
+                          1000 * static_cast<int64_t>(rng.Uniform(16))));
+      }
+      if (step % 7 == 0) {  // catch up over several changes at once, too
+        ASSERT_EQ(least.Order(c), SortedOrder(c, false));
+        ASSERT_EQ(most.Order(c), SortedOrder(c, true));
+        // Find: the first in order meeting a random need.
+        NodeFitIndex::Need need;
+        need.fill(std::numeric_limits<int64_t>::min());
+        need[NodeFitIndex::kGpus] = static_cast<int64_t>(rng.Uniform(4));
+        need[NodeFitIndex::kCpu] = 1000 * static_cast<int64_t>(rng.Uniform(8));
+        need[NodeFitIndex::kMemory] = (1LL << 29) * static_cast<int64_t>(rng.Uniform(4));
+        need[NodeFitIndex::kPodSlots] = 1;
+        const size_t refused = rng.Uniform(c.size());
+        for (bool m : {false, true}) {
+          std::optional<size_t> want;
+          for (size_t i : SortedOrder(c, m))
+            if (i != refused && NodeFitIndex::Meets(NodeFitIndex::FreeOf(c.state(i)), need)) {
+              want = i;
+              break;
+            }
+          FreeOrderIndex& index = m ? most : least;
+          EXPECT_EQ(index.Find(c, need, [&](size_t i) { return i != refused; }), want);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
