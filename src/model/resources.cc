@@ -30,9 +30,6 @@ bool IsPrefixedNativeResource(std::string_view name) {
 }
 
 bool IsExtendedResourceName(std::string_view name) {
-  // The one extended resource every GPU node and pod names, known valid:
-  // spares the name validation (and its string) on each of them.
-  if (name == kResourceGPU) return true;
   if (IsNativeResource(name) || StartsWith(name, kRequestsPrefix)) return false;
   // It must still be a qualified name once turned into its quota name.
   return IsQualifiedName(std::string(kRequestsPrefix) + std::string(name)).empty();

@@ -47,7 +47,8 @@ struct FgdPolicy::Cache {
   std::vector<PodShape> shapes;
   std::vector<std::vector<Entry>> entries;  // [shape][node]
   std::string key;                          // scratch
-  std::vector<int32_t> taken;               // scratch
+  std::vector<int32_t> taken, devices, befores;  // scratch
+  std::vector<double> afters;                    // scratch
 
   // Drops everything computed for another ClusterState; makes room for
   // nodes added since the last call.
@@ -105,22 +106,28 @@ struct FgdPolicy::Cache {
     e.device = -1;
     if (shape.gpu_count == 1 && shape.milli_gpu < kGpuMilli) {
       // A share: try every device that fits; the CPU is taken without a check.
-      e.score = 0;
+      // A device with the same free milli as an earlier one scores the same
+      // and cannot win (ties keep the first index).
+      devices.clear();
+      befores.clear();
       for (size_t d = 0; d < free.size(); ++d) {
         if (free[d] < shape.milli_gpu) continue;
-        // A device with the same free milli as an earlier one scores the
-        // same and cannot win (ties keep the first index).
         bool seen = false;
         if (free.size() <= 16) {
           for (size_t j = 0; j < d && !seen; ++j) seen = free[j] == free[d];
         }
         if (seen) continue;
-        const int32_t before = free[d];
-        const int64_t score =
-            FragScore(prof.frag(), prof.FragAfter(table, shape.milli_cpu, {&before, 1}, shape.milli_gpu));
+        devices.push_back(static_cast<int32_t>(d));
+        befores.push_back(free[d]);
+      }
+      afters.resize(befores.size());
+      prof.FragAfterShares(table, shape.milli_cpu, befores, shape.milli_gpu, afters);
+      e.score = 0;
+      for (size_t j = 0; j < devices.size(); ++j) {
+        const int64_t score = FragScore(prof.frag(), afters[j]);
         if (e.device < 0 || score > e.score) {
           e.score = static_cast<int32_t>(score);
-          e.device = static_cast<int32_t>(d);
+          e.device = devices[j];
         }
       }
       return;

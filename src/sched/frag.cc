@@ -251,4 +251,67 @@ double NodeFragProfile::FragAfter(const FragTable& table, int64_t cpu_milli, std
   return SumExceptQ3(d);
 }
 
+void NodeFragProfile::FragAfterShares(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> befores,
+                                      int32_t milli, std::span<double> out) const {
+  constexpr size_t kChunk = 8;
+  const int64_t cpu = cpu_left_ - cpu_milli;
+  const int64_t total = free_total_ - milli;
+  bool clean = nonnegative_ && milli >= 0 && total >= 0;
+  for (int32_t b : befores) clean = clean && b >= milli;
+  if (!clean || befores.size() > kChunk) {
+    // Amounts might need Add()'s check: one device at a time.
+    for (size_t j = 0; j < befores.size(); ++j) out[j] = FragAfter(table, cpu_milli, befores.subspan(j, 1), milli);
+    return;
+  }
+  // No amount is negative (see FragAfter). The classes XL, XR and NoAccess
+  // see only the total, the same for every device.
+  const double total_d = static_cast<double>(total);
+  double xl = 0, xr = 0, na = 0;
+  for (size_t k = 0; k < table.cpu_only_freq_.size(); ++k) {
+    const double a = table.cpu_only_freq_[k] * total_d;
+    if (cpu >= table.cpu_only_cpu_[k]) {
+      xl += a;
+    } else {
+      xr += a;
+    }
+  }
+  for (double f : refused_freq_) na += f * total_d;
+  // Q1, Q2, Q4 per device, each summed in typical-pod order as FragAfter does.
+  const size_t m = befores.size();
+  double q1[kChunk] = {}, q2[kChunk] = {}, q4[kChunk] = {};
+  for (size_t k = 0; k < freq_.size(); ++k) {
+    const int32_t tm = milli_[k];
+    const int64_t fit0 = fit_[k], small0 = small_[k], need = need_[k];
+    const bool cpu_ok = cpu >= cpu_[k];
+    const double f = freq_[k];
+    const double a = f * total_d;
+    for (size_t j = 0; j < m; ++j) {
+      const int32_t before = befores[j], after = before - milli;
+      const int64_t fit = fit0 + static_cast<int64_t>(after >= tm) - static_cast<int64_t>(before >= tm);
+      if (fit >= need) {
+        if (cpu_ok) {
+          const int64_t small = small0 + (after < tm ? after : 0) - (before < tm ? before : 0);
+          q2[j] += f * static_cast<double>(small);
+        } else {
+          q4[j] += a;
+        }
+      } else if (cpu_ok) {
+        q2[j] += a;
+      } else {
+        q1[j] += a;
+      }
+    }
+  }
+  for (size_t j = 0; j < m; ++j) {
+    double d[kNumFragClasses] = {};
+    d[kQ1] = q1[j];
+    d[kQ2] = q2[j];
+    d[kQ4] = q4[j];
+    d[kXL] = xl;
+    d[kXR] = xr;
+    d[kNA] = na;
+    out[j] = SumExceptQ3(d);
+  }
+}
+
 }  // namespace gpusched

@@ -161,6 +161,10 @@ class NodeFragProfile {
   // device whose free milli was `taken_from` (values before, one per device).
   double FragAfter(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> taken_from,
                    int32_t milli) const;
+  // FragAfter(table, cpu_milli, {befores[j]}, milli) into out[j] for each j
+  // (a share tried on several devices), in one pass over the typical pods.
+  void FragAfterShares(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> befores, int32_t milli,
+                       std::span<double> out) const;
 
  private:
   int64_t cpu_left_ = 0;

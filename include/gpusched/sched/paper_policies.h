@@ -57,14 +57,6 @@ class PaperScorePolicy : public Policy {
   // shape (the ShapeNodeCache key).
   virtual void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                      std::vector<int64_t>& scores) const = 0;
-  // An upper bound of Score for each of `nodes`, much cheaper than Score, so
-  // that SelectIndexed scores only the nodes that could still win; false
-  // (the default) when the policy has none.
-  virtual bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                          std::vector<int64_t>& bounds) const {
-    (void)pod, (void)cluster, (void)nodes, (void)bounds;
-    return false;
-  }
   // ScoreExtensions.NormalizeScore over the feasible nodes; none by default.
   // It must leave on top exactly the nodes with the highest raw score (as
   // min-max does), since SelectIndexed picks by raw score.
@@ -104,12 +96,6 @@ class FgdPolicy : public PaperScorePolicy {
   std::string_view PluginName() const override { return "FGDScore"; }
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override;
-  // Placing g milli lowers F_n by at most g times the frequency of the
-  // typical pods the node does not satisfy now (plus, for a share, those it
-  // does whose milli is above the device's free milli): the others keep
-  // their fragment or gain some. Exact scores need O(#typical) per device.
-  bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                  std::vector<int64_t>& bounds) const override;
   std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                   Rng& rng) const override;
   const TypicalPods& typical() const { return typical_; }

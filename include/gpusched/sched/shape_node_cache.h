@@ -16,16 +16,12 @@
 // score, then smallest NodeRank) — so re-examining a node touches one cache
 // line. A row also keeps its few greatest keys, so a pass over it is needed
 // only once all of those nodes changed (the choice itself changes with every
-// bind it wins).
-//
-// Most nodes that change are never the choice, so the work on them is put
-// off until they head that list: a node short of the pod's
-// NodeFitIndex::NeedOf(pod, true) fails the filters (policy.h:
-// SelectIndexed's precondition) and is settled without `fits`; any other is
-// run through `fits` (unless the cache is `exact`) and, when the scorer can
-// bound its score, scored only once it heads the list with its bound's key.
-// An exact key never exceeds its bound's (same rank, lower or equal score),
-// so the first head that is exact and fits beats every other node.
+// bind it wins). A node
+// short of the pod's NodeFitIndex::NeedOf(pod, true) fails the filters
+// (policy.h: SelectIndexed's precondition) and is settled without `fits`.
+// Otherwise, unless the cache is
+// `exact`, a node is only run through `fits` once it is the best candidate:
+// most nodes that change are never the choice.
 #ifndef GPUSCHED_SCHED_SHAPE_NODE_CACHE_H_
 #define GPUSCHED_SCHED_SHAPE_NODE_CACHE_H_
 
@@ -46,12 +42,6 @@ namespace gpusched {
 class NodeScorer {
  public:
   virtual void ScoreNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& scores) const = 0;
-  // An upper bound of each node's score, cheaper than ScoreNodes; false when
-  // there is none.
-  virtual bool BoundNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& bounds) const {
-    (void)nodes, (void)bounds;
-    return false;
-  }
 
  protected:
   ~NodeScorer() = default;
@@ -88,9 +78,8 @@ class ShapeNodeCache {
   size_t num_shapes() const { return rows_.size(); }
 
  private:
-  // An entry's verdict (low bits); kWide when its score needs > 32 bits;
-  // kBound when its key holds a bound, not yet the score.
-  enum : uint8_t { kUnknown = 0, kFits = 1, kFails = 2, kVerdict = 3, kWide = 4, kBound = 8 };
+  // An entry's verdict (low bits), and kWide when its score needs > 32 bits.
+  enum : uint8_t { kUnknown = 0, kFits = 1, kFails = 2, kVerdict = 3, kWide = 4 };
   static constexpr size_t kNever = ~size_t{0};
   static constexpr size_t kTop = 8;
 
@@ -124,14 +113,9 @@ class ShapeNodeCache {
   void Touch(Row& row, size_t i, const NodeFitIndex::Need& need, const Fits& fits, bool scored);
   void Admit(Row& row, size_t i, const Fits& fits, bool scored);
   static void Clear(Row& row, size_t i);
-  static void RemoveTop(Row& row, size_t i);
-  // Keys from the scorer's bounds for the nodes in to_score_, or their
-  // scores when it has none.
-  void ScoreOrBound(Row& row, const NodeScorer& scorer, const std::vector<uint32_t>& rank);
   static void InsertTop(Row& row, uint64_t k, size_t i);
   static void Scan(Row& row);
   static void SetScore(Row& row, size_t i, int64_t score, const std::vector<uint32_t>& rank);
-  static uint64_t Key(int64_t score, uint32_t rank);
 
   bool exact_;
   const ClusterState* cluster_ = nullptr;
@@ -148,7 +132,7 @@ class ShapeNodeCache {
   std::unordered_map<std::string, uint32_t> ids_;
   std::vector<Row> rows_;
   std::string key_;               // scratch
-  std::vector<size_t> to_score_, one_;  // scratch
+  std::vector<size_t> to_score_;  // scratch
   std::vector<int64_t> scores_;   // scratch
   std::vector<size_t> feasible_;  // Feasible's answer
 };
