@@ -40,21 +40,20 @@ struct FgdPolicy::Cache {
   explicit Cache(const TypicalPods& typical) : table(typical) {}
 
   FragTable table;
-  const ClusterState* cluster = nullptr;
+  uint64_t serial = 0;  // ClusterState::serial() of the cluster cached
   std::vector<uint64_t> profile_version;
   std::vector<NodeFragProfile> profiles;
   std::unordered_map<std::string, int32_t> shape_ids;
   std::vector<PodShape> shapes;
   std::vector<std::vector<Entry>> entries;  // [shape][node]
   std::string key;                          // scratch
-  std::vector<int32_t> taken, devices, befores;  // scratch
-  std::vector<double> afters;                    // scratch
+  std::vector<int32_t> taken;               // scratch
 
   // Drops everything computed for another ClusterState; makes room for
   // nodes added since the last call.
   void Sync(const ClusterState& c) {
-    if (&c != cluster) {
-      cluster = &c;
+    if (c.serial() != serial) {
+      serial = c.serial();
       std::fill(profile_version.begin(), profile_version.end(), kStale);
       for (auto& e : entries) std::fill(e.begin(), e.end(), Entry{});
     }
@@ -106,28 +105,22 @@ struct FgdPolicy::Cache {
     e.device = -1;
     if (shape.gpu_count == 1 && shape.milli_gpu < kGpuMilli) {
       // A share: try every device that fits; the CPU is taken without a check.
-      // A device with the same free milli as an earlier one scores the same
-      // and cannot win (ties keep the first index).
-      devices.clear();
-      befores.clear();
+      e.score = 0;
       for (size_t d = 0; d < free.size(); ++d) {
         if (free[d] < shape.milli_gpu) continue;
+        // A device with the same free milli as an earlier one scores the
+        // same and cannot win (ties keep the first index).
         bool seen = false;
         if (free.size() <= 16) {
           for (size_t j = 0; j < d && !seen; ++j) seen = free[j] == free[d];
         }
         if (seen) continue;
-        devices.push_back(static_cast<int32_t>(d));
-        befores.push_back(free[d]);
-      }
-      afters.resize(befores.size());
-      prof.FragAfterShares(table, shape.milli_cpu, befores, shape.milli_gpu, afters);
-      e.score = 0;
-      for (size_t j = 0; j < devices.size(); ++j) {
-        const int64_t score = FragScore(prof.frag(), afters[j]);
+        const int32_t before = free[d];
+        const int64_t score =
+            FragScore(prof.frag(), prof.FragAfter(table, shape.milli_cpu, {&before, 1}, shape.milli_gpu));
         if (e.device < 0 || score > e.score) {
           e.score = static_cast<int32_t>(score);
-          e.device = devices[j];
+          e.device = static_cast<int32_t>(d);
         }
       }
       return;
@@ -172,6 +165,40 @@ void FgdPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std
     if (e.version != cluster.state(i).version) c.Evaluate(s, cluster, i, e);
     scores[k] = e.score;
   }
+}
+
+bool FgdPolicy::ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                           std::vector<int64_t>& bounds) const {
+  if (PodHasNoRequests(pod)) return false;  // 100 everywhere: as cheap as a bound
+  Cache& c = *cache_;
+  c.Sync(cluster);
+  const PodShape& shape = c.shapes[static_cast<size_t>(c.Intern(pod))];
+  const int64_t g = static_cast<int64_t>(shape.milli_gpu) * shape.gpu_count;
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    const size_t i = nodes[k];
+    const NodeFragProfile& prof = c.Profile(cluster, i);
+    if (!prof.nonnegative()) {
+      bounds[k] = 100;  // FragAfter may skip amounts: no bound but the maximum
+      continue;
+    }
+    // Per typical pod m (freq f), F_n drops by f·(the milli taken) when the
+    // node does not satisfy m now (m's fragment is all idle milli, before
+    // and after), and by at most f·milli per taken device too small for m
+    // when it does (m's fragment is the milli on too-small devices, or all
+    // of it once m no longer fits: never less than before minus those).
+    double w = prof.unsatisfied_freq();
+    if (shape.milli_gpu < kGpuMilli) {
+      // A device taken from has at least the least free milli that fits.
+      int32_t least = kGpuMilli;
+      for (int32_t f : cluster.state(i).gpu_free_milli)
+        if (f >= shape.milli_gpu && f < least) least = f;
+      w += prof.SatisfiedFreqAbove(least);
+    }
+    // Slack for the rounding in F_n's sums; the score is monotone in the drop.
+    const double drop = static_cast<double>(g) * w * (1 + 1e-9) + 1e-6;
+    bounds[k] = FragScore(drop, 0);
+  }
+  return true;
 }
 
 std::vector<int32_t> FgdPolicy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,

@@ -112,17 +112,37 @@ FragTable::FragTable(const TypicalPods& typical) {
   }
 }
 
-const std::vector<uint8_t>& FragTable::Access(std::string_view model) {
-  for (const auto& [m, mask] : access_)
-    if (m == model) return mask;
-  std::vector<uint8_t> mask(size());
-  for (size_t i = 0; i < size(); ++i) mask[i] = ModelListAllows(models_[i], model) ? 1 : 0;
-  access_.emplace_back(std::string(model), std::move(mask));
-  return access_.back().second;
+const FragTable::Model& FragTable::Access(std::string_view model) {
+  for (const auto& [name, m] : models_seen_)
+    if (name == model) return m;
+  Model m;
+  m.access.resize(size());
+  for (size_t i = 0; i < size(); ++i) m.access[i] = ModelListAllows(models_[i], model) ? 1 : 0;
+  for (double f : cpu_only_freq_) m.never_satisfied += f;
+  for (uint32_t i : gpu_pods_) {
+    if (!m.access[i]) {
+      m.refused_freq.push_back(freq_[i]);
+      m.never_satisfied += freq_[i];
+      continue;
+    }
+    m.freq.push_back(freq_[i]);
+    m.cpu.push_back(cpu_[i]);
+    m.milli.push_back(milli_[i]);
+    m.need.push_back(need_[i]);
+  }
+  m.by_milli.resize(m.freq.size());
+  for (size_t k = 0; k < m.by_milli.size(); ++k) m.by_milli[k] = static_cast<uint32_t>(k);
+  std::stable_sort(m.by_milli.begin(), m.by_milli.end(),
+                   [&](uint32_t a, uint32_t b) { return m.milli[a] < m.milli[b]; });
+  models_seen_.emplace_back(std::string(model), std::move(m));
+  return models_seen_.back().second;
 }
 
 void NodeFragProfile::Build(int64_t cpu_left_milli, std::span<const int32_t> gpu_free_milli, const FragTable& table,
-                            const std::vector<uint8_t>& access) {
+                            const FragTable::Model& model) {
+  table_ = &table;
+  model_ = &model;
+  frag_known_ = false;
   cpu_left_ = cpu_left_milli;
   free_total_ = 0;
   nonnegative_ = true;
@@ -130,56 +150,56 @@ void NodeFragProfile::Build(int64_t cpu_left_milli, std::span<const int32_t> gpu
     free_total_ += f;
     nonnegative_ = nonnegative_ && f >= 0;
   }
-  // The devices by free milli with prefix sums: a typical pod's fit count
-  // and small sum are then one binary search each.
+  // The devices by free milli with prefix sums: walking the typical pods by
+  // milli, a typical pod's fit count and small sum come from one pointer.
   sorted_.assign(gpu_free_milli.begin(), gpu_free_milli.end());
   std::sort(sorted_.begin(), sorted_.end());
   prefix_.resize(sorted_.size() + 1);
   prefix_[0] = 0;
   for (size_t d = 0; d < sorted_.size(); ++d) prefix_[d + 1] = prefix_[d] + sorted_[d];
-  refused_freq_.clear();
-  // Sized once and filled by index: this runs for every node that changes.
-  const size_t g = table.gpu_pods_.size();
-  freq_.resize(g);
-  cpu_.resize(g);
-  milli_.resize(g);
-  need_.resize(g);
-  fit_.resize(g);
-  small_.resize(g);
-  size_t n = 0;
-  for (uint32_t m : table.gpu_pods_) {
-    if (!access[m]) {
-      refused_freq_.push_back(table.freq_[m]);
-      continue;
-    }
-    const int32_t milli = table.milli_[m];
-    // Devices below `milli` are small, the rest fit.
-    const size_t below =
-        static_cast<size_t>(std::lower_bound(sorted_.begin(), sorted_.end(), milli) - sorted_.begin());
-    const int32_t fit = static_cast<int32_t>(sorted_.size() - below);
-    const int64_t small = prefix_[below];
-    freq_[n] = table.freq_[m];
-    cpu_[n] = table.cpu_[m];
-    milli_[n] = milli;
-    need_[n] = table.need_[m];
-    fit_[n] = fit;
-    small_[n] = small;
-    ++n;
-  }
-  for (auto* v : {&milli_, &need_, &fit_}) v->resize(n);
-  freq_.resize(n);
-  cpu_.resize(n);
+  const size_t n = model.freq.size();
+  fit_.resize(n);
   small_.resize(n);
-  frag_ = FragAfter(table, 0, {}, 0);
+  unsatisfied_ = model.never_satisfied;
+  satisfied_milli_.clear();
+  satisfied_suffix_.clear();
+  size_t below = 0;  // devices with less free milli than the typical pod's
+  for (uint32_t k : model.by_milli) {
+    const int32_t milli = model.milli[k];
+    while (below < sorted_.size() && sorted_[below] < milli) ++below;
+    fit_[k] = static_cast<int32_t>(sorted_.size() - below);
+    small_[k] = prefix_[below];
+    if (fit_[k] >= model.need[k] && cpu_left_ >= model.cpu[k]) {
+      satisfied_milli_.push_back(milli);
+      satisfied_suffix_.push_back(model.freq[k]);
+    } else {
+      unsatisfied_ += model.freq[k];
+    }
+  }
+  satisfied_suffix_.push_back(0);
+  for (size_t t = satisfied_suffix_.size() - 1; t-- > 0;) satisfied_suffix_[t] += satisfied_suffix_[t + 1];
+}
+
+double NodeFragProfile::frag() const {
+  if (!frag_known_) {
+    frag_ = FragAfter(*table_, 0, {}, 0);
+    frag_known_ = true;
+  }
+  return frag_;
+}
+
+double NodeFragProfile::SatisfiedFreqAbove(int32_t milli) const {
+  const size_t t = static_cast<size_t>(std::upper_bound(satisfied_milli_.begin(), satisfied_milli_.end(), milli) -
+                                       satisfied_milli_.begin());
+  return satisfied_suffix_[t];
 }
 
 double NodeFragProfile::FragAfter(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> taken_from,
                                   int32_t milli) const {
+  const FragTable::Model& model = *model_;
   const int64_t cpu = cpu_left_ - cpu_milli;
   const int64_t total = free_total_ - static_cast<int64_t>(milli) * static_cast<int64_t>(taken_from.size());
   const double total_d = static_cast<double>(total);
-  // Whole devices taken from wholly free ones (every typical pod fit there,
-  // none does after) and one device are the common cases: no inner loop.
   bool whole = milli == kGpuMilli;
   bool fits_taken = milli >= 0;  // every device taken from has the milli
   for (int32_t before : taken_from) {
@@ -204,14 +224,17 @@ double NodeFragProfile::FragAfter(const FragTable& table, int64_t cpu_milli, std
   }
   // Refused by the node's model: every idle GPU milli.
   double na = 0;
-  for (double f : refused_freq_) na += amount(f * total_d);
+  for (double f : model.refused_freq) na += amount(f * total_d);
   // The rest, with the fit counts updated for the devices the pod takes from.
+  // Whole devices taken from wholly free ones (every typical pod fit there,
+  // none does after) and one device are the common cases: no inner loop.
   const int64_t whole_taken = static_cast<int64_t>(taken_from.size());
   const bool one = taken_from.size() == 1;
   const int32_t one_before = one ? taken_from[0] : 0, one_after = one_before - milli;
   double q1 = 0, q2 = 0, q4 = 0;
-  for (size_t k = 0; k < freq_.size(); ++k) {
-    const int32_t tm = milli_[k];
+  const size_t n = model.freq.size();
+  for (size_t k = 0; k < n; ++k) {
+    const int32_t tm = model.milli[k];
     int64_t fit = fit_[k];
     int64_t small = small_[k];
     if (whole) {
@@ -226,15 +249,15 @@ double NodeFragProfile::FragAfter(const FragTable& table, int64_t cpu_milli, std
         small += (after < tm ? after : 0) - (before < tm ? before : 0);
       }
     }
-    const double f = freq_[k];
-    if (fit >= need_[k]) {
+    const double f = model.freq[k];
+    if (fit >= model.need[k]) {
       // Q3 (the part on too-small devices is Q2; Q3 is not summed), or Q4.
-      if (cpu >= cpu_[k]) {
+      if (cpu >= model.cpu[k]) {
         q2 += amount(f * static_cast<double>(small));
       } else {
         q4 += amount(f * total_d);
       }
-    } else if (cpu >= cpu_[k]) {
+    } else if (cpu >= model.cpu[k]) {
       q2 += amount(f * total_d);
     } else {
       q1 += amount(f * total_d);
@@ -249,69 +272,6 @@ double NodeFragProfile::FragAfter(const FragTable& table, int64_t cpu_milli, std
   d[kXR] = xr;
   d[kNA] = na;
   return SumExceptQ3(d);
-}
-
-void NodeFragProfile::FragAfterShares(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> befores,
-                                      int32_t milli, std::span<double> out) const {
-  constexpr size_t kChunk = 8;
-  const int64_t cpu = cpu_left_ - cpu_milli;
-  const int64_t total = free_total_ - milli;
-  bool clean = nonnegative_ && milli >= 0 && total >= 0;
-  for (int32_t b : befores) clean = clean && b >= milli;
-  if (!clean || befores.size() > kChunk) {
-    // Amounts might need Add()'s check: one device at a time.
-    for (size_t j = 0; j < befores.size(); ++j) out[j] = FragAfter(table, cpu_milli, befores.subspan(j, 1), milli);
-    return;
-  }
-  // No amount is negative (see FragAfter). The classes XL, XR and NoAccess
-  // see only the total, the same for every device.
-  const double total_d = static_cast<double>(total);
-  double xl = 0, xr = 0, na = 0;
-  for (size_t k = 0; k < table.cpu_only_freq_.size(); ++k) {
-    const double a = table.cpu_only_freq_[k] * total_d;
-    if (cpu >= table.cpu_only_cpu_[k]) {
-      xl += a;
-    } else {
-      xr += a;
-    }
-  }
-  for (double f : refused_freq_) na += f * total_d;
-  // Q1, Q2, Q4 per device, each summed in typical-pod order as FragAfter does.
-  const size_t m = befores.size();
-  double q1[kChunk] = {}, q2[kChunk] = {}, q4[kChunk] = {};
-  for (size_t k = 0; k < freq_.size(); ++k) {
-    const int32_t tm = milli_[k];
-    const int64_t fit0 = fit_[k], small0 = small_[k], need = need_[k];
-    const bool cpu_ok = cpu >= cpu_[k];
-    const double f = freq_[k];
-    const double a = f * total_d;
-    for (size_t j = 0; j < m; ++j) {
-      const int32_t before = befores[j], after = before - milli;
-      const int64_t fit = fit0 + static_cast<int64_t>(after >= tm) - static_cast<int64_t>(before >= tm);
-      if (fit >= need) {
-        if (cpu_ok) {
-          const int64_t small = small0 + (after < tm ? after : 0) - (before < tm ? before : 0);
-          q2[j] += f * static_cast<double>(small);
-        } else {
-          q4[j] += a;
-        }
-      } else if (cpu_ok) {
-        q2[j] += a;
-      } else {
-        q1[j] += a;
-      }
-    }
-  }
-  for (size_t j = 0; j < m; ++j) {
-    double d[kNumFragClasses] = {};
-    d[kQ1] = q1[j];
-    d[kQ2] = q2[j];
-    d[kQ4] = q4[j];
-    d[kXL] = xl;
-    d[kXR] = xr;
-    d[kNA] = na;
-    out[j] = SumExceptQ3(d);
-  }
 }
 
 }  // namespace gpusched

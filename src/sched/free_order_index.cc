@@ -32,6 +32,14 @@ void MaxInto(A& into, const A& v) {
   for (size_t d = 0; d < NodeFitIndex::kDims; ++d) into[d] = std::max(into[d], v[d]);
 }
 
+// MaxInto that writes only when something grows: the items on an insert's
+// path mostly keep their maxima, and a line read is cheaper than one dirtied.
+void GrowInto(std::array<int32_t, NodeFitIndex::kDims>& into, const std::array<int32_t, NodeFitIndex::kDims>& v) {
+  bool grows = false;
+  for (size_t d = 0; d < NodeFitIndex::kDims; ++d) grows |= v[d] > into[d];
+  if (grows) MaxInto(into, v);
+}
+
 }  // namespace
 
 FreeOrderIndex::Coarse FreeOrderIndex::Coarsen(const Need& v) {
@@ -90,7 +98,7 @@ int32_t FreeOrderIndex::Insert(int32_t t, int32_t x) {
     return x;
   }
   // Above x's place only maxima grow, by x's own amounts: no child to read.
-  MaxInto(it.max, own_coarse_[static_cast<size_t>(x)]);
+  GrowInto(it.max, own_coarse_[static_cast<size_t>(x)]);
   if (Less(x, t)) {
     it.left = Insert(it.left, x);
   } else {

@@ -33,7 +33,7 @@ struct GpuClusteringPolicy::Cache {
     uint64_t version = kStale;
     std::vector<int32_t> tags;  // distinct, GPU pods only
   };
-  const ClusterState* cluster = nullptr;
+  uint64_t serial = 0;  // ClusterState::serial() of the cluster cached
   std::vector<NodeTags> nodes;
 
   const std::vector<int32_t>& Tags(const ClusterState& c, size_t i) {
@@ -62,8 +62,8 @@ void GpuClusteringPolicy::Score(const PodInfo& pod, const ClusterState& cluster,
     return;
   }
   Cache& c = *cache_;
-  if (c.cluster != &cluster) {
-    c.cluster = &cluster;
+  if (c.serial != cluster.serial()) {
+    c.serial = cluster.serial();
     c.nodes.assign(cluster.size(), Cache::NodeTags{});
   }
   if (c.nodes.size() < cluster.size()) c.nodes.resize(cluster.size());

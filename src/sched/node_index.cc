@@ -49,10 +49,16 @@ void NodeFitIndex::Set(size_t i, const Need& v) {
   // Up to the first ancestor whose maximum does not change: above it
   // nothing can (most binds take from a node that is not its range's max).
   for (p /= 2; p >= 1; p /= 2) {
-    Need m;
-    for (size_t d = 0; d < kDims; ++d) m[d] = std::max(max_[2 * p][d], max_[2 * p + 1][d]);
-    if (m == max_[p]) break;
-    max_[p] = m;
+    const Need& a = max_[2 * p];
+    const Need& b = max_[2 * p + 1];
+    Need& m = max_[p];
+    static_assert(kDims == 6);
+    const Need next = {std::max(a[0], b[0]), std::max(a[1], b[1]), std::max(a[2], b[2]),
+                       std::max(a[3], b[3]), std::max(a[4], b[4]), std::max(a[5], b[5])};
+    if (((next[0] ^ m[0]) | (next[1] ^ m[1]) | (next[2] ^ m[2]) | (next[3] ^ m[3]) | (next[4] ^ m[4]) |
+         (next[5] ^ m[5])) == 0)
+      break;
+    m = next;
   }
 }
 

@@ -48,6 +48,9 @@ class PolicyScorer : public NodeScorer {
   void ScoreNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& scores) const override {
     policy_.Score(pod_, cluster_, nodes, scores);
   }
+  bool BoundNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& bounds) const override {
+    return policy_.ScoreBound(pod_, cluster_, nodes, bounds);
+  }
 
  private:
   const PaperScorePolicy& policy_;

@@ -143,8 +143,9 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
     bool supported = false;
     std::optional<size_t> pick;
     // Its index prunes on nvidia.com/gpu and devices, so only when the
-    // filters check them (SelectIndexed's precondition).
-    if (index_gpu_checked_ && index_devices_checked_) {
+    // filters check them (SelectIndexed's precondition). A policy that said
+    // it has no index is not asked again.
+    if (index_gpu_checked_ && index_devices_checked_ && policy_indexed_) {
       const bool by_index = DecidedByIndex(pod);
       if (by_index) SyncPlain(cluster);
       // One pointer captured: std::function keeps it inline, no allocation.
@@ -161,6 +162,7 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
         return PassesFilters(c->self->filters_, *c->pod, c->cluster->node(i), c->cluster->state(i));
       };
       pick = policy_->SelectIndexed(pod, cluster, fits, rng_, supported);
+      policy_indexed_ = supported;
     }
     if (supported && pick) {
       feasible_.assign(1, *pick);

@@ -36,21 +36,25 @@ bool ShapeNodeCache::Cacheable(const PodInfo& pod) {
   return p.node_selector.empty() && !p.node_affinity && p.tolerations.empty() && p.node_name.empty();
 }
 
+void ShapeNodeCache::RemoveTop(Row& row, size_t i) {
+  // Only keys above the bound are in the list.
+  if (row.entries[i].key <= row.bound) return;
+  for (size_t t = 0; t < row.top_n; ++t) {
+    if (row.top_node[t] != i) continue;
+    for (--row.top_n; t < row.top_n; ++t) {
+      row.top_key[t] = row.top_key[t + 1];
+      row.top_node[t] = row.top_node[t + 1];
+    }
+    return;
+  }
+}
+
 void ShapeNodeCache::Clear(Row& row, size_t i) {
   row.live[i / 64] &= ~(uint64_t{1} << (i % 64));
   Entry& e = row.entries[i];
   if (e.verdict & kWide) --row.num_wide;
   // Out of the top list: its key becomes 0, which is <= bound.
-  if (e.key > row.bound) {
-    for (size_t t = 0; t < row.top_n; ++t) {
-      if (row.top_node[t] != i) continue;
-      for (--row.top_n; t < row.top_n; ++t) {
-        row.top_key[t] = row.top_key[t + 1];
-        row.top_node[t] = row.top_node[t + 1];
-      }
-      break;
-    }
-  }
+  RemoveTop(row, i);
   e.verdict = kFails;
   e.key = 0;
 }
@@ -91,15 +95,20 @@ void ShapeNodeCache::Scan(Row& row) {
   if (row.top_n == kTop) row.bound = row.top_key[kTop - 1] - 1;
 }
 
+uint64_t ShapeNodeCache::Key(int64_t score, uint32_t rank) {
+  const uint64_t high = static_cast<uint64_t>(score - std::numeric_limits<int32_t>::min());
+  // Ranks are < the number of node slots, so the low half is never 0.
+  return high << 32 | (0xFFFFFFFFull - rank);
+}
+
 void ShapeNodeCache::SetScore(Row& row, size_t i, int64_t score, const std::vector<uint32_t>& rank) {
   if (Wide(score)) {
     row.entries[i].verdict |= kWide;
+    row.entries[i].key = 0;
     ++row.num_wide;
     return;
   }
-  const uint64_t high = static_cast<uint64_t>(score - std::numeric_limits<int32_t>::min());
-  // Ranks are < the number of node slots, so the low half is never 0.
-  const uint64_t key = high << 32 | (0xFFFFFFFFull - rank[i]);
+  const uint64_t key = Key(score, rank[i]);
   row.entries[i].key = key;
   // The entry was cleared first (out of the list); it goes back in when it
   // beats every key outside the list.
@@ -115,14 +124,15 @@ void ShapeNodeCache::Restamp(size_t i, const NodeState& st) {
 void ShapeNodeCache::Sync(const ClusterState& cluster) {
   const std::vector<uint32_t>& log = cluster.change_log();
   const size_t n = cluster.size();
-  // Another cluster (or a new one at the same address), or stamps about to
-  // wrap: start over.
-  if (&cluster != cluster_ || log.size() < log_seen_ || seq_ > kLastSeq - n - (log.size() - log_seen_)) {
-    cluster_ = &cluster;
+  // Another cluster (ClusterState::serial: an address can be reused), or
+  // stamps about to wrap: start over.
+  if (cluster.serial() != serial_ || uint64_t{seq_} + n + (log.size() - log_seen_) > kLastSeq) {
+    serial_ = cluster.serial();
     ids_.clear();
     rows_.clear();
     seq_ = 0;
     stamp_.clear();
+    last_pos_.clear();
     log_seen_ = log.size();
   }
   const size_t old = stamp_.size();
@@ -198,8 +208,11 @@ ShapeNodeCache::Row& ShapeNodeCache::Refresh(const PodInfo& pod, const ClusterSt
   to_score_.clear();
   // Visit the nodes changed since the row was current — each at its last
   // change in the log — or all of them when that is shorter.
-  if (row.log_pos == kNever || log.size() - row.log_pos >= n) {
+  if (row.log_pos == kNever) {
     for (size_t i = 0; i < n; ++i) Touch(row, i, need, fits, scored);
+  } else if (log.size() - row.log_pos >= n) {
+    for (size_t i = 0; i < n; ++i)
+      if (last_pos_[i] >= row.log_pos) Touch(row, i, need, fits, scored);
   } else {
     for (size_t p = row.log_pos; p < log.size(); ++p) {
       const size_t i = log[p];
@@ -207,12 +220,26 @@ ShapeNodeCache::Row& ShapeNodeCache::Refresh(const PodInfo& pod, const ClusterSt
     }
   }
   row.log_pos = log.size();
-  if (!to_score_.empty()) {
-    scores_.resize(to_score_.size());
-    scorer->ScoreNodes(to_score_, scores_);
-    for (size_t k = 0; k < to_score_.size(); ++k) SetScore(row, to_score_[k], scores_[k], *rank);
-  }
+  if (!to_score_.empty()) ScoreOrBound(row, *scorer, *rank);
   return row;
+}
+
+void ShapeNodeCache::ScoreOrBound(Row& row, const NodeScorer& scorer, const std::vector<uint32_t>& rank) {
+  scores_.resize(to_score_.size());
+  bool bounded = scorer.BoundNodes(to_score_, scores_);
+  for (size_t k = 0; bounded && k < scores_.size(); ++k) bounded = !Wide(scores_[k]);
+  if (!bounded) {
+    scorer.ScoreNodes(to_score_, scores_);
+    for (size_t k = 0; k < to_score_.size(); ++k) SetScore(row, to_score_[k], scores_[k], rank);
+    return;
+  }
+  for (size_t k = 0; k < to_score_.size(); ++k) {
+    const size_t i = to_score_[k];
+    row.entries[i].verdict |= kBound;
+    const uint64_t key = Key(scores_[k], rank[i]);
+    row.entries[i].key = key;
+    if (key > row.bound) InsertTop(row, key, i);
+  }
 }
 
 std::optional<size_t> ShapeNodeCache::Best(const PodInfo& pod, const ClusterState& cluster, const Fits& fits,
@@ -226,9 +253,24 @@ std::optional<size_t> ShapeNodeCache::Best(const PodInfo& pod, const ClusterStat
     // filters is now, and leaves the list if it fails them.
     while (row.top_n > 0) {
       const size_t i = row.top_node[0];
-      if (row.entries[i].verdict == kFits) return i;
+      Entry& e = row.entries[i];
+      if (e.verdict & kBound) {
+        // Its score now: the key drops to it, and the list is looked at again.
+        one_.assign(1, i);
+        scores_.resize(1);
+        scorer.ScoreNodes(one_, scores_);
+        RemoveTop(row, i);
+        e.verdict &= ~kBound;
+        SetScore(row, i, scores_[0], rank);
+        if (row.num_wide > 0) {
+          packed = false;
+          return std::nullopt;
+        }
+        continue;
+      }
+      if (e.verdict == kFits) return i;
       if (fits(i)) {
-        row.entries[i].verdict = kFits;
+        e.verdict = kFits;
         return i;
       }
       Clear(row, i);

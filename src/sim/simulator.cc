@@ -8,10 +8,12 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/validation.h"
+#include "gpusched/sched/fit_error.h"
 #include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/percentiles.h"
 #include "gpusched/sim/scheduling_queue.h"
@@ -29,9 +31,20 @@ std::string FormatSeconds(double t) {
   return std::string(buf, res.ptr);
 }
 
+// What a pod needs only while it waits: made when it is queued, freed when
+// it is bound.
+struct WaitingPod {
+  PodInfo info;  // what ScheduleOne needs
+  // Why its last attempt failed. Its message is made only for the result:
+  // in an overloaded cluster every pooled pod fails again after each cluster
+  // event, and formatting each failure took a tenth of the run.
+  std::optional<FitError> last_failure;
+};
+
 // One workload pod through the run: a million-pod run holds a million, so
-// it keeps 56 bytes. What only a waiting pod needs is in `info` and in
-// Simulation::reasons_; what the WorkloadPod says is read from there.
+// it keeps 56 bytes. What only a waiting pod needs is in `waiting`, the
+// message of a rejected pod in Simulation::rejections_; what the WorkloadPod
+// says is read from there.
 struct SimPod {
   enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected };
   Phase phase = Phase::kNotArrived;
@@ -40,7 +53,7 @@ struct SimPod {
   double start = -1, finish = -1;
   double finish_at = kInf;        // while running
   uint64_t finish_event = kNoEvent;  // seq of the live finish event
-  std::unique_ptr<PodInfo> info;  // while waiting: what ScheduleOne needs
+  std::unique_ptr<WaitingPod> waiting;
 };
 
 class Simulation {
@@ -69,9 +82,8 @@ class Simulation {
   std::vector<size_t> arrivals_;
   size_t next_arrival_ = 0;
   std::vector<SimPod> pods_;
-  // Why a pod waits (its last FitError message) or was rejected; only pods
-  // in those states have one.
-  std::unordered_map<size_t, std::string> reasons_;
+  // Why a pod was rejected (few are).
+  std::unordered_map<size_t, std::string> rejections_;
 
   // Pending finishes and node events: with the arrivals, all that can still
   // release or add room.
@@ -132,7 +144,7 @@ void Simulation::Init() {
     if (!std::isfinite(wp[i].arrival)) {
       // No place in time: rejected from the start.
       p.phase = SimPod::Phase::kRejected;
-      reasons_[i] = "invalid arrival time: " + FormatSeconds(wp[i].arrival);
+      rejections_[i] = "invalid arrival time: " + FormatSeconds(wp[i].arrival);
       ++arrived_;
       ++rejected_;
       continue;
@@ -221,7 +233,7 @@ void Simulation::Arrive(size_t id, double now) {
   if (std::string invalid = InvalidReason(workload_.pods[id]); !invalid.empty()) {
     // An invalid request never reaches the scheduler.
     p.phase = SimPod::Phase::kRejected;
-    reasons_[id] = std::move(invalid);
+    rejections_[id] = std::move(invalid);
     ++rejected_;
     return;
   }
@@ -232,8 +244,8 @@ int64_t Simulation::Enqueue(size_t id, double now) {
   SimPod& p = pods_[id];
   const Pod& pod = workload_.pods[id].pod;
   // The pod's index is its id in ClusterState: unique for the whole run.
-  p.info = std::make_unique<PodInfo>(PodInfo::Make(pod, id));
-  const int64_t gpu_milli = p.info->gpu.total_milli();
+  p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}});
+  const int64_t gpu_milli = p.waiting->info.gpu.total_milli();
   p.phase = SimPod::Phase::kWaiting;
   queue_.Add(id, pod.Priority(), gpu_milli, now);
   return gpu_milli;
@@ -280,18 +292,17 @@ void Simulation::ScheduleAll(double now) {
     ++p.attempts;
     ++attempts_;
     busy_ = true;
-    Decision d = scheduler_.ScheduleOne(*p.info, cluster_);
+    Decision d = scheduler_.ScheduleOne(p.waiting->info, cluster_);
     if (!d.scheduled) {
-      reasons_[id] = d.fit_error.Error();
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
       queue_.AddUnschedulable(*qp, now, d.fit_error.num_all_nodes == 0);
+      p.waiting->last_failure = std::move(d.fit_error);
       continue;
     }
-    p.info.reset();
+    p.waiting.reset();
     p.phase = SimPod::Phase::kRunning;
     p.node = static_cast<int32_t>(d.node);
     if (p.start < 0) p.start = now;
-    reasons_.erase(id);
     ++running_;
     NodeChanged(d.node, now);
     const double duration = workload_.pods[id].duration;
@@ -446,11 +457,6 @@ SimResult Simulation::Result(double end) {
   delays.reserve(pods_.size());
   jcts.reserve(pods_.size());
   r.pods.reserve(pods_.size() + workload_.rejected.size());
-  // The run is over: the messages move into the outcomes.
-  auto reason = [this](size_t i) {
-    auto it = reasons_.find(i);
-    return it == reasons_.end() ? std::string() : std::move(it->second);
-  };
   for (size_t i = 0; i < pods_.size(); ++i) {
     const SimPod& p = pods_[i];
     const WorkloadPod& wp = workload_.pods[i];
@@ -468,7 +474,7 @@ SimResult Simulation::Result(double end) {
       case SimPod::Phase::kRunning: o.state = PodOutcome::State::kRunning; ++s.running; break;
       case SimPod::Phase::kWaiting:
         o.state = PodOutcome::State::kPending;
-        o.reason = reason(i);
+        if (p.waiting->last_failure) o.reason = p.waiting->last_failure->Error();
         ++s.pending;
         break;
       case SimPod::Phase::kNotArrived:
@@ -479,7 +485,7 @@ SimResult Simulation::Result(double end) {
         break;
       case SimPod::Phase::kRejected:
         o.state = PodOutcome::State::kRejected;
-        o.reason = reason(i);
+        if (auto it = rejections_.find(i); it != rejections_.end()) o.reason = it->second;
         ++s.rejected;
         break;
     }

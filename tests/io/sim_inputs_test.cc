@@ -74,5 +74,84 @@ TEST(SimInputsTest, Errors) {
   EXPECT_NE(st.message().find("bad-synth.yaml:3"), std::string::npos) << st.message();
 }
 
+// Manifests with an invalid pod (its name on line 14) and a terminated one
+// (from line 19).
+constexpr const char* kManifestsWithProblems = R"(apiVersion: v1
+kind: Node
+metadata:
+  name: n1
+status:
+  allocatable:
+    cpu: "8"
+    memory: 32Gi
+    pods: "110"
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: bad_name
+spec:
+  containers:
+  - {name: c, image: i}
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: done
+spec:
+  containers:
+  - {name: c, image: i}
+status:
+  phase: Succeeded
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: good
+spec:
+  containers:
+  - {name: c, image: i}
+)";
+
+// Each problem is reported once, with the workload the manifests feed
+// (their pods join it), whether they are given as cluster or as workload.
+TEST(SimInputsTest, ManifestProblemsAreReportedOnceWithTheWorkload) {
+  const std::string path = ::testing::TempDir() + "/problems.yaml";
+  {
+    std::ofstream f(path);
+    f << kManifestsWithProblems;
+  }
+  const std::string invalid =
+      "The Pod \"bad_name\" is invalid: metadata.name: Invalid value: \"bad_name\": a lowercase RFC 1123 subdomain "
+      "must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric "
+      "character (e.g. 'example.com', regex used for validation is "
+      "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+  struct Case {
+    const char* name;
+    SimInputSpec spec;
+  };
+  Case cases[] = {{"cluster", {}}, {"workload", {}}};
+  cases[0].spec.cluster_paths = {path};
+  cases[1].spec.cluster_paths = {kRoot + "/examples/simulate/cluster.yaml"};
+  cases[1].spec.workload = path;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    SimInputs in;
+    ASSERT_TRUE(LoadSimInputs(c.spec, in).ok());
+    EXPECT_TRUE(in.rejected.empty());
+    EXPECT_TRUE(in.warnings.empty());
+    ASSERT_EQ(in.workload.rejected.size(), 1u);
+    EXPECT_EQ(in.workload.rejected[0].object, "Pod/default/bad_name");
+    EXPECT_EQ(in.workload.rejected[0].file, path);
+    EXPECT_EQ(in.workload.rejected[0].line, 14);
+    EXPECT_EQ(in.workload.rejected[0].message, invalid);
+    EXPECT_EQ(in.workload.warnings,
+              std::vector<std::string>{path + ":19: Pod/default/done: status.phase is Succeeded: a terminated pod "
+                                              "holds no resources and is not scheduled"});
+    ASSERT_EQ(in.workload.pods.size(), 1u);
+    EXPECT_EQ(in.workload.pods[0].pod.name(), "good");
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -171,6 +171,74 @@ status: {allocatable: {pods: "110"}}
   EXPECT_EQ(w.node_events[0].node.EffectiveAllocatable().at("pods").Value(), 110);
 }
 
+// Passing the manifests with std::move (as sim_inputs does) moves the pods
+// and nodes instead of copying them; the workload is the same.
+TEST(WorkloadLoaderTest, MovedManifestsGiveTheSameWorkload) {
+  const std::string text = R"(apiVersion: v1
+kind: Pod
+metadata:
+  name: a
+  annotations: {gpusched.io/arrival-time: "5", gpusched.io/duration: "7"}
+spec:
+  containers: [{name: c, image: i}]
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: b
+  annotations: {gpusched.io/duration: "x"}
+spec:
+  containers: [{name: c, image: i}]
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: c}
+spec:
+  containers: [{name: c, image: i}]
+---
+apiVersion: v1
+kind: Node
+metadata:
+  name: both
+  annotations: {gpusched.io/add-time: 1m, gpusched.io/remove-time: 2m}
+status: {allocatable: {pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: n0}
+status: {allocatable: {pods: "110"}}
+)";
+  // What a workload says, as text.
+  auto render = [](const Workload& w, const std::vector<Node>& initial) {
+    std::string s;
+    for (const WorkloadPod& p : w.pods)
+      s += "pod " + p.pod.name() + " " + p.file.str() + ":" + std::to_string(p.line) + " " +
+           std::to_string(p.arrival) + " " + std::to_string(p.duration) + "\n";
+    for (const NodeEvent& e : w.node_events)
+      s += std::string(e.kind == NodeEvent::Kind::kAdd ? "add " : "remove ") + e.name + " node=" + e.node.name() +
+           " at " + std::to_string(e.time) + "\n";
+    for (const Node& n : initial) s += "initial " + n.name() + "\n";
+    for (const InputError& e : w.rejected) s += "rejected " + e.ToString() + "\n";
+    return s;
+  };
+  const Manifests m = Load(text);
+  std::vector<Node> copied_initial, moved_initial;
+  Workload copied, moved;
+  ASSERT_TRUE(LoadManifestWorkload(m, copied_initial, copied).ok());
+  ASSERT_TRUE(LoadManifestWorkload(Load(text), moved_initial, moved).ok());
+  EXPECT_EQ(render(moved, moved_initial),
+            "pod a w.yaml:1 5.000000 7.000000\n"
+            "pod c w.yaml:17 0.000000 -1.000000\n"
+            "add both node=both at 60.000000\n"
+            "remove both node= at 120.000000\n"
+            "initial n0\n"
+            "rejected w.yaml:9: The Pod \"b\" is invalid: metadata.annotations[gpusched.io/duration]: Invalid value: "
+            "\"x\": must be a number of seconds or a duration such as 90s, 5m or 1h30m\n");
+  EXPECT_EQ(render(copied, copied_initial), render(moved, moved_initial));
+  // The pods of one file share its name.
+  EXPECT_EQ(&moved.pods[0].file.str(), &moved.pods[1].file.str());
+}
+
 struct RejectCase {
   const char* name;
   std::string text;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/paper_policies.h"
 #include "gpusched/sched/scheduler.h"
@@ -60,6 +62,82 @@ TEST(FgdPolicyTest, ScoresByHand) {
   Pod empty = TracePod("e", 0);
   empty.containers[0].requests.clear();
   EXPECT_EQ(p.ScoreNode(PodInfo::Make(empty, 0), cl, 2), 100);
+}
+
+TEST(FgdPolicyTest, BoundsByHand) {
+  // Bound = int(100·sigmoid(g·w/1000)), g the milli taken, w the freq of
+  // the types the node does not satisfy plus, for a share, of those it does
+  // with more milli than the least free device that fits. A and B satisfy
+  // T1 and T2; C lacks CPU for T2 (w = .5).
+  struct Case {
+    const char* name;
+    Pod pod;
+    std::vector<int64_t> want;  // a, b, c; the scores are in ScoresByHand
+  } cases[] = {
+      // g = 500. A: least fitting device 1000, no satisfied type above: 50.
+      // B: least 500, T2 (1000m) above: w = .5 -> sigmoid(.25) -> 56 (tight).
+      // C: w = .5 -> 56.
+      {"share", TracePod("s", 1000, 1, 500), {50, 56, 56}},
+      // g = 1000 from wholly free devices: C -> sigmoid(.5) -> 62.
+      {"whole", TracePod("w", 2000, 1, 1000), {50, 50, 62}},
+      // g = 0: F can only grow, 50.
+      {"cpu", TracePod("c", 3000), {50, 50, 50}},
+  };
+  ClusterState cl = HandCluster();
+  FgdPolicy p(TwoTypes());
+  for (auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<int64_t> bounds(3);
+    EXPECT_TRUE(p.ScoreBound(PodInfo::Make(c.pod, 0), cl, {0, 1, 2}, bounds));
+    EXPECT_EQ(bounds, c.want);
+  }
+  // No requests: every score is 100, no bound is offered.
+  Pod empty = TracePod("e", 0);
+  empty.containers[0].requests.clear();
+  std::vector<int64_t> bounds(1);
+  EXPECT_FALSE(p.ScoreBound(PodInfo::Make(empty, 0), cl, {0}, bounds));
+}
+
+TEST(FgdPolicyTest, BoundNeverBelowTheScore) {
+  // Random nodes (0-8 devices, some partly used, two models) and pods
+  // (shares, whole GPUs, multi-GPU shares, CPU-only, model lists) against a
+  // workload with CPU-only and model-bound types.
+  TypicalPods t{{{PodShape{1000, 500, 1, ""}, .2},
+                 {PodShape{8000, 1000, 2, ""}, .2},
+                 {PodShape{4000, 0, 0, ""}, .2},
+                 {PodShape{2000, 300, 1, "A100"}, .2},
+                 {PodShape{12000, 1000, 1, ""}, .2}}};
+  FgdPolicy p(t);
+  Rng rng(5);
+  int64_t checked = 0, tight = 0;
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Node> nodes;
+    for (int i = 0; i < 4; ++i)
+      nodes.push_back(TraceNode("n" + std::to_string(i), 4000 * static_cast<int64_t>(1 + rng.Uniform(8)),
+                                static_cast<int64_t>(rng.Uniform(9)), rng.Uniform(2) ? "T4" : "A100"));
+    ClusterState cl(nodes);
+    for (size_t i = 0; i < cl.size(); ++i) {
+      const auto& free = cl.state(i).gpu_free_milli;
+      for (size_t d = 0; d < free.size(); ++d)
+        if (rng.Uniform(3) == 0) Place(cl, i, TracePod("u", 1000, 1, 100 * (1 + rng.Uniform(10))), {static_cast<int32_t>(d)});
+    }
+    static const int64_t kMilli[] = {0, 150, 500, 900, 1000};
+    const int64_t milli = kMilli[rng.Uniform(5)];
+    const int64_t count = milli == 0 ? 0 : 1 + rng.Uniform(2);
+    const Pod pod = TracePod("p", 1000 * static_cast<int64_t>(1 + rng.Uniform(16)), count, milli,
+                             rng.Uniform(4) == 0 ? "A100" : "");
+    const PodInfo pi = PodInfo::Make(pod, 0);
+    std::vector<int64_t> bounds(cl.size());
+    ASSERT_TRUE(p.ScoreBound(pi, cl, {0, 1, 2, 3}, bounds));
+    for (size_t i = 0; i < cl.size(); ++i) {
+      const int64_t score = p.ScoreNode(pi, cl, i);
+      EXPECT_GE(bounds[i], score) << "round " << round << " node " << i;
+      ++checked;
+      tight += bounds[i] == score;
+    }
+  }
+  EXPECT_EQ(checked, 800);
+  EXPECT_EQ(tight, 210);  // the bound is often exact
 }
 
 TEST(FgdPolicyTest, CacheFollowsNodeVersion) {

@@ -146,6 +146,47 @@ TEST(FragTest, NodeStateOverload) {
 
 // The incremental profile must give exactly the reference's numbers, before
 // and after any change a pod can make, on random nodes and workloads.
+TEST(FragTest, ModelViewAndBoundHelpers) {
+  // T1 (1000m, 500m), T2 (2000m, 1000m), T3 CPU-only (3000m), T4 (1000m,
+  // 300m, A100 only), .25 each.
+  TypicalPods t{{{PodShape{1000, 500, 1, ""}, .25},
+                 {PodShape{2000, 1000, 1, ""}, .25},
+                 {PodShape{3000, 0, 0, ""}, .25},
+                 {PodShape{1000, 300, 1, "A100"}, .25}}};
+  FragTable table(t);
+  const FragTable::Model& m = table.Access("T4");
+  EXPECT_EQ(m.access, (std::vector<uint8_t>{1, 1, 1, 0}));
+  EXPECT_EQ(m.refused_freq, std::vector<double>{.25});
+  EXPECT_EQ(m.freq, (std::vector<double>{.25, .25}));
+  EXPECT_EQ(m.cpu, (std::vector<int64_t>{1000, 2000}));
+  EXPECT_EQ(m.milli, (std::vector<int32_t>{500, 1000}));
+  EXPECT_EQ(m.need, (std::vector<int32_t>{1, 1}));
+  EXPECT_EQ(m.by_milli, (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(m.never_satisfied, .5);  // T3 and T4
+  EXPECT_EQ(&table.Access("T4"), &m);  // cached
+  struct Case {
+    int64_t cpu_left;
+    std::vector<int32_t> free;
+    double unsatisfied, above_400, above_500;
+  } cases[] = {
+      // T1 fits and has CPU; T2 fits but lacks CPU: unsatisfied T2, T3, T4.
+      {1500, {500, 1000}, .75, .25, 0},
+      // Both satisfied.
+      {4000, {500, 1000}, .5, .5, .25},
+      // No device for either.
+      {4000, {400}, 1, 0, 0},
+  };
+  for (const Case& c : cases) {
+    NodeFragProfile prof;
+    prof.Build(c.cpu_left, c.free, table, m);
+    EXPECT_TRUE(prof.nonnegative());
+    EXPECT_EQ(prof.unsatisfied_freq(), c.unsatisfied) << c.cpu_left;
+    EXPECT_EQ(prof.SatisfiedFreqAbove(400), c.above_400) << c.cpu_left;
+    EXPECT_EQ(prof.SatisfiedFreqAbove(500), c.above_500) << c.cpu_left;
+    EXPECT_EQ(prof.frag(), NodeFragMilli(c.cpu_left, c.free, "T4", t));
+  }
+}
+
 TEST(FragTest, ProfileMatchesReferenceExactly) {
   Rng rng(7);
   const char* models[] = {"", "T4", "G2"};

@@ -316,7 +316,7 @@ TEST(NodeFitIndexTest, IndexedSchedulerMatchesPlainScanOnRichClusters) {
   };
   const Case cases[] = {
       {{"first-fit", "first-fit"}, 1, {580, 20, 0}},
-      {{"first-fit+preemption", "first-fit", false, true}, 2, {600, 0, 0}},
+      {{"first-fit+preemption", "first-fit", false, true}, 12, {586, 14, 9}},
       {{"best-fit", "best-fit"}, 3, {455, 145, 0}},
       {{"best-fit+preemption", "best-fit", false, true}, 4, {551, 49, 44}},
       {{"worst-fit", "worst-fit"}, 5, {542, 58, 0}},

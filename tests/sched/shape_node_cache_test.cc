@@ -29,6 +29,20 @@ class TableScorer : public NodeScorer {
   mutable int64_t scored_ = 0;
 };
 
+// A TableScorer that also bounds node i by bounds[i] and counts those.
+class BoundedScorer : public TableScorer {
+ public:
+  BoundedScorer(std::vector<int64_t> table, std::vector<int64_t> bounds)
+      : TableScorer(std::move(table)), bounds_(std::move(bounds)) {}
+  bool BoundNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& bounds) const override {
+    for (size_t k = 0; k < nodes.size(); ++k) bounds[k] = bounds_[nodes[k]];
+    bounded_ += static_cast<int64_t>(nodes.size());
+    return true;
+  }
+  std::vector<int64_t> bounds_;
+  mutable int64_t bounded_ = 0;
+};
+
 // `fits` that refuses the nodes in `refused` and counts its calls.
 struct CountingFits {
   std::vector<size_t> refused;
@@ -108,6 +122,44 @@ TEST(ShapeNodeCacheTest, BestIsHighestScoreThenRankAndRunsFiltersLazily) {
     EXPECT_EQ(scorer.scored_, s.want_scored) << s.what;
   }
   EXPECT_EQ(cache.num_shapes(), 1u);
+}
+
+TEST(ShapeNodeCacheTest, BoundedScoresAreComputedAtTheHeadOnly) {
+  ClusterState cl(FourNodes());
+  const std::vector<uint32_t> rank = {3, 1, 0, 2};
+  const Pod pod = TracePod("p", 4000);  // d (2 cpus) is short: neither bounded nor scored
+  const PodInfo pi = PodInfo::Make(pod, 0);
+  struct Step {
+    const char* what;
+    std::vector<int64_t> scores, bounds;
+    size_t bind_on;  // a pod lands here before the step (4: none)
+    size_t want;
+    int64_t want_bounded, want_scored;
+  };
+  const Step steps[] = {
+      // Bounds a 6, b 9, c 8: b heads and scores 7, then c heads and scores
+      // 7 too, with the smaller rank; a (6) is never scored.
+      {"first", {5, 7, 7, 9}, {6, 9, 8, 9}, 4, 2, 3, 2},
+      {"again", {5, 7, 7, 9}, {6, 9, 8, 9}, 4, 2, 0, 0},
+      // a changes: bound 20, score 1: scored at the head, falls behind c.
+      {"a changed", {1, 7, 7, 9}, {20, 9, 8, 9}, 0, 2, 1, 1},
+      // c changes: bound 7 ties b's exact 7 and c's rank is smaller, so c
+      // heads on its bound, scores 3, and b wins.
+      {"c changed", {1, 7, 3, 9}, {20, 9, 7, 9}, 2, 1, 1, 1},
+  };
+  ShapeNodeCache cache(/*exact=*/false);
+  BoundedScorer scorer({}, {});
+  CountingFits fits;
+  for (const Step& s : steps) {
+    scorer.table_ = s.scores;
+    scorer.bounds_ = s.bounds;
+    scorer.scored_ = scorer.bounded_ = 0;
+    if (s.bind_on < 4) Place(cl, s.bind_on, TracePod("x", 100), {});
+    bool packed = false;
+    EXPECT_EQ(cache.Best(pi, cl, fits.Fn(), scorer, rank, packed), s.want) << s.what;
+    EXPECT_EQ(scorer.bounded_, s.want_bounded) << s.what;
+    EXPECT_EQ(scorer.scored_, s.want_scored) << s.what;
+  }
 }
 
 TEST(ShapeNodeCacheTest, BestPassesOverRemovedAndAddedNodesAndMoreThanItsTopList) {

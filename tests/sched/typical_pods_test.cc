@@ -39,6 +39,38 @@ TEST(TypicalPodsTest, ShapeOf) {
   EXPECT_EQ(ShapeOf(PodInfo::Make(p, 0)).milli_cpu, 2100);
 }
 
+TEST(TypicalPodsTest, PodHasNoRequests) {
+  struct Case {
+    const char* name;
+    void (*edit)(Pod&);
+    bool want;
+  } cases[] = {
+      {"cpu request", [](Pod&) {}, false},
+      // The GPU share is in annotations, which are not requests.
+      {"no request anywhere", [](Pod& p) { p.containers[0].requests.clear(); }, true},
+      // An explicit zero still names a resource.
+      {"explicit zero", [](Pod& p) { p.containers[0].requests = {{"cpu", Quantity::FromMilli(0)}}; }, false},
+      {"init container", [](Pod& p) {
+         p.containers[0].requests.clear();
+         p.init_containers.push_back(Container{"init", "img", {{"memory", Quantity::FromInt(1)}}, {}, ""});
+       }, false},
+      {"overhead", [](Pod& p) {
+         p.containers[0].requests.clear();
+         p.overhead["cpu"] = Quantity::FromMilli(10);
+       }, false},
+  };
+  for (auto& c : cases) {
+    Pod p = TracePod("p", 1000, 1, 500);
+    c.edit(p);
+    EXPECT_EQ(PodHasNoRequests(PodInfo::Make(p, 0)), c.want) << c.name;
+  }
+  // Without a Pod: its requests decide.
+  EXPECT_TRUE(PodHasNoRequests(PodInfo{}));
+  PodInfo with_cpu;
+  with_cpu.requests.milli_cpu = 1;
+  EXPECT_FALSE(PodHasNoRequests(with_cpu));
+}
+
 TEST(TypicalPodsTest, ModelListAllows) {
   struct Case {
     const char* models;

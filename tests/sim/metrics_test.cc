@@ -208,5 +208,22 @@ TEST(SimMetricsTest, SnapshotsReplayTheChanges) {
   }
 }
 
+TEST(SimMetricsTest, ReleasedChangeLogLeavesTheStartAndTheTotals) {
+  ClusterState c({GpuNode("a", 4), GpuNode("b", 2)});
+  SimMetrics m(c, nullptr, 0);
+  BindGpus(c, 0, 1, 1);
+  m.NodeChanged(c, 0, 1);
+  m.Sample(1, 0, 1);
+  m.ReleaseChangeLog();
+  // Snapshots see the cluster as it started; the running figures stay.
+  const std::vector<NodeSnapshot> got = m.Snapshots({0, 5}, 2);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[1].gpu_used_milli, (std::vector<int32_t>{0, 0}));
+  EXPECT_EQ(got[1].gpu_total_milli, (std::vector<int32_t>{4000, 2000}));
+  EXPECT_EQ(m.gpu_milli_used(), 1000);
+  EXPECT_EQ(m.gpu_milli_total(), 6000);
+  EXPECT_EQ(m.MeanGpuAllocPct(5), 1000.0 / 6000 * 100);
+}
+
 }  // namespace
 }  // namespace gpusched

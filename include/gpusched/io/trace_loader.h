@@ -24,7 +24,7 @@
 // phase at the end of the trace, not an input to scheduling, and is not kept.
 // The container has no limits: a trace pod is not an API object to validate
 // (limits matter only there), scheduling reads requests alone, and a second
-// map per pod would cost a third of a million-row trace's memory.
+// map per pod would cost a sixth of a million-row trace's memory.
 //
 // A row that is not valid is reported as an InputError naming the file, the
 // line (the header is line 1) and the column, e.g.

@@ -121,11 +121,24 @@ inline int64_t CpuLeftMilli(const NodeState& s) { return s.allocatable.milli_cpu
 // each pod's access to a node model resolved once per model.
 class FragTable {
  public:
+  // The typical pods as nodes of one GPU model see them.
+  struct Model {
+    std::vector<uint8_t> access;       // per typical pod, 1 when it accepts the model
+    std::vector<double> refused_freq;  // the valid GPU typical pods that refuse it, in order
+    // The valid GPU typical pods that accept it, in order: freq, cpu, milli
+    // and devices that must fit (max(count, 1)); `by_milli` lists their
+    // positions by milli ascending.
+    std::vector<double> freq;
+    std::vector<int64_t> cpu;
+    std::vector<int32_t> milli, need;
+    std::vector<uint32_t> by_milli;
+    double never_satisfied = 0;  // the CPU-only and refusing ones' total freq (never Q3)
+  };
+
   explicit FragTable(const TypicalPods& typical);
   size_t size() const { return freq_.size(); }
-  // Per typical pod, 1 when a node of `model` is accessible to it. Cached
-  // per model; the reference stays valid as long as the table.
-  const std::vector<uint8_t>& Access(std::string_view model);
+  // Cached per model; the reference stays valid as long as the table.
+  const Model& Access(std::string_view model);
 
  private:
   friend class NodeFragProfile;
@@ -135,7 +148,7 @@ class FragTable {
   std::vector<int32_t> milli_;
   std::vector<int32_t> need_;      // devices that must fit: max(count, 1)
   std::vector<std::string> models_;
-  std::deque<std::pair<std::string, std::vector<uint8_t>>> access_;  // deque: stable references
+  std::deque<std::pair<std::string, Model>> models_seen_;  // deque: stable references
   // The valid CPU-only typical pods (classes XL/XR), in order: freq, cpu.
   std::vector<double> cpu_only_freq_;
   std::vector<int64_t> cpu_only_cpu_;
@@ -152,36 +165,43 @@ class FragTable {
 // loops, each class in its own accumulator.
 class NodeFragProfile {
  public:
-  // `access` = table.Access(node model). `table` must be the one later
-  // passed to FragAfter.
+  // `model` = table.Access(node model); `table` must outlive the profile
+  // and be the one later passed to FragAfter.
   void Build(int64_t cpu_left_milli, std::span<const int32_t> gpu_free_milli, const FragTable& table,
-             const std::vector<uint8_t>& access);
-  double frag() const { return frag_; }
+             const FragTable::Model& model);
+  // F_n (computed on first use: bounds do not need it).
+  double frag() const;
   // F_n after `cpu_milli` more is requested and `milli` is taken from each
   // device whose free milli was `taken_from` (values before, one per device).
   double FragAfter(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> taken_from,
                    int32_t milli) const;
-  // FragAfter(table, cpu_milli, {befores[j]}, milli) into out[j] for each j
-  // (a share tried on several devices), in one pass over the typical pods.
-  void FragAfterShares(const FragTable& table, int64_t cpu_milli, std::span<const int32_t> befores, int32_t milli,
-                       std::span<double> out) const;
+  // For bounding FragAfter from below: no device has negative free milli;
+  // the total freq of the valid typical pods the node does not satisfy now
+  // (every class but Q3); and of those it satisfies whose milli is > `milli`.
+  bool nonnegative() const { return nonnegative_; }
+  double unsatisfied_freq() const { return unsatisfied_; }
+  double SatisfiedFreqAbove(int32_t milli) const;
 
  private:
+  const FragTable* table_ = nullptr;
+  const FragTable::Model* model_ = nullptr;
   int64_t cpu_left_ = 0;
   int64_t free_total_ = 0;
   bool nonnegative_ = true;  // no device has negative free milli
-  double frag_ = 0;
-  // The freq of each valid GPU typical pod the node's model refuses, in order.
-  std::vector<double> refused_freq_;
-  // Each valid GPU typical pod the node accepts, in order: its freq, cpu,
-  // milli and devices needed, the node's devices with free >= its milli
-  // (fit) and Σ free of those with less (small).
-  std::vector<double> freq_;
-  std::vector<int64_t> cpu_;
-  std::vector<int32_t> milli_, need_, fit_;
+  mutable bool frag_known_ = false;
+  mutable double frag_ = 0;
+  double unsatisfied_ = 0;
+  // Per typical pod of model_->freq: the node's devices with free >= its
+  // milli (fit) and Σ free of those with less (small).
+  std::vector<int32_t> fit_;
   std::vector<int64_t> small_;
-  std::vector<int32_t> sorted_;  // Build's scratch: free milli ascending
-  std::vector<int64_t> prefix_;  // and their prefix sums
+  // The satisfied ones (class Q3 now) by milli ascending, and the suffix
+  // sums of their freq (one more, 0, at the end).
+  std::vector<int32_t> satisfied_milli_;
+  std::vector<double> satisfied_suffix_;
+  // Build's scratch: free milli ascending and their prefix sums.
+  std::vector<int32_t> sorted_;
+  std::vector<int64_t> prefix_;
 };
 
 }  // namespace gpusched

@@ -2,11 +2,13 @@
 // range the most free of each resource NodeResourcesFit and GpuShare check
 // (whole GPUs, the largest free device share, cpu, memory, ephemeral
 // storage, pod slots). It answers "the first node at or after i that might
-// fit this pod" in O(log n) per candidate, so a scan can jump over nodes
-// that certainly fail the resource filters. It only prunes: a node it
-// returns still runs every filter, so decisions are exactly those of the
-// plain scan (tests/sched/node_index_test.cc checks both on random clusters).
-// It follows ClusterState::change_log(), catching up on each use.
+// fit this pod" in O(log distance), so a scan can jump over nodes that
+// certainly fail the resource filters. It only prunes: a node it returns
+// still runs the filters — unless the scheduler can prove their verdict
+// from the leaf, which holds the node's exact free amounts (Free) — so
+// decisions are exactly those of the plain scan (tests/sched/
+// node_index_test.cc checks both on random clusters). It follows
+// ClusterState::change_log(), catching up on each use.
 #ifndef GPUSCHED_SCHED_NODE_INDEX_H_
 #define GPUSCHED_SCHED_NODE_INDEX_H_
 

@@ -9,10 +9,11 @@
 // gpusel puts it ("best" = ClusterState::DefaultGpuChoice unless noted).
 //
 // A policy instance keeps per-node caches keyed by NodeState::version for the
-// ClusterState it last saw (by address; another address drops them), so it
-// serves one scheduler and one cluster at a time, like every Policy. Through
-// SelectIndexed the scheduler gets each choice from a ShapeNodeCache
-// (shape_node_cache.h) instead of running the filters on every node.
+// ClusterState it last saw (by ClusterState::serial; another cluster drops
+// them), so it serves one scheduler and one cluster at a time, like every
+// Policy. Through SelectIndexed the scheduler gets each choice from a
+// ShapeNodeCache (shape_node_cache.h) instead of running the filters on every
+// node.
 #ifndef GPUSCHED_SCHED_PAPER_POLICIES_H_
 #define GPUSCHED_SCHED_PAPER_POLICIES_H_
 
@@ -57,6 +58,14 @@ class PaperScorePolicy : public Policy {
   // shape (the ShapeNodeCache key).
   virtual void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                      std::vector<int64_t>& scores) const = 0;
+  // An upper bound of Score for each of `nodes`, much cheaper than Score, so
+  // that SelectIndexed scores only the nodes that could still win; false
+  // (the default) when the policy has none.
+  virtual bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                          std::vector<int64_t>& bounds) const {
+    (void)pod, (void)cluster, (void)nodes, (void)bounds;
+    return false;
+  }
   // ScoreExtensions.NormalizeScore over the feasible nodes; none by default.
   // It must leave on top exactly the nodes with the highest raw score (as
   // min-max does), since SelectIndexed picks by raw score.
@@ -96,6 +105,12 @@ class FgdPolicy : public PaperScorePolicy {
   std::string_view PluginName() const override { return "FGDScore"; }
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override;
+  // Placing g milli lowers F_n by at most g times the frequency of the
+  // typical pods the node does not satisfy now (plus, for a share, those it
+  // does whose milli is above the device's free milli): the others keep
+  // their fragment or gain some. Exact scores need O(#typical) per device.
+  bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                  std::vector<int64_t>& bounds) const override;
   std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                   Rng& rng) const override;
   const TypicalPods& typical() const { return typical_; }

@@ -46,7 +46,8 @@ class Policy {
   // over the full feasible set (drawing from `rng` exactly as Select and the
   // scheduler's Commit would), or nullopt when no node fits (the scheduler
   // then rescans plainly for the FitError). `supported` is set to false by
-  // policies without such an index (the default).
+  // policies without such an index (the default); it is a property of the
+  // policy, the same on every call (the scheduler asks once).
   // Precondition: the filter chain has NodeResourcesFit checking
   // nvidia.com/gpu and GpuShare, so a node that falls short of the pod's
   // NodeFitIndex::NeedOf(pod, true) fails it and may be settled without

@@ -44,8 +44,9 @@ class Scheduler {
   // given, is filled with one entry per node.
   Decision ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain = nullptr);
 
-  // Off: every scan visits every node (the reference the index is tested
-  // against; also what --explain and failures always do).
+  // Off: every scan visits every node and a pod that fits nowhere is
+  // explained from a plain rescan (the reference the fast paths are tested
+  // against; --explain always scans plainly).
   void set_use_index(bool on) { use_index_ = on; }
   // Off: a pod that fits nowhere gets an empty FitError (only num_all_nodes)
   // and no preemption verdict, saving the full rescan that builds the
@@ -63,7 +64,8 @@ class Scheduler {
   bool preemption_;
   size_t next_start_index_ = 0;
   // The scan jumps over nodes the index shows cannot pass the resource
-  // filters; a pod that fits nowhere is rescanned plainly for its FitError.
+  // filters. A pod that fits nowhere gets its FitError from summaries_ when
+  // its shape alone decides its verdicts, else from a plain rescan.
   NodeFitIndex index_;
   bool index_usable_ = false, index_gpu_checked_ = false, index_devices_checked_ = false, use_index_ = true;
   // Where the index settles the whole chain without running it. A node is
@@ -77,6 +79,7 @@ class Scheduler {
   void SyncPlain(const ClusterState& cluster);
   bool DecidedByIndex(const PodInfo& pod) const;
   bool explain_failures_ = true;
+  bool policy_indexed_ = true;  // until SelectIndexed says otherwise (a policy's property)
 
   FailureSummaries summaries_;
   bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find,
@@ -102,7 +105,7 @@ class Scheduler {
   std::vector<std::pair<FailureKey, Decision>> failures_;
   // Chooses among feasible_ and binds the pod.
   Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
-  // Reused between calls, so that a decision allocates nothing of its own.
+  // Reused between calls, so that the scans allocate nothing.
   std::vector<size_t> feasible_;
   std::vector<SchedStatus::Code> codes_;  // per node, for preemption's dry run
   FilterVerdict verdict_;

@@ -1,9 +1,10 @@
 // ShapeNodeCache: the filter verdict and score of each (pod shape, node)
 // pair, for the FGD paper's policies, which look at every node. An entry
-// stays valid while the node's NodeState::version is unchanged; a bind or
-// unbind changes one node, so a decision re-examines only the nodes changed
-// (ClusterState::change_log) since its shape was last seen, instead of
-// running the filter chain on all of them.
+// stays valid until its node changes (ClusterState::change_log has every
+// bind, unbind, addition and removal — each bump of NodeState::version); a
+// decision changes one or two nodes, so a decision re-examines only the
+// nodes changed since its shape was last seen, instead of running the filter
+// chain on all of them.
 //
 // Only a cacheable pod may use it: one whose verdict on a node depends on
 // nothing but its requests and GPU request and the node and its state — no
@@ -16,12 +17,16 @@
 // score, then smallest NodeRank) — so re-examining a node touches one cache
 // line. A row also keeps its few greatest keys, so a pass over it is needed
 // only once all of those nodes changed (the choice itself changes with every
-// bind it wins). A node
-// short of the pod's NodeFitIndex::NeedOf(pod, true) fails the filters
-// (policy.h: SelectIndexed's precondition) and is settled without `fits`.
-// Otherwise, unless the cache is
-// `exact`, a node is only run through `fits` once it is the best candidate:
-// most nodes that change are never the choice.
+// bind it wins).
+//
+// Most nodes that change are never the choice, so the work on them is put
+// off until they head that list: a node short of the pod's
+// NodeFitIndex::NeedOf(pod, true) fails the filters (policy.h:
+// SelectIndexed's precondition) and is settled without `fits`; any other is
+// run through `fits` (unless the cache is `exact`) and, when the scorer can
+// bound its score, scored only once it heads the list with its bound's key.
+// An exact key never exceeds its bound's (same rank, lower or equal score),
+// so the first head that is exact and fits beats every other node.
 #ifndef GPUSCHED_SCHED_SHAPE_NODE_CACHE_H_
 #define GPUSCHED_SCHED_SHAPE_NODE_CACHE_H_
 
@@ -42,6 +47,12 @@ namespace gpusched {
 class NodeScorer {
  public:
   virtual void ScoreNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& scores) const = 0;
+  // An upper bound of each node's score, cheaper than ScoreNodes; false when
+  // there is none.
+  virtual bool BoundNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& bounds) const {
+    (void)nodes, (void)bounds;
+    return false;
+  }
 
  protected:
   ~NodeScorer() = default;
@@ -65,8 +76,8 @@ class ShapeNodeCache {
   std::optional<size_t> Best(const PodInfo& pod, const ClusterState& cluster, const Fits& fits,
                              const NodeScorer& scorer, const std::vector<uint32_t>& rank, bool& packed);
 
-  // Every node the pod fits, in index order. `scorer` and `rank` may be null
-  // (no scores kept); a row is kept either with or without them.
+  // Every node the pod fits, in index order. `scorer` and `rank` are both
+  // null (no scores kept) or both set, the same way on every call.
   const std::vector<size_t>& Feasible(const PodInfo& pod, const ClusterState& cluster, const Fits& fits,
                                       const NodeScorer* scorer, const std::vector<uint32_t>* rank);
 
@@ -78,10 +89,11 @@ class ShapeNodeCache {
   size_t num_shapes() const { return rows_.size(); }
 
  private:
-  // An entry's verdict (low bits), and kWide when its score needs > 32 bits.
-  enum : uint8_t { kUnknown = 0, kFits = 1, kFails = 2, kVerdict = 3, kWide = 4 };
+  // An entry's verdict (low bits); kWide when its score needs > 32 bits;
+  // kBound when its key holds a bound, not yet the score.
+  enum : uint8_t { kUnknown = 0, kFits = 1, kFails = 2, kVerdict = 3, kWide = 4, kBound = 8 };
   static constexpr size_t kNever = ~size_t{0};
-  static constexpr size_t kTop = 8;
+  static constexpr size_t kTop = 16;
 
   struct Entry {
     uint64_t key = 0;    // (score + 2^31) << 32 | ~rank; 0 = fails (or wide)
@@ -113,12 +125,17 @@ class ShapeNodeCache {
   void Touch(Row& row, size_t i, const NodeFitIndex::Need& need, const Fits& fits, bool scored);
   void Admit(Row& row, size_t i, const Fits& fits, bool scored);
   static void Clear(Row& row, size_t i);
+  static void RemoveTop(Row& row, size_t i);
+  // Keys from the scorer's bounds for the nodes in to_score_, or their
+  // scores when it has none.
+  void ScoreOrBound(Row& row, const NodeScorer& scorer, const std::vector<uint32_t>& rank);
   static void InsertTop(Row& row, uint64_t k, size_t i);
   static void Scan(Row& row);
   static void SetScore(Row& row, size_t i, int64_t score, const std::vector<uint32_t>& rank);
+  static uint64_t Key(int64_t score, uint32_t rank);
 
   bool exact_;
-  const ClusterState* cluster_ = nullptr;
+  uint64_t serial_ = 0;  // ClusterState::serial() of the cluster followed
   size_t log_seen_ = 0;
   // Per node slot, synced from the change log for all rows: a stamp that
   // changes with every change of the node (from seq_; rows compare it), the
@@ -132,7 +149,7 @@ class ShapeNodeCache {
   std::unordered_map<std::string, uint32_t> ids_;
   std::vector<Row> rows_;
   std::string key_;               // scratch
-  std::vector<size_t> to_score_;  // scratch
+  std::vector<size_t> to_score_, one_;  // scratch
   std::vector<int64_t> scores_;   // scratch
   std::vector<size_t> feasible_;  // Feasible's answer
 };
