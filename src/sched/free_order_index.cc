@@ -6,15 +6,6 @@
 namespace gpusched {
 namespace {
 
-// A fixed hash of the node index as treap priority: the shape is the same
-// on every run (not that any answer depends on it).
-uint32_t Priority(size_t i) {
-  uint64_t z = static_cast<uint64_t>(i) + 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return static_cast<uint32_t>((z ^ (z >> 31)) >> 32);
-}
-
 int32_t Clamp32(int64_t v) {
   return static_cast<int32_t>(std::clamp<int64_t>(v, std::numeric_limits<int32_t>::min(),
                                                   std::numeric_limits<int32_t>::max()));
@@ -22,9 +13,9 @@ int32_t Clamp32(int64_t v) {
 
 template <typename A>
 bool AllAtLeast(const A& have, const A& need) {
-  for (size_t d = 0; d < NodeFitIndex::kDims; ++d)
-    if (have[d] < need[d]) return false;
-  return true;
+  bool ok = true;
+  for (size_t d = 0; d < NodeFitIndex::kDims; ++d) ok &= have[d] >= need[d];
+  return ok;
 }
 
 template <typename A>
@@ -32,15 +23,9 @@ void MaxInto(A& into, const A& v) {
   for (size_t d = 0; d < NodeFitIndex::kDims; ++d) into[d] = std::max(into[d], v[d]);
 }
 
-// MaxInto that writes only when something grows: the items on an insert's
-// path mostly keep their maxima, and a line read is cheaper than one dirtied.
-void GrowInto(std::array<int32_t, NodeFitIndex::kDims>& into, const std::array<int32_t, NodeFitIndex::kDims>& v) {
-  bool grows = false;
-  for (size_t d = 0; d < NodeFitIndex::kDims; ++d) grows |= v[d] > into[d];
-  if (grows) MaxInto(into, v);
-}
-
 }  // namespace
+
+FreeOrderIndex::FreeOrderIndex(bool most, size_t block_size) : most_(most), block_size_(std::max<size_t>(block_size, 2)) {}
 
 FreeOrderIndex::Coarse FreeOrderIndex::Coarsen(const Need& v) {
   Coarse c;
@@ -52,119 +37,101 @@ FreeOrderIndex::Coarse FreeOrderIndex::Coarsen(const Need& v) {
   return c;
 }
 
-bool FreeOrderIndex::Less(int32_t a, int32_t b) const {
-  const Item& x = items_[static_cast<size_t>(a)];
-  const Item& y = items_[static_cast<size_t>(b)];
-  if (x.gpus != y.gpus) return x.gpus < y.gpus;
-  if (x.cpu != y.cpu) return x.cpu < y.cpu;
-  return a < b;
+FreeOrderIndex::Key FreeOrderIndex::KeyOf(size_t node) const {
+  // Free GPUs and cpu exactly as best-fit's FreeAfter sees them before the
+  // pod's request is taken off (which shifts every node alike); ~v reverses
+  // the order without overflow.
+  const Need& own = own_[node];
+  Key k{own[NodeFitIndex::kGpus], own[NodeFitIndex::kCpu], static_cast<int64_t>(node)};
+  if (most_) {
+    k.gpus = ~k.gpus;
+    k.cpu = ~k.cpu;
+  }
+  return k;
 }
 
-void FreeOrderIndex::Pull(int32_t t) {
-  Item& it = items_[static_cast<size_t>(t)];
-  it.max = own_coarse_[static_cast<size_t>(t)];
-  if (it.left >= 0) MaxInto(it.max, items_[static_cast<size_t>(it.left)].max);
-  if (it.right >= 0) MaxInto(it.max, items_[static_cast<size_t>(it.right)].max);
+size_t FreeOrderIndex::BlockFor(const Key& k) const {
+  return static_cast<size_t>(std::lower_bound(last_.begin(), last_.end(), k) - last_.begin());
 }
 
-// Splits subtree `t` into the keys before `x` and those after it.
-void FreeOrderIndex::Split(int32_t t, int32_t x, int32_t& l, int32_t& r) {
-  if (t < 0) {
-    l = r = -1;
+void FreeOrderIndex::Rebound(Block& b) const {
+  b.bound.fill(std::numeric_limits<int32_t>::min());
+  for (const Key& k : b.keys) MaxInto(b.bound, own_coarse_[static_cast<size_t>(k.node)]);
+}
+
+void FreeOrderIndex::Insert(const Key& k) {
+  const Coarse& own = own_coarse_[static_cast<size_t>(k.node)];
+  if (blocks_.empty()) {
+    blocks_.push_back(Block{{k}, own});
+    last_.push_back(k);
     return;
   }
-  Item& it = items_[static_cast<size_t>(t)];
-  if (Less(t, x)) {
-    Split(it.right, x, it.right, r);
-    l = t;
-  } else {
-    Split(it.left, x, l, it.left);
-    r = t;
-  }
-  Pull(t);
+  const size_t b = std::min(BlockFor(k), blocks_.size() - 1);
+  Block& blk = blocks_[b];
+  blk.keys.insert(std::lower_bound(blk.keys.begin(), blk.keys.end(), k), k);
+  MaxInto(blk.bound, own);
+  last_[b] = blk.keys.back();
+  if (blk.keys.size() <= block_size_) return;
+  // Full: the upper half becomes a block of its own.
+  Block upper;
+  const auto mid = blk.keys.begin() + static_cast<ptrdiff_t>(blk.keys.size() / 2);
+  upper.keys.assign(mid, blk.keys.end());
+  blk.keys.erase(mid, blk.keys.end());
+  Rebound(blk);
+  Rebound(upper);
+  last_[b] = blk.keys.back();
+  last_.insert(last_.begin() + static_cast<ptrdiff_t>(b) + 1, upper.keys.back());
+  blocks_.insert(blocks_.begin() + static_cast<ptrdiff_t>(b) + 1, std::move(upper));
 }
 
-int32_t FreeOrderIndex::Insert(int32_t t, int32_t x) {
-  Item& nx = items_[static_cast<size_t>(x)];
-  if (t < 0) {
-    nx.left = nx.right = -1;
-    nx.max = own_coarse_[static_cast<size_t>(x)];
-    return x;
+void FreeOrderIndex::Erase(const Key& k) {
+  const size_t b = BlockFor(k);
+  if (b == blocks_.size()) return;
+  Block& blk = blocks_[b];
+  const auto it = std::lower_bound(blk.keys.begin(), blk.keys.end(), k);
+  if (it == blk.keys.end() || it->node != k.node) return;
+  blk.keys.erase(it);
+  if (blk.keys.empty()) {
+    blocks_.erase(blocks_.begin() + static_cast<ptrdiff_t>(b));
+    last_.erase(last_.begin() + static_cast<ptrdiff_t>(b));
+    return;
   }
-  Item& it = items_[static_cast<size_t>(t)];
-  if (nx.prio > it.prio) {
-    Split(t, x, nx.left, nx.right);
-    Pull(x);
-    return x;
+  last_[b] = blk.keys.back();
+  // The bound stays as it was: still an upper bound. A block shrunk to a
+  // quarter joins a neighbour when the two fit in one.
+  if (blk.keys.size() >= block_size_ / 4) return;
+  size_t into = b, from = b + 1;
+  if (from == blocks_.size() || blocks_[from].keys.size() + blk.keys.size() > block_size_) {
+    if (b == 0 || blocks_[b - 1].keys.size() + blk.keys.size() > block_size_) return;
+    into = b - 1;
+    from = b;
   }
-  // Above x's place only maxima grow, by x's own amounts: no child to read.
-  GrowInto(it.max, own_coarse_[static_cast<size_t>(x)]);
-  if (Less(x, t)) {
-    it.left = Insert(it.left, x);
-  } else {
-    it.right = Insert(it.right, x);
-  }
-  return t;
-}
-
-// Joins two subtrees, every key of `a` before every key of `b`.
-int32_t FreeOrderIndex::Merge(int32_t a, int32_t b) {
-  if (a < 0) return b;
-  if (b < 0) return a;
-  Item& x = items_[static_cast<size_t>(a)];
-  Item& y = items_[static_cast<size_t>(b)];
-  if (x.prio > y.prio) {
-    x.right = Merge(x.right, b);
-    Pull(a);
-    return a;
-  }
-  y.left = Merge(a, y.left);
-  Pull(b);
-  return b;
-}
-
-// Removes `x`, found by the key it was inserted with. `changed`: the
-// subtree's maxima may have changed (once a level's stay the same, no
-// ancestor's can change, so the rest of the way up reads no child).
-int32_t FreeOrderIndex::Erase(int32_t t, int32_t x, bool& changed) {
-  Item& it = items_[static_cast<size_t>(t)];
-  if (t == x) {
-    changed = true;
-    return Merge(it.left, it.right);
-  }
-  if (Less(x, t)) {
-    it.left = Erase(it.left, x, changed);
-  } else {
-    it.right = Erase(it.right, x, changed);
-  }
-  if (changed) {
-    const Coarse before = it.max;
-    Pull(t);
-    changed = it.max != before;
-  }
-  return t;
+  Block& a = blocks_[into];
+  Block& c = blocks_[from];
+  a.keys.insert(a.keys.end(), c.keys.begin(), c.keys.end());
+  MaxInto(a.bound, c.bound);
+  last_[into] = a.keys.back();
+  blocks_.erase(blocks_.begin() + static_cast<ptrdiff_t>(from));
+  last_.erase(last_.begin() + static_cast<ptrdiff_t>(from));
 }
 
 void FreeOrderIndex::Sync(const ClusterState& cluster) {
   const auto& log = cluster.change_log();
   if (serial_ != cluster.serial() || log.size() < log_pos_) {
     serial_ = cluster.serial();
-    items_.clear();
+    blocks_.clear();
+    last_.clear();
     own_.clear();
     own_coarse_.clear();
-    in_tree_.clear();
+    in_order_.clear();
     seen_.clear();
-    root_ = -1;
     log_pos_ = 0;
   }
-  if (items_.size() < cluster.size()) {
-    const size_t old = items_.size();
-    items_.resize(cluster.size());
+  if (own_.size() < cluster.size()) {
     own_.resize(cluster.size());
     own_coarse_.resize(cluster.size());
-    in_tree_.resize(cluster.size(), 0);
+    in_order_.resize(cluster.size(), 0);
     seen_.resize(cluster.size(), 0);
-    for (size_t i = old; i < items_.size(); ++i) items_[i].prio = Priority(i);
   }
   // Each node changed since the last call is re-keyed once, from its state now.
   ++batch_;
@@ -172,58 +139,55 @@ void FreeOrderIndex::Sync(const ClusterState& cluster) {
     const size_t i = log[log_pos_];
     if (seen_[i] == batch_) continue;
     seen_[i] = batch_;
-    const int32_t x = static_cast<int32_t>(i);
-    Item& it = items_[i];
     const bool present = cluster.present(i);
     const Need own = present ? NodeFitIndex::FreeOf(cluster.state(i)) : Need{};
-    if (in_tree_[i]) {
+    if (in_order_[i]) {
       if (present && own == own_[i]) continue;  // nothing the index holds changed
-      bool changed = false;
-      root_ = Erase(root_, x, changed);
+      Erase(KeyOf(i));
     }
-    in_tree_[i] = present;
+    in_order_[i] = present;
     if (!present) continue;
     own_[i] = own;
     own_coarse_[i] = Coarsen(own);
-    // Free GPUs and cpu exactly as best-fit's FreeAfter sees them before the
-    // pod's request is taken off (which shifts every node alike).
-    it.gpus = own[NodeFitIndex::kGpus];
-    it.cpu = own[NodeFitIndex::kCpu];
-    if (most_) {  // ~v reverses the order without overflow
-      it.gpus = ~it.gpus;
-      it.cpu = ~it.cpu;
-    }
-    root_ = Insert(root_, x);
+    Insert(KeyOf(i));
   }
-}
-
-int32_t FreeOrderIndex::FindIn(int32_t t, const Need& need, const Coarse& coarse_need,
-                               const std::function<bool(size_t)>& fits) const {
-  if (t < 0) return -1;
-  const Item& it = items_[static_cast<size_t>(t)];
-  if (!AllAtLeast(it.max, coarse_need)) return -1;
-  if (int32_t r = FindIn(it.left, need, coarse_need, fits); r >= 0) return r;
-  if (AllAtLeast(own_[static_cast<size_t>(t)], need) && fits(static_cast<size_t>(t))) return t;
-  return FindIn(it.right, need, coarse_need, fits);
 }
 
 std::optional<size_t> FreeOrderIndex::Find(const ClusterState& cluster, const NodeFitIndex::Need& need,
                                            const std::function<bool(size_t)>& fits) {
   Sync(cluster);
-  const int32_t r = FindIn(root_, need, Coarsen(need), fits);
-  if (r < 0) return std::nullopt;
-  return static_cast<size_t>(r);
+  const Coarse coarse_need = Coarsen(need);
+  size_t b = 0, pos = 0;
+  if (!most_) {
+    // Every key before (needed GPUs, needed cpu) has fewer GPUs free, or as
+    // many and less cpu: none of those nodes can meet the need.
+    const Key start{need[NodeFitIndex::kGpus], need[NodeFitIndex::kCpu], -1};
+    b = BlockFor(start);
+    if (b == blocks_.size()) return std::nullopt;
+    const auto& keys = blocks_[b].keys;
+    pos = static_cast<size_t>(std::lower_bound(keys.begin(), keys.end(), start) - keys.begin());
+  }
+  for (; b < blocks_.size(); ++b, pos = 0) {
+    Block& blk = blocks_[b];
+    if (!AllAtLeast(blk.bound, coarse_need)) continue;
+    // A block read from its start without a hit gets its exact bound back.
+    Coarse seen;
+    seen.fill(std::numeric_limits<int32_t>::min());
+    for (size_t k = pos; k < blk.keys.size(); ++k) {
+      const size_t node = static_cast<size_t>(blk.keys[k].node);
+      if (pos == 0) MaxInto(seen, own_coarse_[node]);
+      if (AllAtLeast(own_[node], need) && fits(node)) return node;
+    }
+    if (pos == 0) blk.bound = seen;
+  }
+  return std::nullopt;
 }
 
 std::vector<size_t> FreeOrderIndex::Order(const ClusterState& cluster) {
   Sync(cluster);
   std::vector<size_t> out;
-  NodeFitIndex::Need any;
-  any.fill(std::numeric_limits<int64_t>::min());
-  FindIn(root_, any, Coarsen(any), [&](size_t i) {
-    out.push_back(i);
-    return false;
-  });
+  for (const Block& blk : blocks_)
+    for (const Key& k : blk.keys) out.push_back(static_cast<size_t>(k.node));
   return out;
 }
 

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -15,6 +13,7 @@
 #include "gpusched/model/validation.h"
 #include "gpusched/sched/fit_error.h"
 #include "gpusched/sim/event_queue.h"
+#include "gpusched/sim/invariants.h"
 #include "gpusched/sim/percentiles.h"
 #include "gpusched/sim/scheduling_queue.h"
 
@@ -332,50 +331,16 @@ void Simulation::ArmTimers(double now) {
   }
 }
 
-std::string CheckNodeInvariantsImpl(const ClusterState& cluster, size_t i) {
-  const NodeState& s = cluster.state(i);
-  const std::string name = cluster.node(i).name();
-  for (size_t d = 0; d < s.gpu_free_milli.size(); ++d) {
-    const int32_t f = s.gpu_free_milli[d];
-    if (f < 0 || f > kGpuMilli)
-      return "node " + name + " device " + std::to_string(d) + " has " + std::to_string(f) + " milli-GPU free";
-  }
-  auto over = [&](std::string_view res, int64_t req, int64_t alloc) -> std::string {
-    if (req <= alloc) return "";
-    return "node " + name + " has " + std::string(res) + " requested " + std::to_string(req) + " > allocatable " +
-           std::to_string(alloc);
-  };
-  std::string e = over("pods", s.num_pods, s.allocatable.allowed_pods);
-  if (e.empty()) e = over("cpu", s.requested.milli_cpu, s.allocatable.milli_cpu);
-  if (e.empty()) e = over("memory", s.requested.memory, s.allocatable.memory);
-  if (e.empty()) e = over("ephemeral-storage", s.requested.ephemeral_storage, s.allocatable.ephemeral_storage);
-  for (const auto& [res, v] : s.requested.scalars) {
-    if (!e.empty()) break;
-    e = over(res, v, s.allocatable.Scalar(res));
-  }
-  return e;
-}
-
 void Simulation::CheckInvariants(double now) {
   std::string what;
   for (size_t i : touched_) {
-    what = CheckNodeInvariantsImpl(cluster_, i);
+    what = CheckNodeInvariants(cluster_, i);
     if (!what.empty()) break;
   }
-  const int64_t waiting = static_cast<int64_t>(queue_.size());
-  if (what.empty() && finished_ + running_ + waiting + rejected_ != arrived_) {
-    what = "pods not conserved: finished " + std::to_string(finished_) + " + running " + std::to_string(running_) +
-           " + waiting " + std::to_string(waiting) + " + rejected " + std::to_string(rejected_) + " != arrived " +
-           std::to_string(arrived_);
-  }
+  if (what.empty())
+    what = CheckPodConservation(finished_, running_, static_cast<int64_t>(queue_.size()), rejected_, arrived_);
   if (what.empty()) return;
-  what = "at t=" + FormatSeconds(now) + ": " + what;
-  if (options_.invariant_failed) {
-    options_.invariant_failed(what);
-    return;
-  }
-  std::fprintf(stderr, "gpusched: simulator invariant violated %s\n", what.c_str());
-  std::abort();
+  ReportInvariantViolation(options_.invariant_failed, "at t=" + FormatSeconds(now) + ": " + what);
 }
 
 void Simulation::Progress(double fraction) {
@@ -524,10 +489,6 @@ SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, Sc
                    const SimOptions& options) {
   Simulation sim(workload, std::move(initial_nodes), scheduler, options);
   return sim.Run();
-}
-
-std::string CheckNodeInvariants(const ClusterState& cluster, size_t node) {
-  return CheckNodeInvariantsImpl(cluster, node);
 }
 
 }  // namespace gpusched

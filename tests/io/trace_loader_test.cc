@@ -5,206 +5,20 @@
 
 #include <filesystem>
 #include <fstream>
-#include <map>
 
-#include "gpusched/model/gpu_request.h"
+#include "trace_test_util.h"
 
 namespace gpusched {
 namespace {
 
-const std::string kTraceDir = GPUSCHED_SOURCE_DIR "/data/alibaba-gpu-2023/";
+using trace_test::Join;
+using trace_test::kTraceDir;
+using trace_test::Render;
+
 constexpr const char* kPodHeader =
     "name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,scheduled_time\n";
 constexpr const char* kShortPodHeader = "name,cpu_milli,memory_mib,num_gpu,gpu_milli\n";
 constexpr const char* kNodeHeader = "sn,cpu_milli,memory_mib,gpu,model\n";
-
-// "cpu=12 memory=16Gi nvidia.com/gpu=1": a ResourceList in canonical form.
-std::string Render(const ResourceList& list) {
-  std::string s;
-  for (const auto& [name, q] : list) s += (s.empty() ? "" : " ") + name + "=" + q.String();
-  return s;
-}
-
-std::string Render(const std::map<std::string, std::string, std::less<>>& m) {
-  std::string s;
-  for (const auto& [k, v] : m) s += (s.empty() ? "" : " ") + k + "=" + v;
-  return s;
-}
-
-std::string Join(const std::vector<InputError>& errs) {
-  std::string s;
-  for (const auto& e : errs) s += e.ToString() + "\n";
-  return s;
-}
-
-int64_t GpuMilli(const Pod& p) {
-  const ResourceList& r = p.containers[0].requests;
-  if (auto it = r.find(kResourceGPU); it != r.end()) return it->second.Value() * 1000;
-  if (auto it = p.meta.annotations.find(kAnnotationGpuMilli); it != p.meta.annotations.end())
-    return std::stoll(it->second);
-  return 0;
-}
-
-// The real trace, with figures checked independently (python csv module).
-
-TEST(TraceLoaderTest, GpuNodeListMatchesThePaper) {
-  std::vector<Node> nodes;
-  std::vector<InputError> rejected;
-  ASSERT_TRUE(LoadTraceNodes(kTraceDir + "openb_node_list_gpu_node.csv", nodes, rejected).ok());
-  EXPECT_EQ(Join(rejected), "");
-  ASSERT_EQ(nodes.size(), 1213u);
-  int64_t gpus = 0, milli_cpu = 0, memory_mib = 0;
-  std::map<std::string, int64_t> per_model;
-  for (const Node& n : nodes) {
-    const ResourceList& a = n.allocatable;
-    const int64_t g = a.at(std::string(kResourceGPU)).Value();
-    gpus += g;
-    milli_cpu += a.at("cpu").MilliValue();
-    memory_mib += a.at("memory").Value() / (1024 * 1024);
-    per_model[n.meta.labels.at(std::string(kLabelGpuCardModel))] += g;
-    EXPECT_EQ(a.at("pods").Value(), 1001);
-    EXPECT_TRUE(n.has_allocatable);
-    EXPECT_EQ(n.capacity, n.allocatable);
-  }
-  EXPECT_EQ(gpus, 6212);
-  EXPECT_EQ(milli_cpu, 107'018'000);  // 107,018 vCPU
-  EXPECT_EQ(memory_mib, 503'828'480);
-  EXPECT_EQ(per_model, (std::map<std::string, int64_t>{{"G2", 4392}, {"T4", 842}, {"G3", 312}, {"P100", 265},
-                                                      {"V100M32", 204}, {"V100M16", 195}, {"A10", 2}}));
-  // openb-node-0000,64000,262144,2,P100
-  EXPECT_EQ(nodes[0].name(), "openb-node-0000");
-  EXPECT_EQ(Render(nodes[0].allocatable), "cpu=64 memory=256Gi nvidia.com/gpu=2 pods=1001");
-  EXPECT_EQ(Render(nodes[0].meta.labels), "alibabacloud.com/gpu-card-model=P100");
-  // openb-node-1212,96000,393216,8,G2: 96000m prints canonically as 96.
-  EXPECT_EQ(nodes.back().name(), "openb-node-1212");
-  EXPECT_EQ(Render(nodes.back().allocatable), "cpu=96 memory=384Gi nvidia.com/gpu=8 pods=1001");
-}
-
-TEST(TraceLoaderTest, AllNodeListAddsCpuNodesWithoutGpuOrModel) {
-  std::vector<Node> nodes;
-  std::vector<InputError> rejected;
-  ASSERT_TRUE(LoadTraceNodes(kTraceDir + "openb_node_list_all_node.csv", nodes, rejected).ok());
-  EXPECT_EQ(Join(rejected), "");
-  ASSERT_EQ(nodes.size(), 1523u);
-  int cpu_only = 0;
-  for (const Node& n : nodes)
-    if (!n.allocatable.contains(kResourceGPU) && n.meta.labels.empty()) ++cpu_only;
-  EXPECT_EQ(cpu_only, 310);
-  // openb-node-0000,32000,262144,0,
-  EXPECT_EQ(Render(nodes[0].allocatable), "cpu=32 memory=256Gi pods=1001");
-}
-
-TEST(TraceLoaderTest, DefaultPodList) {
-  Workload w;
-  const std::string path = kTraceDir + "openb_pod_list_default.csv";
-  ASSERT_TRUE(LoadTracePods(path, w).ok());
-  EXPECT_EQ(Join(w.rejected), "");
-  ASSERT_EQ(w.pods.size(), 8152u);
-  int cpu_only = 0, sharing = 0, one_gpu = 0;
-  std::map<int64_t, int> multi;
-  std::map<std::string, int> qos;
-  int64_t total_milli = 0;
-  double arrivals = 0, durations = 0;
-  for (const WorkloadPod& wp : w.pods) {
-    const Pod& p = wp.pod;
-    const int64_t milli = GpuMilli(p);
-    total_milli += milli;
-    if (milli == 0) {
-      ++cpu_only;
-    } else if (milli < 1000) {
-      ++sharing;
-      EXPECT_EQ(p.meta.annotations.at(std::string(kAnnotationGpuCount)), "1");
-      EXPECT_FALSE(p.containers[0].requests.contains(kResourceGPU));
-    } else if (milli == 1000) {
-      ++one_gpu;
-    } else {
-      ++multi[milli / 1000];
-    }
-    ++qos[p.meta.labels.at(std::string(kLabelTraceQos))];
-    // No limits: trace pods skip API validation and scheduling reads requests.
-    EXPECT_TRUE(p.containers[0].limits.empty());
-    EXPECT_FALSE(p.meta.annotations.contains(kAnnotationGpuCardModel));
-    arrivals += wp.arrival;
-    durations += wp.duration;
-  }
-  EXPECT_EQ(cpu_only, 1088);
-  EXPECT_EQ(sharing, 3078);
-  EXPECT_EQ(one_gpu, 3911);
-  EXPECT_EQ(multi, (std::map<int64_t, int>{{2, 16}, {4, 15}, {8, 44}}));
-  EXPECT_EQ(total_milli, 6'086'800);
-  EXPECT_EQ(qos, (std::map<std::string, int>{{"BE", 3398}, {"Burstable", 100}, {"Guaranteed", 7}, {"LS", 4647}}));
-  // Sums of creation_time and of (deletion - scheduled, or deletion -
-  // creation for the 897 pods with no scheduled_time): pins the time rules.
-  EXPECT_EQ(arrivals, 94'122'763'871.0);
-  EXPECT_EQ(durations, 210'197'755.0);
-
-  // openb-pod-0000,12000,16384,1,1000,,LS,Running,0,12537496,0
-  const WorkloadPod& first = w.pods[0];
-  EXPECT_EQ(first.pod.name(), "openb-pod-0000");
-  EXPECT_EQ(first.pod.ns(), "default");
-  ASSERT_EQ(first.pod.containers.size(), 1u);
-  EXPECT_EQ(first.pod.containers[0].name, "main");
-  EXPECT_EQ(Render(first.pod.containers[0].requests), "cpu=12 memory=16Gi nvidia.com/gpu=1");
-  EXPECT_EQ(first.arrival, 0);
-  EXPECT_EQ(first.duration, 12'537'496);
-  EXPECT_EQ(first.file, path);
-  EXPECT_EQ(first.line, 2);
-  // openb-pod-0001,6000,12288,1,460,,LS,Running,427061,12902960,427061
-  EXPECT_EQ(Render(w.pods[1].pod.containers[0].requests), "cpu=6 memory=12Gi");
-  EXPECT_EQ(Render(w.pods[1].pod.meta.annotations), "alibabacloud.com/gpu-count=1 alibabacloud.com/gpu-milli=460");
-  // Line 63, openb-pod-0061,11908,47104,1,1000,,BE,Pending,10001278,10001403, (never scheduled)
-  const WorkloadPod& pending = w.pods[61];
-  EXPECT_EQ(pending.pod.name(), "openb-pod-0061");
-  EXPECT_EQ(pending.line, 63);
-  EXPECT_EQ(pending.arrival, 10'001'278);
-  EXPECT_EQ(pending.duration, 125);
-  EXPECT_EQ(Render(pending.pod.containers[0].requests), "cpu=11908m memory=46Gi nvidia.com/gpu=1");
-  // Line 19, openb-pod-0017,88000,327680,8,1000,,Burstable,Succeeded,9437497,10769854,9437497
-  EXPECT_EQ(Render(w.pods[17].pod.containers[0].requests), "cpu=88 memory=320Gi nvidia.com/gpu=8");
-  EXPECT_EQ(w.pods[17].duration, 10'769'854 - 9'437'497);
-}
-
-TEST(TraceLoaderTest, MultiGpuFileHasFiveColumnsAndNoTimes) {
-  Workload w;
-  ASSERT_TRUE(LoadTracePods(kTraceDir + "openb_pod_list_multigpu50.csv", w).ok());
-  EXPECT_EQ(Join(w.rejected), "");
-  ASSERT_EQ(w.pods.size(), 9061u);
-  std::map<int64_t, int> by_milli_class;  // 0 cpu-only, 1 sharing, else whole GPUs
-  int64_t total_milli = 0;
-  for (const WorkloadPod& wp : w.pods) {
-    const int64_t milli = GpuMilli(wp.pod);
-    total_milli += milli;
-    ++by_milli_class[milli == 0 ? 0 : (milli < 1000 ? -1 : milli / 1000)];
-    EXPECT_EQ(wp.arrival, 0);
-    EXPECT_EQ(wp.duration, -1);
-    EXPECT_TRUE(wp.pod.meta.labels.empty());
-  }
-  EXPECT_EQ(by_milli_class, (std::map<int64_t, int>{{-1, 3078}, {0, 1088}, {1, 3911}, {2, 222}, {4, 206}, {8, 556}}));
-  EXPECT_EQ(total_milli, 11'358'800);
-  EXPECT_EQ(w.pods.back().pod.name(), "openb-pod-9060");
-  EXPECT_EQ(w.pods.back().line, 9062);
-}
-
-TEST(TraceLoaderTest, GpuSpecFileAnnotatesCardModels) {
-  Workload w;
-  ASSERT_TRUE(LoadTracePods(kTraceDir + "openb_pod_list_gpuspec33.csv", w).ok());
-  EXPECT_EQ(Join(w.rejected), "");
-  ASSERT_EQ(w.pods.size(), 8152u);
-  int with_model = 0, t4_only = 0, sharing_with_model = 0;
-  for (const WorkloadPod& wp : w.pods) {
-    auto it = wp.pod.meta.annotations.find(kAnnotationGpuCardModel);
-    if (it == wp.pod.meta.annotations.end()) continue;
-    ++with_model;
-    if (it->second == "T4") ++t4_only;
-    if (wp.pod.meta.annotations.contains(kAnnotationGpuMilli)) ++sharing_with_model;
-  }
-  EXPECT_EQ(with_model, 2388);
-  EXPECT_EQ(t4_only, 1291);
-  EXPECT_EQ(sharing_with_model, 884);
-  // Line 11: openb-pod-0009,12000,16384,1,1000,V100M16|V100M32,LS,Running,4975773,12902960,4975773
-  EXPECT_EQ(w.pods[9].line, 11);
-  EXPECT_EQ(Render(w.pods[9].pod.meta.annotations), "alibabacloud.com/gpu-card-model=V100M16|V100M32");
-}
 
 // Every pod shape, in memory.
 
@@ -229,6 +43,9 @@ TEST(TraceLoaderTest, PodRowsBecomePods) {
        "gpusched.io/qos=LS", 3, -1},
       {"no times at all but creation", "p,0,0,0,0,,,,0,,", "cpu=0 memory=0", "", "", 0, -1},
       {"zero-length run", "p,1,1,0,0,,,,9,9,9", "cpu=1m memory=1Mi", "", "", 9, 0},
+      // The largest amounts load as given (issue "Scale and hardening").
+      {"2^63-1 milli-cpu and 2^40 gpus", "p,9223372036854775807,1,1099511627776,1000,,,,0,1,",
+       "cpu=9223372036854775807m memory=1Mi nvidia.com/gpu=1099511627776", "", "", 0, 1},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -284,6 +101,15 @@ TEST(TraceLoaderTest, InvalidPodRowsAreRejectedWithColumnAndValue) {
        "column creation_time: invalid value \"\": must be a non-negative integer"},
       {"overflow", "p,99999999999999999999,1,0,0,,LS,Running,0,1,0", "Pod/default/p",
        "column cpu_milli: invalid value \"99999999999999999999\": must be at most 9223372036854775807"},
+      // Hostile amounts (issue "Scale and hardening"): 2^63 milli-cpu, NaN-like and non-integers.
+      {"2^63 milli-cpu", "p,9223372036854775808,1,0,0,,LS,Running,0,1,0", "Pod/default/p",
+       "column cpu_milli: invalid value \"9223372036854775808\": must be at most 9223372036854775807"},
+      {"NaN", "p,NaN,1,0,0,,LS,Running,0,1,0", "Pod/default/p",
+       "column cpu_milli: invalid value \"NaN\": must be a non-negative integer"},
+      {"inf", "p,1,inf,0,0,,LS,Running,0,1,0", "Pod/default/p",
+       "column memory_mib: invalid value \"inf\": must be a non-negative integer"},
+      {"1e400", "p,1,1,1e400,1000,,LS,Running,0,1,0", "Pod/default/p",
+       "column num_gpu: invalid value \"1e400\": must be a non-negative integer"},
       {"memory beyond a quantity", "p,1,8796093023,0,0,,LS,Running,0,1,0", "Pod/default/p",
        "column memory_mib: invalid value \"8796093023\": quantity too large"},
       {"multi-gpu share", "p,1,1,2,500,,LS,Running,0,1,0", "Pod/default/p",
@@ -307,6 +133,12 @@ TEST(TraceLoaderTest, InvalidPodRowsAreRejectedWithColumnAndValue) {
       {"empty name", ",1,1,0,0,,LS,Running,0,1,0", "Pod/default/",
        "column name: invalid value \"\": must not be empty"},
       {"bad name", "Bad_Name,1,1,0,0,,LS,Running,0,1,0", "Pod/default/Bad_Name", kBadNameMessage},
+      // Bytes that are not UTF-8 are quoted as \x escapes.
+      {"non-UTF-8 name", "caf\xA9,1,1,0,0,,LS,Running,0,1,0", "Pod/default/caf\xA9",
+       "column name: invalid value \"caf\\xa9\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is "
+       "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
       {"bad qos", "p,1,1,0,0,,no way,Running,0,1,0", "Pod/default/p",
        "column qos: invalid value \"no way\": a valid label must be an empty string or consist of alphanumeric "
        "characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or "
@@ -364,6 +196,14 @@ TEST(TraceLoaderTest, InvalidNodeRowsAreRejected) {
        "column sn: invalid value \"\\\"n\\\"\": quoted fields are not supported (the trace's CSVs have none)"},
       {"empty sn", ",1,1,0,", "Node/", "column sn: invalid value \"\": must not be empty"},
       {"duplicate", "a,1,1,0,", "Node/a", "nodes \"a\" already exists"},
+      {"2^63 milli-cpu", "n,9223372036854775808,1,0,", "Node/n",
+       "column cpu_milli: invalid value \"9223372036854775808\": must be at most 9223372036854775807"},
+      {"NaN gpus", "n,1,1,NaN,", "Node/n", "column gpu: invalid value \"NaN\": must be a non-negative integer"},
+      {"non-UTF-8 sn", "caf\xA9,1,1,0,", "Node/caf\xA9",
+       "column sn: invalid value \"caf\\xa9\": a lowercase RFC 1123 subdomain must consist of lower case "
+       "alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. "
+       "'example.com', regex used for validation is "
+       "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

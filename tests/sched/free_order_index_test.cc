@@ -103,8 +103,10 @@ TEST(FreeOrderIndexTest, FindTakesTheFirstThatMeetsAndFits) {
 
 TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
   Rng rng(11);
-  for (int trial = 0; trial < 60; ++trial) {
+  for (int trial = 0; trial < 90; ++trial) {
     SCOPED_TRACE(trial);
+    // Blocks of 2 and 5 keys split and merge all the time; 128 is the default.
+    const size_t block = trial % 3 == 0 ? 2 : trial % 3 == 1 ? 5 : 128;
     std::vector<Node> nodes;
     const size_t n = 1 + rng.Uniform(80);
     for (size_t i = 0; i < n; ++i)
@@ -112,7 +114,7 @@ TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
                               1000 * static_cast<int64_t>(rng.Uniform(16)), (1LL << 30) * static_cast<int64_t>(rng.Uniform(4)),
                               static_cast<int64_t>(rng.Uniform(6))));
     ClusterState c(nodes);
-    FreeOrderIndex least(false), most(true);
+    FreeOrderIndex least(false, block), most(true, block);
     std::vector<std::pair<size_t, uint64_t>> bound;
     for (int step = 0; step < 120; ++step) {
       const uint64_t op = rng.Uniform(10);
@@ -140,8 +142,11 @@ TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
         // Find: the first in order meeting a random need.
         NodeFitIndex::Need need;
         need.fill(std::numeric_limits<int64_t>::min());
-        need[NodeFitIndex::kGpus] = static_cast<int64_t>(rng.Uniform(4));
-        need[NodeFitIndex::kCpu] = 1000 * static_cast<int64_t>(rng.Uniform(8));
+        // 4: no GPU need (a CPU-only pod); cpu 0: no cpu need.
+        const int64_t gpus = static_cast<int64_t>(rng.Uniform(5));
+        need[NodeFitIndex::kGpus] = gpus == 4 ? std::numeric_limits<int64_t>::min() : gpus;
+        const int64_t cpu = 1000 * static_cast<int64_t>(rng.Uniform(8));
+        need[NodeFitIndex::kCpu] = cpu == 0 ? std::numeric_limits<int64_t>::min() : cpu;
         need[NodeFitIndex::kMemory] = (1LL << 29) * static_cast<int64_t>(rng.Uniform(4));
         need[NodeFitIndex::kPodSlots] = 1;
         const size_t refused = rng.Uniform(c.size());

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/filters.h"
+#include "gpusched/sched/profile_factory.h"
 #include "gpusched/util/random.h"
 #include "test_util.h"
 
@@ -86,6 +88,59 @@ TEST(SchedulerTest, EmptyClusterMessage) {
   Decision d = s.ScheduleOne(PodInfo::Make(p, 0), c);
   EXPECT_FALSE(d.scheduled);
   EXPECT_EQ(d.fit_error.Error(), "no nodes available to schedule pods");
+}
+
+// Hostile input (issue "Scale and hardening"): a node with 2^40 GPUs and
+// 2^63-1 milli-cpu, and pods whose requests add up to exactly that. Sums are
+// saturated, never wrapped: the second 2^62 milli-cpu pod must not fit (a
+// wrapped sum would be negative and fit), and the last GPU is refused. Only
+// the first kMaxTrackedGpusPerNode devices are tracked: a pod asking more
+// than are tracked free is placed by nvidia.com/gpu alone, with no device
+// indices. Every policy.
+TEST(SchedulerTest, ExtremeAmountsScheduleWithoutOverflow) {
+  constexpr int64_t kGpus = int64_t{1} << 40;
+  constexpr int64_t kHalfCpu = int64_t{1} << 62;
+  struct Step {
+    const char* pod;
+    int64_t gpus, milli_cpu;
+    bool scheduled;
+    std::vector<int32_t> devices;
+    std::string fit_error;  // without kube-default's preemption sentence
+  };
+  const std::vector<Step> steps = {
+      {"one", 1, 0, true, {0}, ""},
+      {"half-a", 0, kHalfCpu, true, {}, ""},
+      {"half-b", 0, kHalfCpu, false, {}, "0/1 nodes are available: 1 Insufficient cpu."},
+      {"rest", kGpus - 1, kHalfCpu - 1, true, {}, ""},
+      {"more", 1, 1, false, {}, "0/1 nodes are available: 1 Insufficient cpu, 1 Insufficient nvidia.com/gpu."},
+  };
+  const TypicalPods typical{{{PodShape{1000, 500, 1, ""}, 1.0}}};
+  for (const std::string& policy : PolicyNames()) {
+    SCOPED_TRACE(policy);
+    auto set = BuildSchedulers(DefaultSchedulerConfiguration(), policy, 1, PolicyOptions{&typical});
+    ASSERT_TRUE(set.ok()) << set.status().message();
+    Scheduler& s = *set->owned.front();
+    ClusterState c({GpuNode("huge", kGpus, INT64_MAX, int64_t{1} << 50)});
+    for (size_t i = 0; i < steps.size(); ++i) {
+      const Step& w = steps[i];
+      SCOPED_TRACE(w.pod);
+      Pod p = GpuPod(w.pod, w.gpus, w.milli_cpu);
+      Decision d = s.ScheduleOne(PodInfo::Make(p, i), c);
+      ASSERT_EQ(d.scheduled, w.scheduled);
+      if (d.scheduled) {
+        EXPECT_EQ(d.node, 0u);
+        EXPECT_EQ(d.gpus, w.devices);
+      } else {
+        const std::string preemption =
+            s.preemption() ? " preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+                           : "";
+        EXPECT_EQ(d.fit_error.Error(), w.fit_error + preemption);
+      }
+    }
+    EXPECT_EQ(c.state(0).GpuRequested(), kGpus);
+    EXPECT_EQ(c.state(0).GpuFree(), 0);
+    EXPECT_EQ(c.state(0).requested.milli_cpu, INT64_MAX);
+  }
 }
 
 // The straightforward first-fit of the seed, extended to cpu, the pod count

@@ -481,19 +481,5 @@ TEST(SimulatorTest, EmptyWorkload) {
   EXPECT_EQ(r.snapshots[0].gpu_total_milli, (std::vector<int32_t>{1000}));
 }
 
-TEST(SimulatorTest, CheckNodeInvariants) {
-  ClusterState c({GpuNode("n", 2, 1000, 1LL << 30, 1)});
-  EXPECT_EQ(CheckNodeInvariants(c, 0), "");
-  Resources two_cpu;
-  two_cpu.milli_cpu = 2000;
-  c.Bind(0, two_cpu);
-  EXPECT_EQ(CheckNodeInvariants(c, 0), "node n has cpu requested 2000 > allocatable 1000");
-  ClusterState d({GpuNode("m", 1, 1000, 1LL << 30, 1)});
-  Resources none;
-  d.Bind(0, none);
-  d.Bind(0, none);
-  EXPECT_EQ(CheckNodeInvariants(d, 0), "node m has pods requested 2 > allocatable 1");
-}
-
 }  // namespace
 }  // namespace gpusched

@@ -2,13 +2,18 @@
 // best-fit's order of preference — or by (most free GPUs, most free cpu,
 // node index) for worst-fit, kept in step with ClusterState::change_log().
 //
-// It is a treap (a binary search tree balanced by a per-node hash) in which
-// every subtree also holds, per resource, the most that any of its nodes has
-// free (NodeFitIndex's dimensions: whole GPUs, the largest free device
-// share, cpu, memory, ephemeral storage, pod slots). Find walks the order
-// and skips every subtree whose maximum falls short of the pod's need, so a
-// GPU share is not tried on thousands of nodes whose devices are all taken:
-// the answer costs O(log n) per node actually tried, not per node passed.
+// The order is a list of sorted blocks (a two-level B-tree): each block
+// holds up to `block_size` keys in a contiguous array, and an upper bound,
+// per resource, of the most that any of its nodes has free (NodeFitIndex's
+// dimensions: whole GPUs, the largest free device share, cpu, memory,
+// ephemeral storage, pod slots). Re-keying a node on a bind or unbind is
+// two binary searches and a short memmove, with no pointer chasing and few
+// unpredictable branches — which is what a balanced tree costs per level.
+// Find starts at the first key that can meet the pod's GPU and cpu need
+// and skips every block whose bound falls short of it, so a GPU share is
+// not tried on thousands of nodes whose devices are all taken. An erase
+// leaves its block's bound as it was (still an upper bound); a block that
+// Find reads through without a hit gets its exact bound back.
 // It only prunes: a node it offers still runs every filter, and the first
 // that passes is exactly the first feasible node in that order.
 #ifndef GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
@@ -29,7 +34,9 @@ namespace gpusched {
 class FreeOrderIndex {
  public:
   // `most`: worst-fit's order (descending free, ties still by ascending index).
-  explicit FreeOrderIndex(bool most = false) : most_(most) {}
+  // `block_size`: keys per block before it splits (small in tests, so that
+  // splits and merges happen on small clusters).
+  explicit FreeOrderIndex(bool most = false, size_t block_size = 128);
 
   // The first node in the order whose free resources meet `need`
   // (NodeFitIndex::NeedOf) and for which `fits` holds, or nullopt.
@@ -41,39 +48,46 @@ class FreeOrderIndex {
 
  private:
   using Need = NodeFitIndex::Need;
-  // Subtree maxima coarsened to int32 by a monotone map (memory and storage
-  // in MiB, the rest clamped): a maximum only prunes, and v >= n implies
-  // Coarsen(v) >= Coarsen(n), so no node that meets a need is pruned; and
-  // an item fits in one cache line.
+  // Upper bounds coarsened to int32 by a monotone map (memory and storage
+  // in MiB, the rest clamped): a bound only prunes, and v >= n implies
+  // Coarsen(v) >= Coarsen(n), so no node that meets a need is pruned.
   using Coarse = std::array<int32_t, NodeFitIndex::kDims>;
-  struct alignas(64) Item {
-    int64_t gpus = 0, cpu = 0;  // the sort key (bitwise-negated when most_)
-    int32_t left = -1, right = -1;
-    uint32_t prio = 0;
-    Coarse max{};  // over the subtree
+  // A node's place in the order: free GPUs, free cpu (both bitwise-negated
+  // when most_), node index.
+  struct Key {
+    int64_t gpus = 0, cpu = 0;
+    int64_t node = 0;
+    bool operator<(const Key& o) const {
+      if (gpus != o.gpus) return gpus < o.gpus;
+      if (cpu != o.cpu) return cpu < o.cpu;
+      return node < o.node;
+    }
+  };
+  struct Block {
+    std::vector<Key> keys;  // sorted
+    Coarse bound{};         // >= every dimension of every node in `keys`
   };
   static Coarse Coarsen(const Need& v);
 
   void Sync(const ClusterState& cluster);
-  bool Less(int32_t a, int32_t b) const;
-  void Pull(int32_t t);
-  int32_t Insert(int32_t t, int32_t x);
-  void Split(int32_t t, int32_t x, int32_t& l, int32_t& r);
-  int32_t Merge(int32_t a, int32_t b);
-  int32_t Erase(int32_t t, int32_t x, bool& changed);
-  int32_t FindIn(int32_t t, const Need& need, const Coarse& coarse_need,
-                 const std::function<bool(size_t)>& fits) const;
+  Key KeyOf(size_t node) const;
+  // The block where `k` is or belongs: the first whose last key is not below it.
+  size_t BlockFor(const Key& k) const;
+  void Insert(const Key& k);
+  void Erase(const Key& k);
+  void Rebound(Block& b) const;
 
   bool most_;
+  size_t block_size_;
   uint64_t serial_ = 0;  // ClusterState::serial() of the cluster followed
   size_t log_pos_ = 0;
-  // By node index: the tree items, each node's exact free amounts and
-  // their coarse form, and whether it is in the tree (present).
-  std::vector<Item> items_;
+  std::vector<Block> blocks_;  // in order, none empty
+  std::vector<Key> last_;      // blocks_[b].keys.back(), contiguous for BlockFor's search
+  // By node index: its exact free amounts and their coarse form, and
+  // whether it is in the order (present).
   std::vector<Need> own_;
   std::vector<Coarse> own_coarse_;
-  std::vector<uint8_t> in_tree_;
-  int32_t root_ = -1;
+  std::vector<uint8_t> in_order_;
   std::vector<uint64_t> seen_;  // Sync's batch stamp per node: each changed node is re-keyed once
   uint64_t batch_ = 0;
 };

@@ -42,6 +42,7 @@
 #include "gpusched/model/node.h"
 #include "gpusched/sched/queue_order.h"
 #include "gpusched/sched/scheduler.h"
+#include "gpusched/sim/invariants.h"  // CheckNodeInvariants, checked with SimOptions::check_invariants
 #include "gpusched/sim/metrics.h"
 #include "gpusched/sim/sim_result.h"
 #include "gpusched/sim/workload.h"
@@ -83,11 +84,6 @@ struct SimOptions {
 // `workload` must outlive the call only.
 SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, Scheduler& scheduler,
                    const SimOptions& options = {});
-
-// The per-node invariants: every device's free milli-GPU in [0, 1000], and no
-// requested resource (pod count included) above allocatable. "" when they
-// hold, else what is wrong.
-std::string CheckNodeInvariants(const ClusterState& cluster, size_t node);
 
 }  // namespace gpusched
 

@@ -1,0 +1,52 @@
+#include "gpusched/sim/invariants.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include "gpusched/model/gpu_request.h"
+
+namespace gpusched {
+
+std::string CheckNodeInvariants(const ClusterState& cluster, size_t i) {
+  const NodeState& s = cluster.state(i);
+  const std::string name = cluster.node(i).name();
+  for (size_t d = 0; d < s.gpu_free_milli.size(); ++d) {
+    const int32_t f = s.gpu_free_milli[d];
+    if (f < 0 || f > kGpuMilli)
+      return "node " + name + " device " + std::to_string(d) + " has " + std::to_string(f) + " milli-GPU free";
+  }
+  auto over = [&](std::string_view res, int64_t req, int64_t alloc) -> std::string {
+    if (req <= alloc) return "";
+    return "node " + name + " has " + std::string(res) + " requested " + std::to_string(req) + " > allocatable " +
+           std::to_string(alloc);
+  };
+  std::string e = over("pods", s.num_pods, s.allocatable.allowed_pods);
+  if (e.empty()) e = over("cpu", s.requested.milli_cpu, s.allocatable.milli_cpu);
+  if (e.empty()) e = over("memory", s.requested.memory, s.allocatable.memory);
+  if (e.empty()) e = over("ephemeral-storage", s.requested.ephemeral_storage, s.allocatable.ephemeral_storage);
+  for (const auto& [res, v] : s.requested.scalars) {
+    if (!e.empty()) break;
+    e = over(res, v, s.allocatable.Scalar(res));
+  }
+  return e;
+}
+
+std::string CheckPodConservation(int64_t finished, int64_t running, int64_t waiting, int64_t rejected,
+                                 int64_t arrived) {
+  if (finished + running + waiting + rejected == arrived) return "";
+  return "pods not conserved: finished " + std::to_string(finished) + " + running " + std::to_string(running) +
+         " + waiting " + std::to_string(waiting) + " + rejected " + std::to_string(rejected) + " != arrived " +
+         std::to_string(arrived);
+}
+
+void ReportInvariantViolation(const std::function<void(const std::string& what)>& failed, const std::string& what) {
+  if (failed) {
+    failed(what);
+    return;
+  }
+  std::fprintf(stderr, "gpusched: simulator invariant violated %s\n", what.c_str());
+  std::abort();
+}
+
+}  // namespace gpusched

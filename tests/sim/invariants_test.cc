@@ -1,0 +1,59 @@
+#include "gpusched/sim/invariants.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "../sched/test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::GpuNode;
+
+TEST(InvariantsTest, CheckNodeInvariants) {
+  ClusterState c({GpuNode("n", 2, 1000, 1LL << 30, 1)});
+  EXPECT_EQ(CheckNodeInvariants(c, 0), "");
+  Resources two_cpu;
+  two_cpu.milli_cpu = 2000;
+  c.Bind(0, two_cpu);
+  EXPECT_EQ(CheckNodeInvariants(c, 0), "node n has cpu requested 2000 > allocatable 1000");
+  ClusterState d({GpuNode("m", 1, 1000, 1LL << 30, 1)});
+  Resources none;
+  d.Bind(0, none);
+  d.Bind(0, none);
+  EXPECT_EQ(CheckNodeInvariants(d, 0), "node m has pods requested 2 > allocatable 1");
+}
+
+TEST(InvariantsTest, CheckPodConservation) {
+  struct Case {
+    const char* name;
+    int64_t finished, running, waiting, rejected, arrived;
+    std::string want;
+  };
+  const Case cases[] = {
+      {"nothing arrived", 0, 0, 0, 0, 0, ""},
+      {"each pod in one place", 1, 2, 3, 4, 10, ""},
+      {"one lost", 1, 2, 3, 4, 11, "pods not conserved: finished 1 + running 2 + waiting 3 + rejected 4 != arrived 11"},
+      {"one counted twice", 0, 1, 1, 0, 1,
+       "pods not conserved: finished 0 + running 1 + waiting 1 + rejected 0 != arrived 1"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(CheckPodConservation(c.finished, c.running, c.waiting, c.rejected, c.arrived), c.want);
+  }
+}
+
+TEST(InvariantsTest, ReportInvariantViolationCallsTheCallback) {
+  std::vector<std::string> seen;
+  ReportInvariantViolation([&seen](const std::string& what) { seen.push_back(what); }, "at t=1: broken");
+  EXPECT_EQ(seen, (std::vector<std::string>{"at t=1: broken"}));
+}
+
+TEST(InvariantsTest, ReportInvariantViolationAbortsWithoutACallback) {
+  EXPECT_DEATH(ReportInvariantViolation({}, "at t=2: broken"), "gpusched: simulator invariant violated at t=2: broken");
+}
+
+}  // namespace
+}  // namespace gpusched
