@@ -101,7 +101,8 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
     f -= milli;
   }
   if (gpu.from_annotations && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
-  s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero, devices, milli, gpu.from_annotations});
+  s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero.milli_cpu, non_zero.memory, devices, milli,
+                          gpu.from_annotations});
   s.pod_ids.push_back(id);
   ++s.version;
   change_log_.push_back(static_cast<uint32_t>(i));
@@ -124,8 +125,8 @@ std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests, con
 
 void NodeState::Remove(const BoundPod& p) {
   requested.Sub(p.requests);
-  non_zero_requested.milli_cpu = SatSub(non_zero_requested.milli_cpu, p.non_zero.milli_cpu);
-  non_zero_requested.memory = SatSub(non_zero_requested.memory, p.non_zero.memory);
+  non_zero_requested.milli_cpu = SatSub(non_zero_requested.milli_cpu, p.non_zero_milli_cpu);
+  non_zero_requested.memory = SatSub(non_zero_requested.memory, p.non_zero_memory);
   num_pods--;
   int64_t unreserved = 0;
   for (int32_t d : p.gpus) {
@@ -160,7 +161,8 @@ void ClusterState::Unbind(size_t i, const Resources& requests, const Resources& 
                           const std::vector<int32_t>& gpus) {
   auto& pods = states_[i].pods;
   for (size_t k = 0; k < pods.size(); ++k) {
-    if (pods[k].requests == requests && pods[k].non_zero == non_zero && pods[k].gpus == gpus) {
+    if (pods[k].requests == requests && pods[k].non_zero_milli_cpu == non_zero.milli_cpu &&
+        pods[k].non_zero_memory == non_zero.memory && pods[k].gpus == gpus) {
       Release(i, k);
       return;
     }

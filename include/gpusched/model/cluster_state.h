@@ -28,7 +28,11 @@ struct BoundPod {
   int32_t priority = 0;
   uint64_t bind_seq = 0;  // order of binding in this ClusterState: the pod's "start time"
   Resources requests;
-  Resources non_zero;
+  // The pod's cpu and memory with scoring's defaults (ComputeNonZeroPodRequests):
+  // only these two are kept in NodeState::non_zero_requested, and a whole
+  // Resources would be a second heap copy of the scalars per bind.
+  int64_t non_zero_milli_cpu = 0;
+  int64_t non_zero_memory = 0;
   std::vector<int32_t> gpus;
   int32_t gpu_milli = kGpuMilli;  // taken on each device in `gpus`
   // The pod's devices are charged to the node's nvidia.com/gpu as
