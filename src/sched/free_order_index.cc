@@ -11,15 +11,15 @@ int32_t Clamp32(int64_t v) {
                                                   std::numeric_limits<int32_t>::max()));
 }
 
-template <typename A>
-bool AllAtLeast(const A& have, const A& need) {
+// NodeFitIndex::Meets and a running maximum, for the coarse int32 bounds.
+bool AllAtLeast(const std::array<int32_t, NodeFitIndex::kDims>& have,
+                const std::array<int32_t, NodeFitIndex::kDims>& need) {
   bool ok = true;
   for (size_t d = 0; d < NodeFitIndex::kDims; ++d) ok &= have[d] >= need[d];
   return ok;
 }
 
-template <typename A>
-void MaxInto(A& into, const A& v) {
+void MaxInto(std::array<int32_t, NodeFitIndex::kDims>& into, const std::array<int32_t, NodeFitIndex::kDims>& v) {
   for (size_t d = 0; d < NodeFitIndex::kDims; ++d) into[d] = std::max(into[d], v[d]);
 }
 
@@ -176,7 +176,7 @@ std::optional<size_t> FreeOrderIndex::Find(const ClusterState& cluster, const No
     for (size_t k = pos; k < blk.keys.size(); ++k) {
       const size_t node = static_cast<size_t>(blk.keys[k].node);
       if (pos == 0) MaxInto(seen, own_coarse_[node]);
-      if (AllAtLeast(own_[node], need) && fits(node)) return node;
+      if (NodeFitIndex::Meets(own_[node], need) && fits(node)) return node;
     }
     if (pos == 0) blk.bound = seen;
   }

@@ -11,20 +11,13 @@
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/model/resources.h"
 
+#include "manifest_test_util.h"
+
 namespace gpusched {
 namespace {
 
-Manifests Load(const std::string& text, const std::string& file = "t.yaml") {
-  Manifests m;
-  LoadManifestText(text, file, m);
-  return m;
-}
-
-std::string Join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += x + "\n";
-  return s;
-}
+using manifest_test::Join;
+using manifest_test::Load;
 
 // Hostile input (issue "Scale and hardening"): each document is refused with
 // an exact message naming the file, the line, the object (when the document

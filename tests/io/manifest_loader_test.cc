@@ -5,20 +5,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include "manifest_test_util.h"
+
 namespace gpusched {
 namespace {
 
-Manifests Load(const std::string& text, const std::string& file = "t.yaml") {
-  Manifests m;
-  LoadManifestText(text, file, m);
-  return m;
-}
-
-std::string Join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += x + "\n";
-  return s;
-}
+using manifest_test::Join;
+using manifest_test::Load;
 
 constexpr const char* kGpuPod = R"(apiVersion: v1
 kind: Pod

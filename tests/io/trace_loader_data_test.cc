@@ -16,6 +16,15 @@ using trace_test::Join;
 using trace_test::kTraceDir;
 using trace_test::Render;
 
+// The shipped node list `file`, which must load without a rejected row.
+std::vector<Node> LoadShippedNodes(const std::string& file) {
+  std::vector<Node> nodes;
+  std::vector<InputError> rejected;
+  EXPECT_TRUE(LoadTraceNodes(kTraceDir + file, nodes, rejected).ok()) << file;
+  EXPECT_EQ(Join(rejected), "") << file;
+  return nodes;
+}
+
 int64_t GpuMilli(const Pod& p) {
   const ResourceList& r = p.containers[0].requests;
   if (auto it = r.find(kResourceGPU); it != r.end()) return it->second.Value() * 1000;
@@ -25,10 +34,7 @@ int64_t GpuMilli(const Pod& p) {
 }
 
 TEST(TraceLoaderTest, GpuNodeListMatchesThePaper) {
-  std::vector<Node> nodes;
-  std::vector<InputError> rejected;
-  ASSERT_TRUE(LoadTraceNodes(kTraceDir + "openb_node_list_gpu_node.csv", nodes, rejected).ok());
-  EXPECT_EQ(Join(rejected), "");
+  const std::vector<Node> nodes = LoadShippedNodes("openb_node_list_gpu_node.csv");
   ASSERT_EQ(nodes.size(), 1213u);
   int64_t gpus = 0, milli_cpu = 0, memory_mib = 0;
   std::map<std::string, int64_t> per_model;
@@ -58,10 +64,7 @@ TEST(TraceLoaderTest, GpuNodeListMatchesThePaper) {
 }
 
 TEST(TraceLoaderTest, AllNodeListAddsCpuNodesWithoutGpuOrModel) {
-  std::vector<Node> nodes;
-  std::vector<InputError> rejected;
-  ASSERT_TRUE(LoadTraceNodes(kTraceDir + "openb_node_list_all_node.csv", nodes, rejected).ok());
-  EXPECT_EQ(Join(rejected), "");
+  const std::vector<Node> nodes = LoadShippedNodes("openb_node_list_all_node.csv");
   ASSERT_EQ(nodes.size(), 1523u);
   int cpu_only = 0;
   for (const Node& n : nodes)
