@@ -1,10 +1,13 @@
 #include "gpusched/sched/free_order_index.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace gpusched {
 namespace {
+
+using Coarse = std::array<int32_t, NodeFitIndex::kDims>;
 
 int32_t Clamp32(int64_t v) {
   return static_cast<int32_t>(std::clamp<int64_t>(v, std::numeric_limits<int32_t>::min(),
@@ -12,15 +15,35 @@ int32_t Clamp32(int64_t v) {
 }
 
 // NodeFitIndex::Meets and a running maximum, for the coarse int32 bounds.
-bool AllAtLeast(const std::array<int32_t, NodeFitIndex::kDims>& have,
-                const std::array<int32_t, NodeFitIndex::kDims>& need) {
+bool AllAtLeast(const Coarse& have, const Coarse& need) {
   bool ok = true;
   for (size_t d = 0; d < NodeFitIndex::kDims; ++d) ok &= have[d] >= need[d];
   return ok;
 }
 
-void MaxInto(std::array<int32_t, NodeFitIndex::kDims>& into, const std::array<int32_t, NodeFitIndex::kDims>& v) {
+void MaxInto(Coarse& into, const Coarse& v) {
   for (size_t d = 0; d < NodeFitIndex::kDims; ++d) into[d] = std::max(into[d], v[d]);
+}
+
+Coarse Lowest() {
+  Coarse c;
+  c.fill(std::numeric_limits<int32_t>::min());
+  return c;
+}
+
+// std::lower_bound without the unpredictable branch per step: the entries
+// are random keys, so a branch there mispredicts half the time.
+template <class T, class Less>
+size_t LowerBound(const std::vector<T>& v, const T& key, Less less) {
+  size_t n = v.size();
+  if (n == 0) return 0;
+  const T* base = v.data();
+  while (n > 1) {
+    const size_t half = n / 2;
+    base = less(base[half - 1], key) ? base + half : base;
+    n -= half;
+  }
+  return static_cast<size_t>(base - v.data()) + (less(*base, key) ? 1 : 0);
 }
 
 }  // namespace
@@ -37,157 +60,269 @@ FreeOrderIndex::Coarse FreeOrderIndex::Coarsen(const Need& v) {
   return c;
 }
 
-FreeOrderIndex::Key FreeOrderIndex::KeyOf(size_t node) const {
-  // Free GPUs and cpu exactly as best-fit's FreeAfter sees them before the
-  // pod's request is taken off (which shifts every node alike); ~v reverses
-  // the order without overflow.
-  const Need& own = own_[node];
-  Key k{own[NodeFitIndex::kGpus], own[NodeFitIndex::kCpu], static_cast<int64_t>(node)};
-  if (most_) {
-    k.gpus = ~k.gpus;
-    k.cpu = ~k.cpu;
-  }
-  return k;
+uint64_t FreeOrderIndex::MapCpu(int64_t cpu) const {
+  // Flipping the sign bit maps int64 order onto uint64 order; ~ reverses it
+  // for most_. Free cpu as best-fit's FreeAfter sees it before the pod's
+  // request is taken off, which shifts every node alike.
+  const uint64_t up = static_cast<uint64_t>(cpu) ^ (uint64_t{1} << 63);
+  return most_ ? ~up : up;
 }
 
-size_t FreeOrderIndex::BlockFor(const Key& k) const {
-  return static_cast<size_t>(std::lower_bound(last_.begin(), last_.end(), k) - last_.begin());
+FreeOrderIndex::Bucket& FreeOrderIndex::BucketFor(int64_t gpus, bool share) {
+  size_t b = FirstBucketFrom(gpus);
+  if (b < buckets_.size() && buckets_[b].gpus == gpus && buckets_[b].share < share) ++b;
+  if (b < buckets_.size() && buckets_[b].gpus == gpus && buckets_[b].share == share) return buckets_[b];
+  Bucket fresh;
+  fresh.gpus = gpus;
+  fresh.share = share;
+  return *buckets_.insert(buckets_.begin() + static_cast<ptrdiff_t>(b), std::move(fresh));
+}
+
+size_t FreeOrderIndex::FirstBucketFrom(int64_t gpus) const {
+  // Few buckets, usually one per GPU count a node can have free.
+  size_t b = 0;
+  while (b < buckets_.size() && buckets_[b].gpus < gpus) ++b;
+  return b;
 }
 
 void FreeOrderIndex::Rebound(Block& b) const {
-  b.bound.fill(std::numeric_limits<int32_t>::min());
-  for (const Key& k : b.keys) MaxInto(b.bound, own_coarse_[static_cast<size_t>(k.node)]);
+  b.bound = Lowest();
+  for (const Entry& e : b.entries)
+    if (Live(e)) MaxInto(b.bound, Coarsen(nodes_[e.node].own));
 }
 
-void FreeOrderIndex::Insert(const Key& k) {
-  const Coarse& own = own_coarse_[static_cast<size_t>(k.node)];
-  if (blocks_.empty()) {
-    blocks_.push_back(Block{{k}, own});
-    last_.push_back(k);
+void FreeOrderIndex::Insert(uint32_t node) {
+  const NodeRec& r = nodes_[node];
+  const Entry e{MapCpu(r.own[NodeFitIndex::kCpu]), node, r.version};
+  Bucket& bucket = BucketFor(r.own[NodeFitIndex::kGpus], r.own[NodeFitIndex::kDeviceMilli] > 0);
+  ++entries_;
+  if (bucket.blocks.empty()) {
+    bucket.blocks.push_back(Block{{e}, Coarsen(r.own)});
+    bucket.last.push_back(e);
     return;
   }
-  const size_t b = std::min(BlockFor(k), blocks_.size() - 1);
-  Block& blk = blocks_[b];
-  blk.keys.insert(std::lower_bound(blk.keys.begin(), blk.keys.end(), k), k);
-  MaxInto(blk.bound, own);
-  last_[b] = blk.keys.back();
-  if (blk.keys.size() <= block_size_) return;
-  // Full: the upper half becomes a block of its own.
+  // The block where e belongs: the first whose last entry is not before it.
+  const size_t b = std::min(LowerBound(bucket.last, e, Less{}), bucket.blocks.size() - 1);
+  Block& blk = bucket.blocks[b];
+  blk.entries.insert(blk.entries.begin() + static_cast<ptrdiff_t>(LowerBound(blk.entries, e, Less{})), e);
+  MaxInto(blk.bound, Coarsen(r.own));
+  bucket.last[b] = blk.entries.back();
+  if (blk.entries.size() > block_size_) Overflow(bucket, b);
+}
+
+void FreeOrderIndex::Overflow(Bucket& bucket, size_t b) {
+  Block& blk = bucket.blocks[b];
+  std::vector<Entry>& es = blk.entries;
+  const size_t before = es.size();
+  es.erase(std::remove_if(es.begin(), es.end(), [&](const Entry& e) { return !Live(e); }), es.end());
+  entries_ -= before - es.size();
+  // The entry just inserted is live, so the block is not empty.
+  Rebound(blk);
+  bucket.last[b] = es.back();
+  if (es.size() * 4 <= block_size_ * 3) return;
+  // Still mostly full: the upper half becomes a block of its own.
   Block upper;
-  const auto mid = blk.keys.begin() + static_cast<ptrdiff_t>(blk.keys.size() / 2);
-  upper.keys.assign(mid, blk.keys.end());
-  blk.keys.erase(mid, blk.keys.end());
+  const auto mid = es.begin() + static_cast<ptrdiff_t>(es.size() / 2);
+  upper.entries.assign(mid, es.end());
+  es.erase(mid, es.end());
   Rebound(blk);
   Rebound(upper);
-  last_[b] = blk.keys.back();
-  last_.insert(last_.begin() + static_cast<ptrdiff_t>(b) + 1, upper.keys.back());
-  blocks_.insert(blocks_.begin() + static_cast<ptrdiff_t>(b) + 1, std::move(upper));
+  bucket.last[b] = es.back();
+  bucket.last.insert(bucket.last.begin() + static_cast<ptrdiff_t>(b) + 1, upper.entries.back());
+  bucket.blocks.insert(bucket.blocks.begin() + static_cast<ptrdiff_t>(b) + 1, std::move(upper));
 }
 
-void FreeOrderIndex::Erase(const Key& k) {
-  const size_t b = BlockFor(k);
-  if (b == blocks_.size()) return;
-  Block& blk = blocks_[b];
-  const auto it = std::lower_bound(blk.keys.begin(), blk.keys.end(), k);
-  if (it == blk.keys.end() || it->node != k.node) return;
-  blk.keys.erase(it);
-  if (blk.keys.empty()) {
-    blocks_.erase(blocks_.begin() + static_cast<ptrdiff_t>(b));
-    last_.erase(last_.begin() + static_cast<ptrdiff_t>(b));
-    return;
+void FreeOrderIndex::Rebuild() {
+  const size_t fill = std::max<size_t>(block_size_ / 2, 1);
+  std::vector<Bucket> kept;
+  for (Bucket& bucket : buckets_) {
+    std::vector<Entry> live;
+    for (const Block& blk : bucket.blocks)
+      for (const Entry& e : blk.entries)
+        if (Live(e)) live.push_back(e);
+    if (live.empty()) continue;
+    Bucket out;
+    out.gpus = bucket.gpus;
+    out.share = bucket.share;
+    for (size_t at = 0; at < live.size(); at += fill) {
+      Block blk;
+      blk.entries.assign(live.begin() + static_cast<ptrdiff_t>(at),
+                         live.begin() + static_cast<ptrdiff_t>(std::min(at + fill, live.size())));
+      Rebound(blk);
+      out.last.push_back(blk.entries.back());
+      out.blocks.push_back(std::move(blk));
+    }
+    kept.push_back(std::move(out));
   }
-  last_[b] = blk.keys.back();
-  // The bound stays as it was: still an upper bound. A block shrunk to a
-  // quarter joins a neighbour when the two fit in one.
-  if (blk.keys.size() >= block_size_ / 4) return;
-  size_t into = b, from = b + 1;
-  if (from == blocks_.size() || blocks_[from].keys.size() + blk.keys.size() > block_size_) {
-    if (b == 0 || blocks_[b - 1].keys.size() + blk.keys.size() > block_size_) return;
-    into = b - 1;
-    from = b;
-  }
-  Block& a = blocks_[into];
-  Block& c = blocks_[from];
-  a.keys.insert(a.keys.end(), c.keys.begin(), c.keys.end());
-  MaxInto(a.bound, c.bound);
-  last_[into] = a.keys.back();
-  blocks_.erase(blocks_.begin() + static_cast<ptrdiff_t>(from));
-  last_.erase(last_.begin() + static_cast<ptrdiff_t>(from));
+  buckets_ = std::move(kept);
+  entries_ = live_;
 }
 
 void FreeOrderIndex::Sync(const ClusterState& cluster) {
   const auto& log = cluster.change_log();
   if (serial_ != cluster.serial() || log.size() < log_pos_) {
     serial_ = cluster.serial();
-    blocks_.clear();
-    last_.clear();
-    own_.clear();
-    own_coarse_.clear();
-    in_order_.clear();
-    seen_.clear();
+    buckets_.clear();
+    nodes_.clear();
+    entries_ = live_ = 0;
     log_pos_ = 0;
   }
-  if (own_.size() < cluster.size()) {
-    own_.resize(cluster.size());
-    own_coarse_.resize(cluster.size());
-    in_order_.resize(cluster.size(), 0);
-    seen_.resize(cluster.size(), 0);
-  }
+  if (nodes_.size() < cluster.size()) nodes_.resize(cluster.size());
+  // Departures between two decisions change nodes the index has not
+  // touched for a while: their records are loaded together, not one miss
+  // after another.
+  for (size_t p = log_pos_; p < log.size(); ++p) __builtin_prefetch(&nodes_[log[p]]);
   // Each node changed since the last call is re-keyed once, from its state now.
   ++batch_;
   for (; log_pos_ < log.size(); ++log_pos_) {
-    const size_t i = log[log_pos_];
-    if (seen_[i] == batch_) continue;
-    seen_[i] = batch_;
+    const uint32_t i = log[log_pos_];
+    NodeRec& r = nodes_[i];
+    if (r.seen == batch_) continue;
+    r.seen = batch_;
     const bool present = cluster.present(i);
     const Need own = present ? NodeFitIndex::FreeOf(cluster.state(i)) : Need{};
-    if (in_order_[i]) {
-      if (present && own == own_[i]) continue;  // nothing the index holds changed
-      Erase(KeyOf(i));
+    if (r.in_order) {
+      if (present && own == r.own) continue;  // nothing the index holds changed
+      // Its entry turns stale. Versions cannot wrap onto a stale entry: a
+      // rebuild drops them all long before 2^32 re-keys.
+      ++r.version;
+      r.in_order = false;
+      --live_;
     }
-    in_order_[i] = present;
     if (!present) continue;
-    own_[i] = own;
-    own_coarse_[i] = Coarsen(own);
-    Insert(KeyOf(i));
+    r.own = own;
+    r.in_order = true;
+    ++live_;
+    Insert(i);
   }
+  // Stale entries outnumber live ones: keep memory and scans within twice the nodes.
+  if (entries_ > 2 * live_ + 2 * block_size_) Rebuild();
+}
+
+std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, const Entry* start, const Entry& stop,
+                                                             const NodeFitIndex::Need& need, const Coarse& coarse_need,
+                                                             const std::function<bool(size_t)>& fits) {
+  size_t b = 0, pos = 0;
+  // Usually the bucket's first entry has the cpu already: no search then.
+  if (start && !bucket.blocks.empty() && Before(bucket.blocks[0].entries[0], *start)) {
+    b = LowerBound(bucket.last, *start, Less{});
+    if (b == bucket.blocks.size()) return std::nullopt;
+    pos = LowerBound(bucket.blocks[b].entries, *start, Less{});
+  }
+  while (b < bucket.blocks.size()) {
+    Block& blk = bucket.blocks[b];
+    std::vector<Entry>& es = blk.entries;
+    if (!Before(es.front(), stop)) break;
+    if (!AllAtLeast(blk.bound, coarse_need)) {
+      ++b;
+      pos = 0;
+      continue;
+    }
+    // A block read from its start to its end without a hit gets its exact bound back.
+    Coarse seen = Lowest();
+    bool whole = pos == 0;
+    size_t j = pos, stale = pos;  // es[stale, j) are stale
+    std::optional<Entry> hit;
+    for (; j < es.size(); ++j) {
+      if (!Before(es[j], stop)) {
+        whole = false;
+        break;
+      }
+      const NodeRec& r = nodes_[es[j].node];
+      if (r.version != es[j].version) continue;
+      if (stale < j) {
+        es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
+        entries_ -= j - stale;
+        j = stale;
+      }
+      stale = j + 1;
+      MaxInto(seen, Coarsen(r.own));
+      if (NodeFitIndex::Meets(r.own, need) && fits(es[j].node)) {
+        hit = es[j];
+        break;
+      }
+    }
+    if (stale < j) {
+      es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
+      entries_ -= j - stale;
+    }
+    pos = 0;
+    if (es.empty()) {
+      bucket.blocks.erase(bucket.blocks.begin() + static_cast<ptrdiff_t>(b));
+      bucket.last.erase(bucket.last.begin() + static_cast<ptrdiff_t>(b));
+      continue;
+    }
+    bucket.last[b] = es.back();
+    if (hit) return hit;
+    if (whole) blk.bound = seen;
+    ++b;
+  }
+  return std::nullopt;
 }
 
 std::optional<size_t> FreeOrderIndex::Find(const ClusterState& cluster, const NodeFitIndex::Need& need,
                                            const std::function<bool(size_t)>& fits) {
   Sync(cluster);
   const Coarse coarse_need = Coarsen(need);
-  size_t b = 0, pos = 0;
-  if (!most_) {
-    // Every key before (needed GPUs, needed cpu) has fewer GPUs free, or as
-    // many and less cpu: none of those nodes can meet the need.
-    const Key start{need[NodeFitIndex::kGpus], need[NodeFitIndex::kCpu], -1};
-    b = BlockFor(start);
-    if (b == blocks_.size()) return std::nullopt;
-    const auto& keys = blocks_[b].keys;
-    pos = static_cast<size_t>(std::lower_bound(keys.begin(), keys.end(), start) - keys.begin());
-  }
-  for (; b < blocks_.size(); ++b, pos = 0) {
-    Block& blk = blocks_[b];
-    if (!AllAtLeast(blk.bound, coarse_need)) continue;
-    // A block read from its start without a hit gets its exact bound back.
-    Coarse seen;
-    seen.fill(std::numeric_limits<int32_t>::min());
-    for (size_t k = pos; k < blk.keys.size(); ++k) {
-      const size_t node = static_cast<size_t>(blk.keys[k].node);
-      if (pos == 0) MaxInto(seen, own_coarse_[node]);
-      if (NodeFitIndex::Meets(own_[node], need) && fits(node)) return node;
+  // Within a bucket, entries up to `limit` (most_) or from it (least) have
+  // the cpu: none of the others can meet the need.
+  const Entry limit{MapCpu(need[NodeFitIndex::kCpu]), most_ ? std::numeric_limits<uint32_t>::max() : 0, 0};
+  const Entry end{std::numeric_limits<uint64_t>::max(), std::numeric_limits<uint32_t>::max(), 0};
+  const Entry& stop = most_ ? limit : end;
+  // A node with no device share free cannot take a GPU-share pod.
+  const bool share_only = need[NodeFitIndex::kDeviceMilli] > 0;
+  const size_t from = FirstBucketFrom(need[NodeFitIndex::kGpus]);
+  // Buckets of one GPU count at a time, in the order's direction.
+  size_t lo = most_ ? buckets_.size() : from;
+  while (most_ ? lo > from : lo < buckets_.size()) {
+    size_t first, past;  // the buckets [first, past) with one GPU count
+    if (most_) {
+      past = lo;
+      first = past - 1;
+      while (first > from && buckets_[first - 1].gpus == buckets_[past - 1].gpus) --first;
+      lo = first;
+    } else {
+      first = lo;
+      past = first + 1;
+      while (past < buckets_.size() && buckets_[past].gpus == buckets_[first].gpus) ++past;
+      lo = past;
     }
-    if (pos == 0) blk.bound = seen;
+    // Of the two (no share free, share free), the first hit in the merged
+    // order: the second bucket is searched only before the first's hit.
+    std::optional<Entry> best;
+    for (size_t k = first; k < past; ++k) {
+      if (share_only && !buckets_[k].share) continue;
+      if (auto hit = FindIn(buckets_[k], most_ ? nullptr : &limit, best ? *best : stop, need, coarse_need, fits))
+        best = hit;
+    }
+    if (best) return best->node;
   }
   return std::nullopt;
 }
 
 std::vector<size_t> FreeOrderIndex::Order(const ClusterState& cluster) {
   Sync(cluster);
+  // Each bucket read in its stored order (so a test sees any disorder in
+  // it), the buckets of one GPU count merged, GPU counts in the order's direction.
+  std::vector<std::vector<Entry>> groups;
+  for (size_t k = 0; k < buckets_.size(); ++k) {
+    std::vector<Entry> live;
+    for (const Block& blk : buckets_[k].blocks)
+      for (const Entry& e : blk.entries)
+        if (Live(e)) live.push_back(e);
+    if (k == 0 || buckets_[k - 1].gpus != buckets_[k].gpus) {
+      groups.push_back(std::move(live));
+      continue;
+    }
+    std::vector<Entry> merged;
+    std::merge(groups.back().begin(), groups.back().end(), live.begin(), live.end(), std::back_inserter(merged),
+               Less{});
+    groups.back() = std::move(merged);
+  }
+  if (most_) std::reverse(groups.begin(), groups.end());
   std::vector<size_t> out;
-  for (const Block& blk : blocks_)
-    for (const Key& k : blk.keys) out.push_back(static_cast<size_t>(k.node));
+  for (const auto& group : groups)
+    for (const Entry& e : group) out.push_back(e.node);
   return out;
 }
 

@@ -67,7 +67,7 @@ std::optional<size_t> PaperScorePolicy::SelectIndexed(const PodInfo& pod, const 
   // Until the ranks are drawn the plain path decides when they are (at the
   // first choice among several nodes), so it runs as such.
   if (!rank_.drawn() || !ShapeNodeCache::Cacheable(pod)) {
-    ShapeNodeCache::Scan(cluster, fits, feasible_);
+    ShapeNodeCache::Scan(cluster, NodeFitIndex::NeedOf(pod, true), fits, feasible_);
     return Choose(pod, cluster, feasible_, rng);
   }
   // Drawn already: this only ranks nodes added since, drawing nothing.

@@ -33,7 +33,7 @@ std::optional<size_t> RandomPolicy::SelectIndexed(const PodInfo& pod, const Clus
   if (ShapeNodeCache::Cacheable(pod)) {
     feasible = &shape_cache_.Feasible(pod, cluster, fits, nullptr, nullptr);
   } else {
-    ShapeNodeCache::Scan(cluster, fits, feasible_);
+    ShapeNodeCache::Scan(cluster, NodeFitIndex::NeedOf(pod, true), fits, feasible_);
   }
   // As the scheduler's Commit: no draw for a single feasible node.
   if (feasible->empty()) return std::nullopt;

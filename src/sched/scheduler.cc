@@ -154,12 +154,12 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
         const PodInfo* pod;
         const ClusterState* cluster;
         bool by_index;
-        NodeFitIndex::Need need;
-      } ctx{this, &pod, &cluster, by_index, NodeFitIndex::NeedOf(pod, true)};
+      } ctx{this, &pod, &cluster, by_index};
+      // SelectIndexed asks only about present nodes whose exact free
+      // amounts meet the pod's need: on a plain node, the filters' whole verdict.
       const std::function<bool(size_t)> fits = [c = &ctx](size_t i) {
-        if (c->by_index && c->self->plain_[i] && c->cluster->present(i))
-          return NodeFitIndex::Meets(NodeFitIndex::FreeOf(c->cluster->state(i)), c->need);
-        return PassesFilters(c->self->filters_, *c->pod, c->cluster->node(i), c->cluster->state(i));
+        return (c->by_index && c->self->plain_[i]) ||
+               PassesFilters(c->self->filters_, *c->pod, c->cluster->node(i), c->cluster->state(i));
       };
       pick = policy_->SelectIndexed(pod, cluster, fits, rng_, supported);
       policy_indexed_ = supported;

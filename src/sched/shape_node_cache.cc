@@ -300,10 +300,12 @@ const std::vector<size_t>& ShapeNodeCache::Feasible(const PodInfo& pod, const Cl
   return feasible_;
 }
 
-void ShapeNodeCache::Scan(const ClusterState& cluster, const Fits& fits, std::vector<size_t>& out) {
+void ShapeNodeCache::Scan(const ClusterState& cluster, const NodeFitIndex::Need& need, const Fits& fits,
+                          std::vector<size_t>& out) {
   out.clear();
   for (size_t i = 0; i < cluster.size(); ++i)
-    if (cluster.present(i) && fits(i)) out.push_back(i);
+    if (cluster.present(i) && NodeFitIndex::Meets(NodeFitIndex::FreeOf(cluster.state(i)), need) && fits(i))
+      out.push_back(i);
 }
 
 }  // namespace gpusched

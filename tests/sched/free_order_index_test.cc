@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -101,12 +102,80 @@ TEST(FreeOrderIndexTest, FindTakesTheFirstThatMeetsAndFits) {
   }
 }
 
+TEST(FreeOrderIndexTest, NodesWithAndWithoutAShareFreeMergeByCpu) {
+  // All three end with no whole GPU free: n0 lends 600m of its one device
+  // (400m left), n1's device is taken whole, n2 has none. n3 has 2 GPUs.
+  ClusterState c({GpuNode("n0", 1, 8000), GpuNode("n1", 1, 4000), GpuNode("n2", 0, 16000), GpuNode("n3", 2, 8000)});
+  GpuRequest share;
+  share.count = 1;
+  share.milli = 600;
+  share.from_annotations = true;
+  c.Bind(0, Resources{}, Resources{}, 1, 0, share, c.DefaultGpuChoice(0, share));
+  c.Bind(1, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 1}}}));
+  auto need = [](int64_t device_milli) {
+    NodeFitIndex::Need n;
+    n.fill(std::numeric_limits<int64_t>::min());
+    if (device_milli > 0) n[NodeFitIndex::kDeviceMilli] = device_milli;
+    n[NodeFitIndex::kPodSlots] = 1;
+    return n;
+  };
+  struct Case {
+    const char* name;
+    bool most;
+    int64_t device_milli;
+    std::vector<size_t> refuse;
+    std::optional<size_t> want;
+  };
+  const Case cases[] = {
+      {"anything: n1 has the least cpu of the three with no GPU free", false, 0, {}, 1},
+      {"n1 refused: n0, from the other bucket of 0 GPUs", false, 0, {1}, 0},
+      {"n1 and n0 refused: n2", false, 0, {0, 1}, 2},
+      {"a 300m share: n0", false, 300, {}, 0},
+      {"a 500m share: n3's whole devices", false, 500, {}, 3},
+      {"most: n3 first", true, 0, {}, 3},
+      {"most, n3 refused: the most cpu of the three", true, 0, {3}, 2},
+      {"most, n3 and n2 refused", true, 0, {2, 3}, 0},
+      {"most, a 300m share, n3 refused", true, 300, {3}, 0},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(k.name);
+    FreeOrderIndex index(k.most);
+    EXPECT_EQ(index.Order(c), k.most ? (std::vector<size_t>{3, 2, 0, 1}) : (std::vector<size_t>{1, 0, 2, 3}));
+    EXPECT_EQ(index.buckets(), 3u);  // (0, none free), (0, a share free), (2, a share free)
+    EXPECT_EQ(index.Find(c, need(k.device_milli),
+                         [&](size_t i) { return std::find(k.refuse.begin(), k.refuse.end(), i) == k.refuse.end(); }),
+              k.want);
+  }
+}
+
+TEST(FreeOrderIndexTest, StaleEntriesStayBounded) {
+  // One node re-keyed 1,000 times among 10: without the purges its stale
+  // entries would pile up in the blocks Find never reads.
+  std::vector<Node> nodes;
+  for (int i = 0; i < 10; ++i) nodes.push_back(GpuNode("n" + std::to_string(i), 8, 64000));
+  ClusterState c(nodes);
+  FreeOrderIndex index(false, 4);
+  NodeFitIndex::Need need;
+  need.fill(std::numeric_limits<int64_t>::min());
+  need[NodeFitIndex::kGpus] = 8;
+  size_t most_entries = 0;
+  for (uint64_t k = 0; k < 1000; ++k) {
+    c.Bind(3, testing::ToResources({1000, 0, 0, {{"nvidia.com/gpu", 1}}}), Resources{}, k, 0);
+    EXPECT_EQ(index.Find(c, need, [](size_t) { return true; }), 0u);
+    c.Unbind(3, k);
+    EXPECT_EQ(index.Find(c, need, [](size_t) { return true; }), 0u);
+    most_entries = std::max(most_entries, index.entries());
+  }
+  EXPECT_EQ(index.Order(c), (std::vector<size_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  EXPECT_LE(most_entries, 2 * 10 + 2 * 4u);
+}
+
 TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
   Rng rng(11);
   for (int trial = 0; trial < 90; ++trial) {
     SCOPED_TRACE(trial);
-    // Blocks of 2 and 5 keys split and merge all the time; 128 is the default.
-    const size_t block = trial % 3 == 0 ? 2 : trial % 3 == 1 ? 5 : 128;
+    // Blocks of 2 and 5 entries fill up, purge and split all the time; 64 is the default.
+    const size_t block = trial % 3 == 0 ? 2 : trial % 3 == 1 ? 5 : 64;
     std::vector<Node> nodes;
     const size_t n = 1 + rng.Uniform(80);
     for (size_t i = 0; i < n; ++i)
@@ -117,8 +186,20 @@ TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
     FreeOrderIndex least(false, block), most(true, block);
     std::vector<std::pair<size_t, uint64_t>> bound;
     for (int step = 0; step < 120; ++step) {
-      const uint64_t op = rng.Uniform(10);
-      if (op < 5) {
+      const uint64_t op = rng.Uniform(12);
+      if (op >= 10) {
+        // A share of one device (leaves the node with a share free, or none).
+        const size_t i = rng.Uniform(c.size());
+        GpuRequest g;
+        g.count = 1;
+        g.milli = 100 * static_cast<int32_t>(1 + rng.Uniform(10));
+        g.from_annotations = true;
+        const std::vector<int32_t> devices = c.present(i) ? c.DefaultGpuChoice(i, g) : std::vector<int32_t>{};
+        if (!devices.empty()) {
+          c.Bind(i, Resources{}, Resources{}, static_cast<uint64_t>(step), 0, g, devices);
+          bound.emplace_back(i, static_cast<uint64_t>(step));
+        }
+      } else if (op < 5) {
         const size_t i = rng.Uniform(c.size());
         if (c.present(i)) {
           c.Bind(i, testing::ToResources({500 * static_cast<int64_t>(rng.Uniform(5)), 0, 0,
@@ -149,6 +230,11 @@ TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
         need[NodeFitIndex::kCpu] = cpu == 0 ? std::numeric_limits<int64_t>::min() : cpu;
         need[NodeFitIndex::kMemory] = (1LL << 29) * static_cast<int64_t>(rng.Uniform(4));
         need[NodeFitIndex::kPodSlots] = 1;
+        // A GPU-share pod half the time (no whole-GPU need then).
+        if (rng.Uniform(2) == 0) {
+          need[NodeFitIndex::kGpus] = std::numeric_limits<int64_t>::min();
+          need[NodeFitIndex::kDeviceMilli] = 100 * static_cast<int64_t>(1 + rng.Uniform(10));
+        }
         const size_t refused = rng.Uniform(c.size());
         for (bool m : {false, true}) {
           std::optional<size_t> want;
@@ -159,6 +245,8 @@ TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
             }
           FreeOrderIndex& index = m ? most : least;
           EXPECT_EQ(index.Find(c, need, [&](size_t i) { return i != refused; }), want);
+          // Stale entries never outnumber the live ones by more than two blocks' worth.
+          EXPECT_LE(index.entries(), 2 * c.num_present() + 2 * block);
         }
       }
     }

@@ -269,15 +269,18 @@ TEST(ShapeNodeCacheTest, ExactFeasibleSetAndShapes) {
   EXPECT_EQ(cache.num_shapes(), 1u);
 }
 
-TEST(ShapeNodeCacheTest, ScanAsksEveryPresentNode) {
+TEST(ShapeNodeCacheTest, ScanAsksEveryPresentNodeThatMeetsTheNeed) {
+  // c removed; d (2 cpus) short of the pod's 4 cpus; a refused by `fits`.
   ClusterState cl(FourNodes());
-  cl.RemoveNode(3);
+  cl.RemoveNode(2);
+  const Pod pod = TracePod("p", 4000);
+  const PodInfo pi = PodInfo::Make(pod, 0);
   CountingFits fits;
   fits.refused = {0};
   std::vector<size_t> out = {7};
-  ShapeNodeCache::Scan(cl, fits.Fn(), out);
-  EXPECT_EQ(out, (std::vector<size_t>{1, 2}));
-  EXPECT_EQ(fits.calls, 3);
+  ShapeNodeCache::Scan(cl, NodeFitIndex::NeedOf(pi, true), fits.Fn(), out);
+  EXPECT_EQ(out, (std::vector<size_t>{1}));
+  EXPECT_EQ(fits.calls, 2);  // a and b
 }
 
 }  // namespace

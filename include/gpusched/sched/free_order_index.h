@@ -2,20 +2,31 @@
 // best-fit's order of preference — or by (most free GPUs, most free cpu,
 // node index) for worst-fit, kept in step with ClusterState::change_log().
 //
-// The order is a list of sorted blocks (a two-level B-tree): each block
-// holds up to `block_size` keys in a contiguous array, and an upper bound,
-// per resource, of the most that any of its nodes has free (NodeFitIndex's
+// Nodes are bucketed by their exact number of free GPUs (a handful of
+// buckets on a real cluster: 0..8 on 8-GPU nodes), and by whether any of
+// their devices has a share free: a GPU-share pod never looks at the
+// thousands of nodes whose devices are all taken. Each bucket holds its
+// nodes ordered by (free cpu, index) as a list of sorted blocks (a
+// two-level B-tree) of 16-byte entries; the two buckets of one GPU count
+// are merged when a pod could use either. Each block also keeps an upper
+// bound, per resource, of the most any of its nodes has free (NodeFitIndex's
 // dimensions: whole GPUs, the largest free device share, cpu, memory,
-// ephemeral storage, pod slots). Re-keying a node on a bind or unbind is
-// two binary searches and a short memmove, with no pointer chasing and few
-// unpredictable branches — which is what a balanced tree costs per level.
-// Find starts at the first key that can meet the pod's GPU and cpu need
-// and skips every block whose bound falls short of it, so a GPU share is
-// not tried on thousands of nodes whose devices are all taken. An erase
-// leaves its block's bound as it was (still an upper bound); a block that
-// Find reads through without a hit gets its exact bound back.
-// It only prunes: a node it offers still runs every filter, and the first
-// that passes is exactly the first feasible node in that order.
+// ephemeral storage, pod slots), so Find skips blocks that cannot meet a
+// pod. Find starts, in each bucket with enough GPUs, at the first entry
+// with enough cpu.
+//
+// A node that changes is not searched for and erased: its new entry goes
+// in, and the old one turns stale (the node's version moved on). Find drops
+// the stale entries it passes — best-fit takes nodes from the front of a
+// bucket, which is where the entries of the nodes it took go stale — a
+// block that fills up drops its own, and all go at once when they
+// outnumber the live ones, so memory stays within twice the node count and
+// a re-key costs one search and one short move instead of two of each.
+// A block's bound stays an upper bound through all of this, and is made
+// exact again whenever Find reads the block through without a hit.
+//
+// It only prunes: a node it offers still has to pass `fits`, and the first
+// that does is exactly the first feasible node in that order.
 #ifndef GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
 #define GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
 
@@ -34,17 +45,21 @@ namespace gpusched {
 class FreeOrderIndex {
  public:
   // `most`: worst-fit's order (descending free, ties still by ascending index).
-  // `block_size`: keys per block before it splits (small in tests, so that
-  // splits and merges happen on small clusters).
-  explicit FreeOrderIndex(bool most = false, size_t block_size = 128);
+  // `block_size`: entries per block before it fills up (small in tests, so
+  // that purges, splits and rebuilds happen on small clusters).
+  explicit FreeOrderIndex(bool most = false, size_t block_size = 64);
 
-  // The first node in the order whose free resources meet `need`
-  // (NodeFitIndex::NeedOf) and for which `fits` holds, or nullopt.
+  // The first node in the order whose exact free resources (as of this
+  // call) meet `need` (NodeFitIndex::NeedOf) and for which `fits` holds, or
+  // nullopt. `fits` is asked only of nodes whose free resources meet `need`.
   std::optional<size_t> Find(const ClusterState& cluster, const NodeFitIndex::Need& need,
                              const std::function<bool(size_t)>& fits);
 
   // The nodes in the order (for tests).
   std::vector<size_t> Order(const ClusterState& cluster);
+  // Entries held, live and stale, and buckets (for tests: both stay bounded).
+  size_t entries() const { return entries_; }
+  size_t buckets() const { return buckets_.size(); }
 
  private:
   using Need = NodeFitIndex::Need;
@@ -52,44 +67,72 @@ class FreeOrderIndex {
   // in MiB, the rest clamped): a bound only prunes, and v >= n implies
   // Coarsen(v) >= Coarsen(n), so no node that meets a need is pruned.
   using Coarse = std::array<int32_t, NodeFitIndex::kDims>;
-  // A node's place in the order: free GPUs, free cpu (both bitwise-negated
-  // when most_), node index.
-  struct Key {
-    int64_t gpus = 0, cpu = 0;
-    int64_t node = 0;
-    bool operator<(const Key& o) const {
-      if (gpus != o.gpus) return gpus < o.gpus;
-      if (cpu != o.cpu) return cpu < o.cpu;
-      return node < o.node;
-    }
+  // A node's place within its bucket. `cpu` is free cpu mapped to an
+  // unsigned value in the bucket's order (reversed for most_); `version`
+  // is the node's version when the entry went in: the entry is live while
+  // it still matches.
+  struct Entry {
+    uint64_t cpu = 0;
+    uint32_t node = 0;
+    uint32_t version = 0;
   };
   struct Block {
-    std::vector<Key> keys;  // sorted
-    Coarse bound{};         // >= every dimension of every node in `keys`
+    std::vector<Entry> entries;  // sorted by (cpu, node)
+    Coarse bound{};              // >= every dimension of every node in `entries`
   };
+  struct Bucket {
+    int64_t gpus = 0;           // free GPUs of every node in it
+    bool share = false;         // every node in it has some device share free
+    std::vector<Block> blocks;  // in order, none empty
+    std::vector<Entry> last;    // blocks[b].entries.back(), contiguous for BlockFor's search
+  };
+  // What the index knows of a node, in one cache line: Find reads `own`
+  // and `version` of every node it passes, and Sync loads the records of
+  // all the nodes changed since its last call ahead of reading them.
+  struct alignas(64) NodeRec {
+    Need own{};           // exact free amounts
+    uint64_t seen = 0;    // Sync's batch stamp: each changed node is re-keyed once
+    uint32_t version = 0;
+    bool in_order = false;
+  };
+
   static Coarse Coarsen(const Need& v);
+  static bool Before(const Entry& a, const Entry& b) {
+    return (a.cpu < b.cpu) | ((a.cpu == b.cpu) & (a.node < b.node));
+  }
+  // Before as a type, so that searches inline it.
+  struct Less {
+    bool operator()(const Entry& a, const Entry& b) const { return Before(a, b); }
+  };
+  uint64_t MapCpu(int64_t cpu) const;
+  bool Live(const Entry& e) const { return nodes_[e.node].version == e.version; }
 
   void Sync(const ClusterState& cluster);
-  Key KeyOf(size_t node) const;
-  // The block where `k` is or belongs: the first whose last key is not below it.
-  size_t BlockFor(const Key& k) const;
-  void Insert(const Key& k);
-  void Erase(const Key& k);
+  // The bucket of nodes with `gpus` free and `share` as given, made when missing.
+  Bucket& BucketFor(int64_t gpus, bool share);
+  // The first bucket with at least `gpus` free (buckets_.size() if none).
+  size_t FirstBucketFrom(int64_t gpus) const;
+  // The first live entry in `bucket`, from `start` and before `stop`, of a
+  // node that meets `need` and `fits`; stale entries passed are dropped.
+  std::optional<Entry> FindIn(Bucket& bucket, const Entry* start, const Entry& stop, const NodeFitIndex::Need& need,
+                              const Coarse& coarse_need, const std::function<bool(size_t)>& fits);
+  void Insert(uint32_t node);
+  // A block that outgrew block_size_: drops its stale entries and splits
+  // when it is still more than three quarters full.
+  void Overflow(Bucket& bucket, size_t b);
+  // Every bucket rewritten with only live entries, blocks half full.
+  void Rebuild();
   void Rebound(Block& b) const;
 
   bool most_;
   size_t block_size_;
   uint64_t serial_ = 0;  // ClusterState::serial() of the cluster followed
   size_t log_pos_ = 0;
-  std::vector<Block> blocks_;  // in order, none empty
-  std::vector<Key> last_;      // blocks_[b].keys.back(), contiguous for BlockFor's search
-  // By node index: its exact free amounts and their coarse form, and
-  // whether it is in the order (present).
-  std::vector<Need> own_;
-  std::vector<Coarse> own_coarse_;
-  std::vector<uint8_t> in_order_;
-  std::vector<uint64_t> seen_;  // Sync's batch stamp per node: each changed node is re-keyed once
   uint64_t batch_ = 0;
+  std::vector<Bucket> buckets_;  // ascending (free GPUs, share)
+  std::vector<NodeRec> nodes_;   // by node index
+  size_t entries_ = 0;           // in all blocks, live and stale
+  size_t live_ = 0;              // nodes in the order
 };
 
 }  // namespace gpusched

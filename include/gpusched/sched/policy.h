@@ -50,8 +50,10 @@ class Policy {
   // policy, the same on every call (the scheduler asks once).
   // Precondition: the filter chain has NodeResourcesFit checking
   // nvidia.com/gpu and GpuShare, so a node that falls short of the pod's
-  // NodeFitIndex::NeedOf(pod, true) fails it and may be settled without
-  // `fits`.
+  // NodeFitIndex::NeedOf(pod, true) fails it and is settled without `fits`.
+  // Postcondition the scheduler relies on: `fits` is asked only of present
+  // nodes whose free amounts as of this call meet that need (on a plain node
+  // that settles NodeResourcesFit and GpuShare, and `fits` skips them).
   virtual std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
                                               const std::function<bool(size_t)>& fits, Rng& rng,
                                               bool& supported) const {

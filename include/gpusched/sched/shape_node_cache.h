@@ -82,8 +82,10 @@ class ShapeNodeCache {
                                       const NodeScorer* scorer, const std::vector<uint32_t>* rank);
 
   // Every node the pod fits, in index order, asking `fits` of each present
-  // node: the way for a pod that is not cacheable.
-  static void Scan(const ClusterState& cluster, const Fits& fits, std::vector<size_t>& out);
+  // node whose free amounts meet `need` (NodeFitIndex::NeedOf(pod, true)):
+  // the way for a pod that is not cacheable.
+  static void Scan(const ClusterState& cluster, const NodeFitIndex::Need& need, const Fits& fits,
+                   std::vector<size_t>& out);
 
   // Shapes seen (tests).
   size_t num_shapes() const { return rows_.size(); }
