@@ -27,6 +27,7 @@ ClusterState::ClusterState(std::vector<Node> nodes) : nodes_(std::move(nodes)) {
 void ClusterState::InitState(size_t i) {
   NodeState& s = states_[i];
   s.allocatable = Resources::FromList(nodes_[i].EffectiveAllocatable());
+  s.gpu_allocatable = s.allocatable.Scalar(kResourceGPU);
   int64_t gpus = std::clamp<int64_t>(s.GpuAllocatable(), 0, kMaxTrackedGpusPerNode);
   s.gpu_free_milli.assign(static_cast<size_t>(gpus), kGpuMilli);
   s.gpu_model = std::string(NodeGpuModel(nodes_[i].meta));
