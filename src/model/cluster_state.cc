@@ -81,6 +81,8 @@ std::vector<int32_t> ClusterState::DefaultGpuChoice(size_t i, const GpuRequest& 
     if (best >= 0) out.push_back(best);
     return out;
   }
+  // One allocation, not one per doubling (an 8-GPU pod took four).
+  out.reserve(static_cast<size_t>(std::min<int64_t>(gpu.count, static_cast<int64_t>(free.size()))));
   for (size_t d = 0; d < free.size() && static_cast<int64_t>(out.size()) < gpu.count; ++d)
     if (free[d] >= gpu.milli) out.push_back(static_cast<int32_t>(d));
   if (static_cast<int64_t>(out.size()) < gpu.count) out.clear();

@@ -75,13 +75,14 @@ FreeOrderIndex::Bucket& FreeOrderIndex::BucketFor(int64_t gpus, bool share) {
   Bucket fresh;
   fresh.gpus = gpus;
   fresh.share = share;
+  bucket_gpus_.insert(bucket_gpus_.begin() + static_cast<ptrdiff_t>(b), gpus);
   return *buckets_.insert(buckets_.begin() + static_cast<ptrdiff_t>(b), std::move(fresh));
 }
 
 size_t FreeOrderIndex::FirstBucketFrom(int64_t gpus) const {
   // Few buckets, usually one per GPU count a node can have free.
   size_t b = 0;
-  while (b < buckets_.size() && buckets_[b].gpus < gpus) ++b;
+  while (b < bucket_gpus_.size() && bucket_gpus_[b] < gpus) ++b;
   return b;
 }
 
@@ -93,9 +94,10 @@ void FreeOrderIndex::Rebound(Block& b) const {
 
 void FreeOrderIndex::Insert(uint32_t node) {
   const NodeRec& r = nodes_[node];
-  const Entry e{MapCpu(r.own[NodeFitIndex::kCpu]), node, r.version};
+  const Entry e{MapCpu(r.own[NodeFitIndex::kCpu]), node, Tag(r.version, r.own[NodeFitIndex::kDeviceMilli])};
   Bucket& bucket = BucketFor(r.own[NodeFitIndex::kGpus], r.own[NodeFitIndex::kDeviceMilli] > 0);
   ++entries_;
+  ++inserts_;
   if (bucket.blocks.empty()) {
     bucket.blocks.push_back(Block{{e}, Coarsen(r.own)});
     bucket.last.push_back(e);
@@ -155,6 +157,9 @@ void FreeOrderIndex::Rebuild() {
     kept.push_back(std::move(out));
   }
   buckets_ = std::move(kept);
+  inserts_ = 0;
+  bucket_gpus_.clear();
+  for (const Bucket& bucket : buckets_) bucket_gpus_.push_back(bucket.gpus);
   entries_ = live_;
 }
 
@@ -163,6 +168,7 @@ void FreeOrderIndex::Sync(const ClusterState& cluster) {
   if (serial_ != cluster.serial() || log.size() < log_pos_) {
     serial_ = cluster.serial();
     buckets_.clear();
+    bucket_gpus_.clear();
     nodes_.clear();
     entries_ = live_ = 0;
     log_pos_ = 0;
@@ -195,13 +201,17 @@ void FreeOrderIndex::Sync(const ClusterState& cluster) {
     ++live_;
     Insert(i);
   }
-  // Stale entries outnumber live ones: keep memory and scans within twice the nodes.
-  if (entries_ > 2 * live_ + 2 * block_size_) Rebuild();
+  // Stale entries outnumber live ones: keep memory and scans within twice
+  // the nodes. And before versions could come round (kInsertsPerRebuild).
+  if (entries_ > 2 * live_ + 2 * block_size_ || inserts_ >= kInsertsPerRebuild) Rebuild();
 }
 
 std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, const Entry* start, const Entry& stop,
                                                              const NodeFitIndex::Need& need, const Coarse& coarse_need,
                                                              const std::function<bool(size_t)>& fits) {
+  // Entries whose share code is below this cannot meet the pod's device need.
+  const uint32_t device_code = static_cast<uint32_t>(
+      std::clamp<int64_t>(SatAdd(need[NodeFitIndex::kDeviceMilli], 1), 0, kDeviceMax));
   size_t b = 0, pos = 0;
   // Usually the bucket's first entry has the cpu already: no search then.
   if (start && !bucket.blocks.empty() && Before(bucket.blocks[0].entries[0], *start)) {
@@ -218,9 +228,12 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
       pos = 0;
       continue;
     }
-    // A block read from its start to its end without a hit gets its exact bound back.
+    // A block read from its start to its end without a hit gets its exact
+    // bound back; where entries were passed on their device share alone,
+    // only that dimension of it (from the shares in the entries).
     Coarse seen = Lowest();
-    bool whole = pos == 0;
+    bool whole = pos == 0, passed = false;
+    uint32_t passed_device = 0;
     size_t j = pos, stale = pos;  // es[stale, j) are stale
     std::optional<Entry> hit;
     for (; j < es.size(); ++j) {
@@ -228,8 +241,20 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
         whole = false;
         break;
       }
+      const uint32_t device = es[j].tag & kDeviceMax;
+      if (device < device_code) {
+        if (stale < j) {
+          es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
+          entries_ -= j - stale;
+          j = stale;
+        }
+        stale = j + 1;
+        passed = true;
+        passed_device = std::max(passed_device, device);
+        continue;  // may be stale: then left for later
+      }
       const NodeRec& r = nodes_[es[j].node];
-      if (r.version != es[j].version) continue;
+      if ((r.version & kVersionMask) != es[j].tag >> kDeviceBits) continue;
       if (stale < j) {
         es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
         entries_ -= j - stale;
@@ -254,7 +279,12 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
     }
     bucket.last[b] = es.back();
     if (hit) return hit;
-    if (whole) blk.bound = seen;
+    if (whole && !passed) {
+      blk.bound = seen;
+    } else if (whole) {
+      blk.bound[NodeFitIndex::kDeviceMilli] =
+          std::max(seen[NodeFitIndex::kDeviceMilli], static_cast<int32_t>(passed_device) - 1);
+    }
     ++b;
   }
   return std::nullopt;
@@ -279,12 +309,12 @@ std::optional<size_t> FreeOrderIndex::Find(const ClusterState& cluster, const No
     if (most_) {
       past = lo;
       first = past - 1;
-      while (first > from && buckets_[first - 1].gpus == buckets_[past - 1].gpus) --first;
+      while (first > from && bucket_gpus_[first - 1] == bucket_gpus_[past - 1]) --first;
       lo = first;
     } else {
       first = lo;
       past = first + 1;
-      while (past < buckets_.size() && buckets_[past].gpus == buckets_[first].gpus) ++past;
+      while (past < buckets_.size() && bucket_gpus_[past] == bucket_gpus_[first]) ++past;
       lo = past;
     }
     // Of the two (no share free, share free), the first hit in the merged

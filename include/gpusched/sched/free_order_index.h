@@ -30,6 +30,7 @@
 #ifndef GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
 #define GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -68,14 +69,23 @@ class FreeOrderIndex {
   // Coarsen(v) >= Coarsen(n), so no node that meets a need is pruned.
   using Coarse = std::array<int32_t, NodeFitIndex::kDims>;
   // A node's place within its bucket. `cpu` is free cpu mapped to an
-  // unsigned value in the bucket's order (reversed for most_); `version`
-  // is the node's version when the entry went in: the entry is live while
-  // it still matches.
+  // unsigned value in the bucket's order (reversed for most_). `tag` holds
+  // the low kVersionBits of the node's version when the entry went in (the
+  // entry is live while they still match) over its largest free device
+  // share plus one, clamped to kDeviceBits: a GPU-share pod passes the
+  // nodes whose devices are too full without loading their records.
   struct Entry {
     uint64_t cpu = 0;
     uint32_t node = 0;
-    uint32_t version = 0;
+    uint32_t tag = 0;
   };
+  static constexpr uint32_t kDeviceBits = 11;
+  static constexpr uint32_t kDeviceMax = (1u << kDeviceBits) - 1;  // "this much or more"
+  static constexpr uint32_t kVersionBits = 32 - kDeviceBits;
+  static constexpr uint32_t kVersionMask = (1u << kVersionBits) - 1;
+  // A stale entry's version must not come round to its node's again: every
+  // stale entry is gone after this many insertions (a rebuild at the latest).
+  static constexpr uint64_t kInsertsPerRebuild = uint64_t{1} << (kVersionBits - 1);
   struct Block {
     std::vector<Entry> entries;  // sorted by (cpu, node)
     Coarse bound{};              // >= every dimension of every node in `entries`
@@ -105,7 +115,11 @@ class FreeOrderIndex {
     bool operator()(const Entry& a, const Entry& b) const { return Before(a, b); }
   };
   uint64_t MapCpu(int64_t cpu) const;
-  bool Live(const Entry& e) const { return nodes_[e.node].version == e.version; }
+  static uint32_t Tag(uint32_t version, int64_t device_milli) {
+    const int64_t code = std::clamp<int64_t>(device_milli + 1, 0, kDeviceMax);
+    return (version & kVersionMask) << kDeviceBits | static_cast<uint32_t>(code);
+  }
+  bool Live(const Entry& e) const { return (nodes_[e.node].version & kVersionMask) == e.tag >> kDeviceBits; }
 
   void Sync(const ClusterState& cluster);
   // The bucket of nodes with `gpus` free and `share` as given, made when missing.
@@ -130,9 +144,11 @@ class FreeOrderIndex {
   size_t log_pos_ = 0;
   uint64_t batch_ = 0;
   std::vector<Bucket> buckets_;  // ascending (free GPUs, share)
+  std::vector<int64_t> bucket_gpus_;  // buckets_[k].gpus, contiguous for the searches
   std::vector<NodeRec> nodes_;   // by node index
   size_t entries_ = 0;           // in all blocks, live and stale
   size_t live_ = 0;              // nodes in the order
+  uint64_t inserts_ = 0;         // since the last rebuild
 };
 
 }  // namespace gpusched
