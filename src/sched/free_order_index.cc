@@ -31,13 +31,22 @@ Coarse Lowest() {
   return c;
 }
 
-// std::lower_bound without the unpredictable branch per step: the entries
-// are random keys, so a branch there mispredicts half the time.
+// std::lower_bound in steps of four ways: the three pivots of a step load
+// at once, so a search waits on half as many cache misses one after
+// another, and picks without a branch (the keys are random: a branch there
+// mispredicts half the time). The answer stays within [base, base + n].
 template <class T, class Less>
 size_t LowerBound(const std::vector<T>& v, const T& key, Less less) {
   size_t n = v.size();
   if (n == 0) return 0;
   const T* base = v.data();
+  while (n >= 4) {
+    const size_t q = n / 4;
+    const size_t k = static_cast<size_t>(less(base[q - 1], key)) + static_cast<size_t>(less(base[2 * q - 1], key)) +
+                     static_cast<size_t>(less(base[3 * q - 1], key));
+    base += k * q;
+    n -= 3 * q;
+  }
   while (n > 1) {
     const size_t half = n / 2;
     base = less(base[half - 1], key) ? base + half : base;
