@@ -238,11 +238,8 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
       continue;
     }
     // A block read from its start to its end without a hit gets its exact
-    // bound back; where entries were passed on their device share alone,
-    // only that dimension of it (from the shares in the entries).
-    Coarse seen = Lowest();
+    // bound back (see below); the loop itself only looks for the hit.
     bool whole = pos == 0, passed = false;
-    uint32_t passed_device = 0;
     size_t j = pos, stale = pos;  // es[stale, j) are stale
     std::optional<Entry> hit;
     for (; j < es.size(); ++j) {
@@ -250,8 +247,8 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
         whole = false;
         break;
       }
-      const uint32_t device = es[j].tag & kDeviceMax;
-      if (device < device_code) {
+      if ((es[j].tag & kDeviceMax) < device_code) {
+        // Its devices are too full (and it may be stale: then left for later).
         if (stale < j) {
           es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
           entries_ -= j - stale;
@@ -259,8 +256,7 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
         }
         stale = j + 1;
         passed = true;
-        passed_device = std::max(passed_device, device);
-        continue;  // may be stale: then left for later
+        continue;
       }
       const NodeRec& r = nodes_[es[j].node];
       if ((r.version & kVersionMask) != es[j].tag >> kDeviceBits) continue;
@@ -270,7 +266,6 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
         j = stale;
       }
       stale = j + 1;
-      MaxInto(seen, Coarsen(r.own));
       if (NodeFitIndex::Meets(r.own, need) && fits(es[j].node)) {
         hit = es[j];
         break;
@@ -289,10 +284,20 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
     bucket.last[b] = es.back();
     if (hit) return hit;
     if (whole && !passed) {
-      blk.bound = seen;
+      Rebound(blk);  // the records it reads were all just loaded
     } else if (whole) {
-      blk.bound[NodeFitIndex::kDeviceMilli] =
-          std::max(seen[NodeFitIndex::kDeviceMilli], static_cast<int32_t>(passed_device) - 1);
+      // Passed entries were not loaded: only the device dimension is
+      // tightened, from their shares and the records that were loaded.
+      int32_t device = std::numeric_limits<int32_t>::min();
+      for (const Entry& e : es) {
+        const uint32_t code = e.tag & kDeviceMax;
+        if (code < device_code) {
+          device = std::max(device, static_cast<int32_t>(code) - 1);
+        } else if (Live(e)) {
+          device = std::max(device, Coarsen(nodes_[e.node].own)[NodeFitIndex::kDeviceMilli]);
+        }
+      }
+      blk.bound[NodeFitIndex::kDeviceMilli] = device;
     }
     ++b;
   }
