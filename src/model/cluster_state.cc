@@ -104,6 +104,7 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
     f -= milli;
   }
   if (gpu.from_annotations && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
+  s.gpu_requested = s.requested.Scalar(kResourceGPU);
   s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero.milli_cpu, non_zero.memory, devices, milli,
                           gpu.from_annotations});
   s.pod_ids.push_back(id);
@@ -138,6 +139,7 @@ void NodeState::Remove(const BoundPod& p) {
     if (f == kGpuMilli) ++unreserved;
   }
   if (p.gpu_reserves && unreserved > 0) requested.AddScalar(kResourceGPU, -unreserved);
+  gpu_requested = requested.Scalar(kResourceGPU);
   ++version;
 }
 

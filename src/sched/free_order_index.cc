@@ -198,8 +198,8 @@ void FreeOrderIndex::Sync(const ClusterState& cluster) {
     const Need own = present ? NodeFitIndex::FreeOf(cluster.state(i)) : Need{};
     if (r.in_order) {
       if (present && own == r.own) continue;  // nothing the index holds changed
-      // Its entry turns stale. Versions cannot wrap onto a stale entry: a
-      // rebuild drops them all long before 2^32 re-keys.
+      // Its entry turns stale (and is gone before the low kVersionBits of
+      // the version can come round to it: kInsertsPerRebuild).
       ++r.version;
       r.in_order = false;
       --live_;

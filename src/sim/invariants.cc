@@ -16,6 +16,10 @@ std::string CheckNodeInvariants(const ClusterState& cluster, size_t i) {
     if (f < 0 || f > kGpuMilli)
       return "node " + name + " device " + std::to_string(d) + " has " + std::to_string(f) + " milli-GPU free";
   }
+  if (s.gpu_allocatable != s.allocatable.Scalar(kResourceGPU) || s.gpu_requested != s.requested.Scalar(kResourceGPU))
+    return "node " + name + " has cached nvidia.com/gpu " + std::to_string(s.gpu_requested) + "/" +
+           std::to_string(s.gpu_allocatable) + " but " + std::to_string(s.requested.Scalar(kResourceGPU)) + "/" +
+           std::to_string(s.allocatable.Scalar(kResourceGPU)) + " in its resources";
   auto over = [&](std::string_view res, int64_t req, int64_t alloc) -> std::string {
     if (req <= alloc) return "";
     return "node " + name + " has " + std::string(res) + " requested " + std::to_string(req) + " > allocatable " +

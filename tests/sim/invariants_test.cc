@@ -24,6 +24,13 @@ TEST(InvariantsTest, CheckNodeInvariants) {
   d.Bind(0, none);
   d.Bind(0, none);
   EXPECT_EQ(CheckNodeInvariants(d, 0), "node m has pods requested 2 > allocatable 1");
+  // The cached GPU counts must follow the resources (only ClusterState
+  // changes them; a cast stands in for a bug here).
+  ClusterState g({GpuNode("g", 8)});
+  g.Bind(0, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 3}}}));
+  EXPECT_EQ(CheckNodeInvariants(g, 0), "");
+  const_cast<NodeState&>(g.state(0)).gpu_requested = 2;
+  EXPECT_EQ(CheckNodeInvariants(g, 0), "node g has cached nvidia.com/gpu 2/8 but 3/8 in its resources");
 }
 
 TEST(InvariantsTest, CheckPodConservation) {

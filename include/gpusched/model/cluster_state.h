@@ -68,9 +68,12 @@ struct NodeState {
   // read it for every changed node, and a search of the scalars is a cache
   // miss on a node that only had a pod leave.
   int64_t gpu_allocatable = 0;
+  // requested's nvidia.com/gpu, kept with it by ClusterState and Remove
+  // (which are all that change `requested`), for the same reason.
+  int64_t gpu_requested = 0;
 
   int64_t GpuAllocatable() const { return gpu_allocatable; }
-  int64_t GpuRequested() const { return requested.Scalar(kResourceGPU); }
+  int64_t GpuRequested() const { return gpu_requested; }
   // Whole GPUs free: devices lent to fractions count as taken (reserved).
   int64_t GpuFree() const { return GpuAllocatable() - GpuRequested(); }
   int64_t GpuFreeMilli() const;
