@@ -1,6 +1,7 @@
 #include "gpusched/sched/free_order_index.h"
 
 #include <algorithm>
+#include <cstring>
 #include <iterator>
 #include <limits>
 
@@ -36,10 +37,10 @@ Coarse Lowest() {
 // another, and picks without a branch (the keys are random: a branch there
 // mispredicts half the time). The answer stays within [base, base + n].
 template <class T, class Less>
-size_t LowerBound(const std::vector<T>& v, const T& key, Less less) {
-  size_t n = v.size();
+size_t LowerBound(const T* data, size_t size, const T& key, Less less) {
+  size_t n = size;
   if (n == 0) return 0;
-  const T* base = v.data();
+  const T* base = data;
   while (n >= 4) {
     const size_t q = n / 4;
     const size_t k = static_cast<size_t>(less(base[q - 1], key)) + static_cast<size_t>(less(base[2 * q - 1], key)) +
@@ -52,7 +53,12 @@ size_t LowerBound(const std::vector<T>& v, const T& key, Less less) {
     base = less(base[half - 1], key) ? base + half : base;
     n -= half;
   }
-  return static_cast<size_t>(base - v.data()) + (less(*base, key) ? 1 : 0);
+  return static_cast<size_t>(base - data) + (less(*base, key) ? 1 : 0);
+}
+
+template <class T, class Less>
+size_t LowerBound(const std::vector<T>& v, const T& key, Less less) {
+  return LowerBound(v.data(), v.size(), key, less);
 }
 
 }  // namespace
@@ -108,25 +114,61 @@ void FreeOrderIndex::Insert(uint32_t node) {
   ++entries_;
   ++inserts_;
   if (bucket.blocks.empty()) {
-    bucket.blocks.push_back(Block{{e}, Coarsen(r.own)});
+    bucket.blocks.push_back(Block{{e}, Coarsen(r.own), 1});
     bucket.last.push_back(e);
     return;
   }
-  // The block where e belongs: the first whose last entry is not before it.
+  // The block where e belongs: the first whose greatest entry is not before it.
   const size_t b = std::min(LowerBound(bucket.last, e, Less{}), bucket.blocks.size() - 1);
   Block& blk = bucket.blocks[b];
-  blk.entries.insert(blk.entries.begin() + static_cast<ptrdiff_t>(LowerBound(blk.entries, e, Less{})), e);
+  blk.entries.push_back(e);
   MaxInto(blk.bound, Coarsen(r.own));
-  bucket.last[b] = blk.entries.back();
-  if (blk.entries.size() > block_size_) Overflow(bucket, b);
+  if (Before(bucket.last[b], e)) bucket.last[b] = e;
+  if (blk.entries.size() > block_size_) {
+    Overflow(bucket, b);
+  } else if (blk.entries.size() - blk.sorted > kTail) {
+    Settle(blk);
+  }
+}
+
+void FreeOrderIndex::Settle(Block& b) {
+  std::vector<Entry>& es = b.entries;
+  const size_t sorted = b.sorted;
+  if (sorted == es.size()) return;
+  // The tail sorted apart (a handful of entries), then both merged from
+  // the back: the entries above the tail's least move up once.
+  Entry tail[kTail + 1];
+  const size_t t = es.size() - sorted;  // Insert settles at kTail + 1
+  if (t > kTail + 1) {
+    std::sort(es.begin(), es.end(), Less{});
+    b.sorted = static_cast<uint32_t>(es.size());
+    return;
+  }
+  for (size_t k = 0; k < t; ++k) {  // insertion sort
+    const Entry e = es[sorted + k];
+    size_t at = k;
+    for (; at > 0 && Before(e, tail[at - 1]); --at) tail[at] = tail[at - 1];
+    tail[at] = e;
+  }
+  size_t i = sorted, j = t, k = es.size();
+  while (j > 0) {
+    if (i > 0 && Before(tail[j - 1], es[i - 1])) {
+      es[--k] = es[--i];
+    } else {
+      es[--k] = tail[--j];
+    }
+  }
+  b.sorted = static_cast<uint32_t>(es.size());
 }
 
 void FreeOrderIndex::Overflow(Bucket& bucket, size_t b) {
   Block& blk = bucket.blocks[b];
+  Settle(blk);
   std::vector<Entry>& es = blk.entries;
   const size_t before = es.size();
   es.erase(std::remove_if(es.begin(), es.end(), [&](const Entry& e) { return !Live(e); }), es.end());
   entries_ -= before - es.size();
+  blk.sorted = static_cast<uint32_t>(es.size());
   // The entry just inserted is live, so the block is not empty.
   Rebound(blk);
   bucket.last[b] = es.back();
@@ -136,6 +178,8 @@ void FreeOrderIndex::Overflow(Bucket& bucket, size_t b) {
   const auto mid = es.begin() + static_cast<ptrdiff_t>(es.size() / 2);
   upper.entries.assign(mid, es.end());
   es.erase(mid, es.end());
+  upper.sorted = static_cast<uint32_t>(upper.entries.size());
+  blk.sorted = static_cast<uint32_t>(es.size());
   Rebound(blk);
   Rebound(upper);
   bucket.last[b] = es.back();
@@ -148,9 +192,11 @@ void FreeOrderIndex::Rebuild() {
   std::vector<Bucket> kept;
   for (Bucket& bucket : buckets_) {
     std::vector<Entry> live;
-    for (const Block& blk : bucket.blocks)
+    for (Block& blk : bucket.blocks) {
+      Settle(blk);
       for (const Entry& e : blk.entries)
         if (Live(e)) live.push_back(e);
+    }
     if (live.empty()) continue;
     Bucket out;
     out.gpus = bucket.gpus;
@@ -159,6 +205,7 @@ void FreeOrderIndex::Rebuild() {
       Block blk;
       blk.entries.assign(live.begin() + static_cast<ptrdiff_t>(at),
                          live.begin() + static_cast<ptrdiff_t>(std::min(at + fill, live.size())));
+      blk.sorted = static_cast<uint32_t>(blk.entries.size());
       Rebound(blk);
       out.last.push_back(blk.entries.back());
       out.blocks.push_back(std::move(blk));
@@ -223,13 +270,18 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
       std::clamp<int64_t>(SatAdd(need[NodeFitIndex::kDeviceMilli], 1), 0, kDeviceMax));
   size_t b = 0, pos = 0;
   // Usually the bucket's first entry has the cpu already: no search then.
-  if (start && !bucket.blocks.empty() && Before(bucket.blocks[0].entries[0], *start)) {
-    b = LowerBound(bucket.last, *start, Less{});
-    if (b == bucket.blocks.size()) return std::nullopt;
-    pos = LowerBound(bucket.blocks[b].entries, *start, Less{});
+  if (start && !bucket.blocks.empty()) {
+    Settle(bucket.blocks[0]);
+    if (Before(bucket.blocks[0].entries[0], *start)) {
+      b = LowerBound(bucket.last, *start, Less{});
+      if (b == bucket.blocks.size()) return std::nullopt;
+      Settle(bucket.blocks[b]);
+      pos = LowerBound(bucket.blocks[b].entries, *start, Less{});
+    }
   }
   while (b < bucket.blocks.size()) {
     Block& blk = bucket.blocks[b];
+    Settle(blk);
     std::vector<Entry>& es = blk.entries;
     if (!Before(es.front(), stop)) break;
     if (!AllAtLeast(blk.bound, coarse_need)) {
@@ -275,6 +327,7 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
       es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
       entries_ -= j - stale;
     }
+    blk.sorted = static_cast<uint32_t>(es.size());
     pos = 0;
     if (es.empty()) {
       bucket.blocks.erase(bucket.blocks.begin() + static_cast<ptrdiff_t>(b));
@@ -351,9 +404,11 @@ std::vector<size_t> FreeOrderIndex::Order(const ClusterState& cluster) {
   std::vector<std::vector<Entry>> groups;
   for (size_t k = 0; k < buckets_.size(); ++k) {
     std::vector<Entry> live;
-    for (const Block& blk : buckets_[k].blocks)
+    for (Block& blk : buckets_[k].blocks) {
+      Settle(blk);
       for (const Entry& e : blk.entries)
         if (Live(e)) live.push_back(e);
+    }
     if (k == 0 || buckets_[k - 1].gpus != buckets_[k].gpus) {
       groups.push_back(std::move(live));
       continue;

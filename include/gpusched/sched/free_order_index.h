@@ -48,7 +48,7 @@ class FreeOrderIndex {
   // `most`: worst-fit's order (descending free, ties still by ascending index).
   // `block_size`: entries per block before it fills up (small in tests, so
   // that purges, splits and rebuilds happen on small clusters).
-  explicit FreeOrderIndex(bool most = false, size_t block_size = 64);
+  explicit FreeOrderIndex(bool most = false, size_t block_size = 128);
 
   // The first node in the order whose exact free resources (as of this
   // call) meet `need` (NodeFitIndex::NeedOf) and for which `fits` holds, or
@@ -74,10 +74,10 @@ class FreeOrderIndex {
   // entry is live while they still match) over its largest free device
   // share plus one, clamped to kDeviceBits: a GPU-share pod passes the
   // nodes whose devices are too full without loading their records.
-  struct Entry {
-    uint64_t cpu = 0;
-    uint32_t node = 0;
-    uint32_t tag = 0;
+  struct Entry {  // no initializers: a scratch array of them costs nothing
+    uint64_t cpu;
+    uint32_t node;
+    uint32_t tag;
   };
   static constexpr uint32_t kDeviceBits = 11;
   static constexpr uint32_t kDeviceMax = (1u << kDeviceBits) - 1;  // "this much or more"
@@ -86,15 +86,21 @@ class FreeOrderIndex {
   // A stale entry's version must not come round to its node's again: every
   // stale entry is gone after this many insertions (a rebuild at the latest).
   static constexpr uint64_t kInsertsPerRebuild = uint64_t{1} << (kVersionBits - 1);
+  // Entries [0, sorted) are in order; those after it were appended since
+  // (at most kTail of them) and are merged in when the block is read. Most
+  // nodes go into buckets no pod searches often (the thousands with no GPU
+  // free): an insert there is an append, and a few are merged at once.
   struct Block {
-    std::vector<Entry> entries;  // sorted by (cpu, node)
+    std::vector<Entry> entries;  // sorted by (cpu, node) up to `sorted`
     Coarse bound{};              // >= every dimension of every node in `entries`
+    uint32_t sorted = 0;
   };
+  static constexpr size_t kTail = 32;
   struct Bucket {
     int64_t gpus = 0;           // free GPUs of every node in it
     bool share = false;         // every node in it has some device share free
     std::vector<Block> blocks;  // in order, none empty
-    std::vector<Entry> last;    // blocks[b].entries.back(), contiguous for BlockFor's search
+    std::vector<Entry> last;    // the greatest of blocks[b].entries, contiguous for the searches
   };
   // What the index knows of a node, in one cache line: Find reads `own`
   // and `version` of every node it passes, and Sync loads the records of
@@ -137,6 +143,8 @@ class FreeOrderIndex {
   // Every bucket rewritten with only live entries, blocks half full.
   void Rebuild();
   void Rebound(Block& b) const;
+  // Merges the block's appended entries into its order.
+  static void Settle(Block& b);
 
   bool most_;
   size_t block_size_;
