@@ -39,7 +39,7 @@ void FailureSummaries::Count(std::vector<int64_t>& counts, uint16_t id, int64_t 
 }
 
 bool FailureSummaries::Matches(const Shape& s, const PodInfo& pod) const {
-  return s.requests == pod.requests && s.gpu == pod.gpu && s.priority == pod.pod->Priority() &&
+  return s.requests == pod.requests && s.gpu == pod.gpu && s.priority == pod.priority &&
          s.preemption_policy == pod.pod->preemption_policy;
 }
 
@@ -72,7 +72,7 @@ void FailureSummaries::Update(Shape& s, const PodInfo& pod, const ClusterState& 
   if (why_.code != SchedStatus::Code::kUnschedulable) {
     p = Intern(SchedStatus::Code::kUnschedulableAndUnresolvable, kPreemptionNotHelpful);
   } else {
-    const int32_t prio = pod.pod->Priority();
+    const int32_t prio = pod.priority;
     int64_t victims = 0;
     for (const BoundPod& bp : state.pods) victims += bp.priority < prio;
     if (victims == 0) {
@@ -108,7 +108,7 @@ FailureSummaries::Shape& FailureSummaries::ShapeOf(const PodInfo& pod, const Clu
     }
     shape->requests = pod.requests;
     shape->gpu = pod.gpu;
-    shape->priority = pod.pod->Priority();
+    shape->priority = pod.priority;
     shape->preemption_policy = pod.pod->preemption_policy;
   }
   shape->last_used = ++clock_;
@@ -164,7 +164,7 @@ bool FailureSummaries::Explain(const PodInfo& pod, const ClusterState& cluster,
     // EvaluatePreemption stops at the first such node in node order.
     v.would_help = true;
     v.node = *s.helps.begin();
-    const int32_t prio = pod.pod->Priority();
+    const int32_t prio = pod.priority;
     for (const BoundPod& bp : cluster.state(v.node).pods) v.victims += bp.priority < prio;
   } else {
     FitError dry_run;

@@ -16,7 +16,7 @@ NodeFitIndex::Need NodeFitIndex::NeedOf(const PodInfo& pod, bool gpu_checked) {
   const Resources& r = pod.requests;
   Need n;
   n.fill(kNoNeed);
-  const int64_t gpus = r.Scalar(kResourceGPU);
+  const int64_t gpus = pod.whole_gpus;
   if (gpu_checked && gpus > 0) n[kGpus] = gpus;
   if (pod.gpu.from_annotations && pod.gpu.any()) n[kDeviceMilli] = pod.gpu.milli;
   if (r.milli_cpu > 0) n[kCpu] = r.milli_cpu;

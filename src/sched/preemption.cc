@@ -27,7 +27,7 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
   // each time a pod fits nowhere.
   ReasonTally dry_run;
   FilterVerdict why;
-  const int32_t prio = pod.pod->Priority();
+  const int32_t prio = pod.priority;
   for (size_t i = 0; i < cluster.size(); ++i) {
     if (!cluster.present(i)) continue;
     // nodesWherePreemptionMightHelp: only nodes whose status is Unschedulable.

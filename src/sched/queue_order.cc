@@ -38,7 +38,7 @@ std::vector<size_t> OrderQueue(const std::vector<PodInfo>& pods, QueueOrder orde
     case QueueOrder::kPriority:
       // Less(p1, p2) = p1 > p2 || (p1 == p2 && p1 arrived first); stable keeps arrival.
       std::stable_sort(idx.begin(), idx.end(),
-                       [&](size_t a, size_t b) { return pods[a].pod->Priority() > pods[b].pod->Priority(); });
+                       [&](size_t a, size_t b) { return pods[a].priority > pods[b].priority; });
       break;
   }
   return idx;

@@ -49,11 +49,12 @@ void Scheduler::SyncPlain(const ClusterState& cluster) {
 // whether one device has the share free, which is the largest free share.
 bool Scheduler::DecidedByIndex(const PodInfo& pod) const {
   if (!chain_known_ || !index_usable_) return false;
-  const Pod& p = *pod.pod;
-  if (!p.node_name.empty() || !p.node_selector.empty() || (p.node_affinity && p.node_affinity->has_required))
-    return false;
-  for (const auto& [name, r] : pod.requests.scalars)
-    if (r > 0 && !(index_gpu_checked_ && name == kResourceGPU)) return false;
+  if (!pod.unconstrained) {
+    const Pod& p = *pod.pod;
+    if (!p.node_name.empty() || !p.node_selector.empty() || (p.node_affinity && p.node_affinity->has_required))
+      return false;
+  }
+  if (pod.other_extended || (pod.whole_gpus > 0 && !index_gpu_checked_)) return false;
   const GpuRequest& g = pod.gpu;
   return !g.any() || (g.models.empty() && (!g.from_annotations || g.count == 1));
 }
@@ -88,13 +89,10 @@ bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, siz
   return true;
 }
 
-bool Scheduler::Cacheable(const PodInfo& pod) {
-  const Pod& p = *pod.pod;
-  return p.node_selector.empty() && !p.node_affinity && p.tolerations.empty() && p.node_name.empty();
-}
+bool Scheduler::Cacheable(const PodInfo& pod) { return pod.unconstrained; }
 
 bool Scheduler::SameFailure(const FailureKey& k, const PodInfo& pod) {
-  return k.requests == pod.requests && k.gpu == pod.gpu && k.priority == pod.pod->Priority() &&
+  return k.requests == pod.requests && k.gpu == pod.gpu && k.priority == pod.priority &&
          k.preemption_policy == pod.pod->preemption_policy && k.scheduler_name == pod.pod->scheduler_name;
 }
 
@@ -112,7 +110,7 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
   }
   Decision d = ScheduleUncached(pod, cluster, explain);
   if (cacheable && !d.scheduled && failures_.size() < 64)
-    failures_.emplace_back(FailureKey{pod.requests, pod.gpu, pod.pod->Priority(), pod.pod->preemption_policy,
+    failures_.emplace_back(FailureKey{pod.requests, pod.gpu, pod.priority, pod.pod->preemption_policy,
                                       pod.pod->scheduler_name},
                            d);
   return d;
@@ -245,7 +243,7 @@ Decision Scheduler::Commit(const PodInfo& pod, ClusterState& cluster, int64_t to
   }
   if (explain) explain->chosen = d.node;
   d.gpus = policy_->SelectGpus(pod, cluster, d.node, rng_);
-  cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.pod->Priority(), pod.gpu, d.gpus);
+  cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.priority, pod.gpu, d.gpus);
   return d;
 }
 

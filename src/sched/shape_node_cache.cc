@@ -30,11 +30,7 @@ bool Wide(int64_t score) {
 
 }  // namespace
 
-bool ShapeNodeCache::Cacheable(const PodInfo& pod) {
-  if (pod.pod == nullptr) return true;
-  const Pod& p = *pod.pod;
-  return p.node_selector.empty() && !p.node_affinity && p.tolerations.empty() && p.node_name.empty();
-}
+bool ShapeNodeCache::Cacheable(const PodInfo& pod) { return pod.unconstrained; }
 
 void ShapeNodeCache::RemoveTop(Row& row, size_t i) {
   // Only keys above the bound are in the list.

@@ -22,12 +22,27 @@ struct PodInfo {
   // What it asks of GPU devices: whole nvidia.com/gpu or a share (annotations).
   GpuRequest gpu;
 
+  // Read off `pod` and `requests` once by Make: the scheduler asks them of
+  // every pod on its fast path, and on a long queue each question about the
+  // Pod itself (or the request's scalar list) is a cache miss.
+  int64_t whole_gpus = 0;        // nvidia.com/gpu requested
+  bool other_extended = false;   // some other extended resource requested (> 0)
+  bool unconstrained = true;     // no nodeName, nodeSelector, node affinity or tolerations
+  int32_t priority = 0;          // Pod::Priority()
+
   static PodInfo Make(const Pod& pod, size_t input_index) {
     Resources requests = ComputePodRequests(pod);
-    GpuRequest gpu = ComputeGpuRequest(pod, PodGpuRequest(requests));
-    return PodInfo{&pod, std::move(requests), ComputeNonZeroPodRequests(pod), input_index, std::move(gpu)};
+    const int64_t whole = PodGpuRequest(requests);
+    GpuRequest gpu = ComputeGpuRequest(pod, whole);
+    PodInfo info{&pod, std::move(requests), ComputeNonZeroPodRequests(pod), input_index, std::move(gpu)};
+    info.whole_gpus = whole;
+    for (const auto& [name, v] : info.requests.scalars) info.other_extended |= v > 0 && name != kResourceGPU;
+    info.unconstrained =
+        pod.node_selector.empty() && !pod.node_affinity && pod.tolerations.empty() && pod.node_name.empty();
+    info.priority = pod.Priority();
+    return info;
   }
-  int64_t gpus() const { return PodGpuRequest(requests); }
+  int64_t gpus() const { return whole_gpus; }
 };
 
 }  // namespace gpusched
