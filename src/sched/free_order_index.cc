@@ -144,6 +144,14 @@ void FreeOrderIndex::Settle(Block& b) {
     b.sorted = static_cast<uint32_t>(es.size());
     return;
   }
+  if (t == 1) {  // the usual case in a bucket read after every change: one search, one move
+    const Entry e = es.back();
+    const size_t at = LowerBound(es.data(), sorted, e, Less{});
+    std::copy_backward(es.begin() + static_cast<ptrdiff_t>(at), es.begin() + static_cast<ptrdiff_t>(sorted), es.end());
+    es[at] = e;
+    b.sorted = static_cast<uint32_t>(es.size());
+    return;
+  }
   for (size_t k = 0; k < t; ++k) {  // insertion sort
     const Entry e = es[sorted + k];
     size_t at = k;
