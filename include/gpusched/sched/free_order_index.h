@@ -15,13 +15,16 @@
 // pod. Find starts, in each bucket with enough GPUs, at the first entry
 // with enough cpu.
 //
-// A node that changes is not searched for and erased: its new entry goes
-// in, and the old one turns stale (the node's version moved on). Find drops
-// the stale entries it passes — best-fit takes nodes from the front of a
-// bucket, which is where the entries of the nodes it took go stale — a
-// block that fills up drops its own, and all go at once when they
-// outnumber the live ones, so memory stays within twice the node count and
-// a re-key costs one search and one short move instead of two of each.
+// A node that changes is not searched for and erased: its new entry is
+// appended to the block it belongs in (one search of the bucket's block
+// maxima; the block is put back in order when it is next read or its
+// unsorted tail fills), and the old one turns stale (the node's version
+// moved on). Find drops the stale entries it passes — best-fit takes nodes
+// from the front of a bucket, which is where the entries of the nodes it
+// took go stale — a block that fills up drops its own, and all go at once
+// when they outnumber the live ones, so memory stays within twice the node
+// count. Entries also carry the node's largest free device share, so a
+// GPU-share pod passes full devices without loading the node's record.
 // A block's bound stays an upper bound through all of this, and is made
 // exact again whenever Find reads the block through without a hit.
 //
