@@ -6,8 +6,8 @@
 
 namespace gpusched {
 
-LineReader::LineReader(std::ifstream file, size_t block_size)
-    : file_(std::move(file)), streaming_(true), block_(std::max<size_t>(block_size, 1)) {}
+LineReader::LineReader(std::ifstream file, size_t block_size, size_t max_line)
+    : file_(std::move(file)), streaming_(true), max_line_(max_line), block_(std::max<size_t>(block_size, 1)) {}
 
 bool LineReader::Next(std::string_view& line) {
   for (;;) {
@@ -24,6 +24,7 @@ bool LineReader::Next(std::string_view& line) {
     break;
   }
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.size() > max_line_) return StopTooLong();
   ++number_;
   return true;
 }
@@ -31,8 +32,11 @@ bool LineReader::Next(std::string_view& line) {
 bool LineReader::Refill() {
   const size_t kept = unread_.size();
   if (kept > 0) std::memmove(block_.data(), unread_.data(), kept);
-  // One line fills the block: make room for the rest of it.
-  if (kept == block_.size()) block_.resize(2 * block_.size());
+  // One line fills the block: make room for the rest of it, up to the limit.
+  if (kept == block_.size()) {
+    if (kept > max_line_ + 1) return StopTooLong();  // + 1: its "\r"
+    block_.resize(2 * block_.size());
+  }
   file_.read(block_.data() + kept, static_cast<std::streamsize>(block_.size() - kept));
   const auto got = static_cast<size_t>(file_.gcount());
   unread_ = std::string_view(block_.data(), kept + got);
@@ -43,6 +47,13 @@ bool LineReader::Refill() {
     return false;
   }
   return true;
+}
+
+bool LineReader::StopTooLong() {
+  too_long_ = true;
+  streaming_ = false;
+  unread_ = {};
+  return false;
 }
 
 size_t LineReader::RemainingBound() {

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "decode_context.h"
+#include "gpusched/io/read_input.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/model/validation.h"
@@ -232,14 +233,6 @@ bool LooksLikeJson(std::string_view text) {
   return p != std::string_view::npos && (text[p] == '{' || text[p] == '[');
 }
 
-Status ReadFile(const std::string& path, std::string& out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("error: cannot read \"" + path + "\"");
-  out.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) return Status::IOError("error: cannot read \"" + path + "\"");
-  return Status::Ok();
-}
-
 bool IsManifestFile(const fs::path& p) {
   std::string ext = p.extension().string();
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
@@ -319,7 +312,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
   for (const std::string& path : paths) {
     std::string text;
     if (path == "-") {
-      text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      if (Status s = ReadInput("-", text); !s.ok()) return s.Prefixed("error: ");
       LoadText(text, "<stdin>", out);
       continue;
     }
@@ -340,14 +333,12 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
       if (ec) return Status::IOError("error: cannot read directory \"" + path + "\": " + ec.message());
       std::sort(files.begin(), files.end());
       for (const auto& f : files) {
-        Status s = ReadFile(f.string(), text);
-        if (!s.ok()) return s;
+        if (Status s = ReadInput(f.string(), text); !s.ok()) return s.Prefixed("error: ");
         LoadText(text, f.string(), out);
       }
       continue;
     }
-    Status s = ReadFile(path, text);
-    if (!s.ok()) return s;
+    if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
     LoadText(text, path, out);
   }
   ResolvePriorities(out);

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "decode_context.h"
+#include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"
 
 namespace gpusched {
@@ -398,15 +399,8 @@ Result<KubeSchedulerConfiguration> LoadSchedulerConfigText(std::string_view text
 Result<KubeSchedulerConfiguration> LoadSchedulerConfigFile(const std::string& path,
                                                            std::vector<std::string>* warnings) {
   std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return LoadSchedulerConfigText(text, "<stdin>", warnings);
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::NotFound("cannot read \"" + path + "\"");
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) return Status::IOError("cannot read \"" + path + "\"");
-  return LoadSchedulerConfigText(text, path, warnings);
+  if (Status s = ReadInput(path, text); !s.ok()) return s;
+  return LoadSchedulerConfigText(text, path == "-" ? "<stdin>" : path, warnings);
 }
 
 }  // namespace gpusched

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "decode_context.h"
+#include "gpusched/io/read_input.h"
 #include "gpusched/io/workload_loader.h"
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/model/validation.h"
@@ -354,15 +355,8 @@ Result<SyntheticSpec> LoadSyntheticSpecText(std::string_view text, const std::st
 
 Result<SyntheticSpec> LoadSyntheticSpecFile(const std::string& path) {
   std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    return LoadSyntheticSpecText(text, "<stdin>");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::NotFound("error: cannot read \"" + path + "\"");
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) return Status::IOError("error: cannot read \"" + path + "\"");
-  return LoadSyntheticSpecText(text, path);
+  if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
+  return LoadSyntheticSpecText(text, path == "-" ? "<stdin>" : path);
 }
 
 }  // namespace gpusched

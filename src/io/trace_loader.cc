@@ -151,10 +151,21 @@ Status OpenTraceFile(const std::string& path, std::ifstream& in) {
   return Status::Ok();
 }
 
+// Where Next stopped at an overlong line: the rows before it are loaded.
+Status TooLong(const LineReader& lines, const std::string& file) {
+  if (!lines.too_long()) return Status::Ok();
+  const size_t max = lines.max_line();
+  const std::string limit = max % (size_t{1} << 20) == 0 ? std::to_string(max >> 20) + " MiB" : std::to_string(max) + " bytes";
+  return Status::ParseError(file + ":" + std::to_string(lines.number() + 1) + ": a line longer than the " + limit +
+                            " gpusched accepts; the rows after it were not read");
+}
+
 // Reads the header line; non-OK when the file is empty. `header` is set to it.
 Status ReadHeader(LineReader& lines, const std::string& file, std::string_view expected, std::string_view& header) {
-  if (!lines.Next(header))
+  if (!lines.Next(header)) {
+    if (Status s = TooLong(lines, file); !s.ok()) return s;
     return Status::ParseError(file + ": empty file: expected the header line \"" + std::string(expected) + "\"");
+  }
   header = StripBom(header);
   return Status::Ok();
 }
@@ -209,7 +220,7 @@ Status LoadNodeLines(LineReader& lines, const std::string& file, std::vector<Nod
     node.capacity = alloc;
     if (!f[kNodeModel].empty()) node.meta.labels.emplace(std::string(kLabelGpuCardModel), std::string(f[kNodeModel]));
   }
-  return Status::Ok();
+  return TooLong(lines, file);
 }
 
 Status LoadPodLines(LineReader& lines, const std::string& file, Workload& out) {
@@ -313,7 +324,7 @@ Status LoadPodLines(LineReader& lines, const std::string& file, Workload& out) {
       if (!f[kQos].empty()) pod.meta.labels.emplace(std::string(kLabelTraceQos), std::string(f[kQos]));
     }
   }
-  return Status::Ok();
+  return TooLong(lines, file);
 }
 
 // A read that fails midway leaves the rows before it loaded.

@@ -112,6 +112,37 @@ TEST(LineReaderTest, RemainingBoundAfterSomeLines) {
   }
 }
 
+TEST(LineReaderTest, ALineLongerThanTheLimitEndsTheReading) {
+  // Limit 8: "12345678" is the longest line read ("\r\n" not counted); the
+  // reading stops at line 3, whatever the block size, and says so.
+  const std::string text = "12345678\r\nab\n" + std::string(100, 'x') + "\nafter\n";
+  struct Case {
+    const char* name;
+    std::string text;
+    std::vector<std::string> lines;
+    bool too_long;
+  };
+  const Case cases[] = {
+      {"stops at the long line", text, {"12345678", "ab"}, true},
+      {"a last line without newline", "ab\n123456789", {"ab"}, true},
+      {"a line of exactly the limit", "12345678\n", {"12345678"}, false},
+  };
+  for (const Case& c : cases) {
+    for (size_t block : {size_t{0}, size_t{1}, size_t{3}, size_t{16}, size_t{1024}}) {  // 0: in memory
+      SCOPED_TRACE(std::string(c.name) + ", block " + std::to_string(block));
+      TempFile f(c.text);
+      LineReader streamed(f.Open(), block, 8);
+      LineReader mem(c.text, 8);
+      LineReader& r = block == 0 ? mem : streamed;
+      const Read got = ReadAll(r);
+      EXPECT_EQ(got.lines, c.lines);
+      EXPECT_EQ(r.too_long(), c.too_long);
+      EXPECT_EQ(r.number(), static_cast<int>(c.lines.size()));
+      EXPECT_FALSE(got.failed);
+    }
+  }
+}
+
 TEST(LineReaderTest, UnreadableStreamEndsWithoutLines) {
   // A stream that failed to open reads as nothing; it is not a read error
   // (the loaders check that the file opened).

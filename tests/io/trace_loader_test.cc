@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "gpusched/io/line_reader.h"
 #include "trace_test_util.h"
 
 namespace gpusched {
@@ -231,6 +232,9 @@ struct FileCase {
   size_t pods;
 };
 
+// One byte over LineReader::kMaxLineBytes.
+const std::string kOverlong(LineReader::kMaxLineBytes + 1, '7');
+
 TEST(TraceLoaderTest, PodFileLevelProblems) {
   const std::string expected =
       "expected \"name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,"
@@ -253,6 +257,12 @@ TEST(TraceLoaderTest, PodFileLevelProblems) {
        "", 1},
       {"blank lines skipped", std::string(kShortPodHeader) + "\na,1,1,0,0\n\r\n\nb,1,1,0,0\n\n", Status::Code::kOk,
        "", 2},
+      // A 2 GB "quantity" on one line costs at most a few times the limit.
+      {"a line over 4 MiB", std::string(kShortPodHeader) + "a,1,1,0,0\n" + kOverlong + "\nb,1,1,0,0\n",
+       Status::Code::kParseError, "p.csv:3: a line longer than the 4 MiB gpusched accepts; the rows after it were not read",
+       1},
+      {"a header over 4 MiB", kOverlong, Status::Code::kParseError,
+       "p.csv:1: a line longer than the 4 MiB gpusched accepts; the rows after it were not read", 0},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -285,6 +295,9 @@ TEST(TraceLoaderTest, NodeFileLevelProblems) {
        0},
       {"crlf without final newline", "sn,cpu_milli,memory_mib,gpu,model\r\nn,1,1,0,\r\nm,1,1,1,T4", Status::Code::kOk,
        "", 2},
+      {"a line over 4 MiB", "sn,cpu_milli,memory_mib,gpu,model\nn,1,1,0,\n" + kOverlong + "\nm,1,1,1,T4\n",
+       Status::Code::kParseError, "n.csv:3: a line longer than the 4 MiB gpusched accepts; the rows after it were not read",
+       1},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

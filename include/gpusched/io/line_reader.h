@@ -19,11 +19,16 @@ class LineReader {
   // the cache.
   static constexpr size_t kDefaultBlockSize = size_t{1} << 20;
 
+  // The longest line read (as a YAML value: kMaxYamlScalarBytes). A longer
+  // one ends the reading (too_long()), so a hostile file costs at most a
+  // few times this in memory, however long its lines.
+  static constexpr size_t kMaxLineBytes = size_t{4} << 20;
+
   // Over `text`, which must outlive the reader (lines are views into it).
-  explicit LineReader(std::string_view text) : unread_(text) {}
+  explicit LineReader(std::string_view text, size_t max_line = kMaxLineBytes) : unread_(text), max_line_(max_line) {}
   // Streams `file` (opened in binary mode) from its current position. A line
   // longer than `block_size` grows the block.
-  explicit LineReader(std::ifstream file, size_t block_size = kDefaultBlockSize);
+  explicit LineReader(std::ifstream file, size_t block_size = kDefaultBlockSize, size_t max_line = kMaxLineBytes);
 
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
@@ -39,16 +44,23 @@ class LineReader {
   size_t RemainingBound();
   // A read of the file failed: the lines returned so far are all there is.
   bool failed() const { return failed_; }
+  // Line number() + 1 is longer than max_line: Next stopped there.
+  bool too_long() const { return too_long_; }
+  size_t max_line() const { return max_line_; }
 
  private:
   // Moves the unread part of the block to its front and reads after it;
   // false when nothing more could be read.
   bool Refill();
+  // Ends the reading at a line longer than max_line_; returns false.
+  bool StopTooLong();
 
   std::string_view unread_;  // the caller's text, or the unread part of block_
   std::ifstream file_;
   bool streaming_ = false;
   bool failed_ = false;
+  bool too_long_ = false;
+  size_t max_line_ = kMaxLineBytes;
   std::vector<char> block_;
   int number_ = 0;
 };

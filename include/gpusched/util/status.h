@@ -11,6 +11,7 @@
 #include <cassert>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace gpusched {
@@ -37,6 +38,11 @@ class Status {
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
+
+  // The same error with `prefix` before its message ("error: ").
+  Status Prefixed(std::string_view prefix) const {
+    return ok() ? *this : Status(code_, std::string(prefix) + message_);
+  }
 
   // "<message>" for errors, "OK" for success.
   std::string ToString() const { return ok() ? "OK" : message_; }

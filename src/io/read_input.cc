@@ -1,0 +1,41 @@
+#include "gpusched/io/read_input.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace gpusched {
+
+namespace fs = std::filesystem;
+
+Status ReadInput(const std::string& path, std::string& out, uint64_t limit, std::istream* in) {
+  out.clear();
+  std::ifstream file;
+  std::string name = "<stdin>";
+  if (in == nullptr) in = &std::cin;
+  if (path != "-") {
+    name = "\"" + path + "\"";
+    std::error_code ec;
+    const uintmax_t size = fs::file_size(path, ec);  // fails on pipes and the like: then only the read counts
+    if (!ec && size > limit)
+      return Status::InvalidArgument(name + " is " + std::to_string(size) + " bytes, more than the " +
+                                     std::to_string(limit) + " gpusched reads from one input");
+    file.open(path, std::ios::binary);
+    if (!file) return Status::NotFound("cannot read " + name);
+    if (!ec) out.reserve(static_cast<size_t>(size));
+    in = &file;
+  }
+  char buf[1 << 16];
+  while (*in) {
+    in->read(buf, sizeof buf);
+    const auto got = static_cast<uint64_t>(in->gcount());
+    if (out.size() + got > limit)
+      return Status::InvalidArgument(name + " is more than the " + std::to_string(limit) +
+                                     " bytes gpusched reads from one input");
+    out.append(buf, static_cast<size_t>(got));
+  }
+  if (in->bad()) return Status::IOError("cannot read " + name);
+  return Status::Ok();
+}
+
+}  // namespace gpusched
