@@ -170,12 +170,45 @@ TEST(FreeOrderIndexTest, StaleEntriesStayBounded) {
   EXPECT_LE(most_entries, 2 * 10 + 2 * 4u);
 }
 
+TEST(FreeOrderIndexTest, ManyChangesBetweenReadsMergeInOrder) {
+  // 300 nodes filled and emptied in a random order with reads only now and
+  // then: blocks take dozens of appended entries (past their 32-entry tail,
+  // and past their size) before a read puts them in order.
+  Rng rng(5);
+  std::vector<Node> nodes;
+  for (int i = 0; i < 300; ++i)
+    nodes.push_back(GpuNode("n" + std::to_string(i), 1 + static_cast<int64_t>(rng.Uniform(8)),
+                            1000 * (1 + static_cast<int64_t>(rng.Uniform(64)))));
+  ClusterState c(nodes);
+  for (size_t block : {size_t{16}, size_t{128}}) {
+    FreeOrderIndex least(false, block), most(true, block);
+    std::vector<std::pair<size_t, uint64_t>> bound;
+    for (uint64_t step = 0; step < 2000; ++step) {
+      const size_t i = rng.Uniform(c.size());
+      if (rng.Uniform(3) != 0) {
+        const int64_t gpus = c.state(i).GpuFree();
+        c.Bind(i, testing::ToResources({500 * static_cast<int64_t>(rng.Uniform(3)), 0, 0, {{"nvidia.com/gpu", gpus}}}),
+               Resources{}, step, 0);
+        bound.emplace_back(i, step);
+      } else if (!bound.empty()) {
+        const size_t k = rng.Uniform(bound.size());
+        c.Unbind(bound[k].first, bound[k].second);
+        bound.erase(bound.begin() + static_cast<ptrdiff_t>(k));
+      }
+      if (step % 97 == 0 || step == 1999) {
+        ASSERT_EQ(least.Order(c), SortedOrder(c, false)) << step;
+        ASSERT_EQ(most.Order(c), SortedOrder(c, true)) << step;
+      }
+    }
+  }
+}
+
 TEST(FreeOrderIndexTest, FollowsTheClusterOnRandomChanges) {
   Rng rng(11);
   for (int trial = 0; trial < 90; ++trial) {
     SCOPED_TRACE(trial);
-    // Blocks of 2 and 5 entries fill up, purge and split all the time; 64 is the default.
-    const size_t block = trial % 3 == 0 ? 2 : trial % 3 == 1 ? 5 : 64;
+    // Blocks of 2 and 5 entries fill up, purge and split all the time; 128 is the default.
+    const size_t block = trial % 3 == 0 ? 2 : trial % 3 == 1 ? 5 : 128;
     std::vector<Node> nodes;
     const size_t n = 1 + rng.Uniform(80);
     for (size_t i = 0; i < n; ++i)
