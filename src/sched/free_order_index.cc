@@ -266,8 +266,11 @@ void FreeOrderIndex::Sync(const ClusterState& cluster) {
     Insert(i);
   }
   // Stale entries outnumber live ones: keep memory and scans within twice
-  // the nodes. And before versions could come round (kInsertsPerRebuild).
-  if (entries_ > 2 * live_ + 2 * block_size_ || inserts_ >= kInsertsPerRebuild) Rebuild();
+  // the nodes. And before versions could come round (kInsertsPerRebuild),
+  // and when buckets emptied by Find pile up (free-GPU counts never seen
+  // again, as on a node overcommitted further and further).
+  if (entries_ > 2 * live_ + 2 * block_size_ || inserts_ >= kInsertsPerRebuild || buckets_.size() > entries_ + 16)
+    Rebuild();
 }
 
 std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, const Entry* start, const Entry& stop,

@@ -170,6 +170,22 @@ TEST(FreeOrderIndexTest, StaleEntriesStayBounded) {
   EXPECT_LE(most_entries, 2 * 10 + 2 * 4u);
 }
 
+TEST(FreeOrderIndexTest, BucketsStayBoundedWhenFreeGpuCountsKeepChanging) {
+  // A node overcommitted further at each step (free GPUs 0, -1, -2, ...):
+  // every count is new, and each bucket empties once Find passes it.
+  ClusterState c({GpuNode("n0", 1, 1000)});
+  FreeOrderIndex index(true, 4);
+  NodeFitIndex::Need need;
+  need.fill(std::numeric_limits<int64_t>::min());
+  size_t most_buckets = 0;
+  for (uint64_t k = 0; k < 2000; ++k) {
+    c.Bind(0, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 1}}}), Resources{}, k, 0);
+    EXPECT_EQ(index.Find(c, need, [](size_t) { return true; }), 0u);
+    most_buckets = std::max(most_buckets, index.buckets());
+  }
+  EXPECT_LE(most_buckets, 1u + 2u + 16u);  // entries (<= 2x live + 2 blocks) + 16
+}
+
 TEST(FreeOrderIndexTest, ManyChangesBetweenReadsMergeInOrder) {
   // 300 nodes filled and emptied in a random order with reads only now and
   // then: blocks take dozens of appended entries (past their 32-entry tail,
