@@ -304,40 +304,37 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
     // bound back (see below); the loop itself only looks for the hit.
     bool whole = pos == 0, passed = false;
     size_t j = pos, stale = pos;  // es[stale, j) are stale
+    // Drops the stale run just passed; es[j] then follows the entries kept.
+    auto drop_stale = [&] {
+      if (stale < j) {
+        es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
+        entries_ -= j - stale;
+        j = stale;
+      }
+    };
     std::optional<Entry> hit;
     for (; j < es.size(); ++j) {
       if (!Before(es[j], stop)) {
         whole = false;
         break;
       }
-      if ((es[j].tag & kDeviceMax) < device_code) {
+      if (DeviceCode(es[j]) < device_code) {
         // Its devices are too full (and it may be stale: then left for later).
-        if (stale < j) {
-          es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
-          entries_ -= j - stale;
-          j = stale;
-        }
+        drop_stale();
         stale = j + 1;
         passed = true;
         continue;
       }
       const NodeRec& r = nodes_[es[j].node];
-      if ((r.version & kVersionMask) != es[j].tag >> kDeviceBits) continue;
-      if (stale < j) {
-        es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
-        entries_ -= j - stale;
-        j = stale;
-      }
+      if (!Matches(r, es[j])) continue;
+      drop_stale();
       stale = j + 1;
       if (NodeFitIndex::Meets(r.own, need) && fits(es[j].node)) {
         hit = es[j];
         break;
       }
     }
-    if (stale < j) {
-      es.erase(es.begin() + static_cast<ptrdiff_t>(stale), es.begin() + static_cast<ptrdiff_t>(j));
-      entries_ -= j - stale;
-    }
+    drop_stale();
     blk.sorted = static_cast<uint32_t>(es.size());
     pos = 0;
     if (es.empty()) {
@@ -354,7 +351,7 @@ std::optional<FreeOrderIndex::Entry> FreeOrderIndex::FindIn(Bucket& bucket, cons
       // tightened, from their shares and the records that were loaded.
       int32_t device = std::numeric_limits<int32_t>::min();
       for (const Entry& e : es) {
-        const uint32_t code = e.tag & kDeviceMax;
+        const uint32_t code = DeviceCode(e);
         if (code < device_code) {
           device = std::max(device, static_cast<int32_t>(code) - 1);
         } else if (Live(e)) {

@@ -89,8 +89,6 @@ bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, siz
   return true;
 }
 
-bool Scheduler::Cacheable(const PodInfo& pod) { return pod.unconstrained; }
-
 bool Scheduler::SameFailure(const FailureKey& k, const PodInfo& pod) {
   return k.requests == pod.requests && k.gpu == pod.gpu && k.priority == pod.priority &&
          k.preemption_policy == pod.pod->preemption_policy && k.scheduler_name == pod.pod->scheduler_name;
@@ -98,7 +96,7 @@ bool Scheduler::SameFailure(const FailureKey& k, const PodInfo& pod) {
 
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
   // A cached failure stands while the cluster is unchanged since it was seen.
-  const bool cacheable = !explain && Cacheable(pod);
+  const bool cacheable = !explain && pod.unconstrained;
   if (failure_cluster_ != cluster.serial() || failure_log_size_ != cluster.change_log().size()) {
     failures_.clear();
     failure_cluster_ = cluster.serial();
@@ -180,7 +178,7 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
     }
     // The verdicts of a pod whose shape alone decides them are kept up to
     // date per shape: only the nodes changed since are filtered again.
-    if (chain_known_ && Cacheable(pod) && summaries_.Explain(pod, cluster, filters_, err, d.preemption)) {
+    if (chain_known_ && pod.unconstrained && summaries_.Explain(pod, cluster, filters_, err, d.preemption)) {
       next_start_index_ = start;
       d.fit_error = std::move(err);
       return d;

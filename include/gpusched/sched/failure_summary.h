@@ -4,7 +4,7 @@
 // failing pod costs the nodes changed since its shape last failed instead
 // of a filter run (and a preemption dry run) on every node.
 //
-// For a pod whose verdicts depend only on its shape (Scheduler::Cacheable:
+// For a pod whose verdicts depend only on its shape (PodInfo::unconstrained:
 // no nodeSelector, affinity, tolerations or nodeName). Each node's verdict
 // comes from the same filters and the same preemption rules as the plain
 // scan; only where they are computed differs. The counts are order-free,

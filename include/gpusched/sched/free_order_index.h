@@ -128,7 +128,10 @@ class FreeOrderIndex {
     const int64_t code = std::clamp<int64_t>(device_milli + 1, 0, kDeviceMax);
     return (version & kVersionMask) << kDeviceBits | static_cast<uint32_t>(code);
   }
-  bool Live(const Entry& e) const { return (nodes_[e.node].version & kVersionMask) == e.tag >> kDeviceBits; }
+  static uint32_t DeviceCode(const Entry& e) { return e.tag & kDeviceMax; }
+  // `e` is `r`'s live entry (the version bits match).
+  static bool Matches(const NodeRec& r, const Entry& e) { return (r.version & kVersionMask) == e.tag >> kDeviceBits; }
+  bool Live(const Entry& e) const { return Matches(nodes_[e.node], e); }
 
   void Sync(const ClusterState& cluster);
   // The bucket of nodes with `gpus` free and `share` as given, made when missing.

@@ -98,7 +98,6 @@ class Scheduler {
     std::string scheduler_name;
     bool operator==(const FailureKey&) const = default;
   };
-  static bool Cacheable(const PodInfo& pod);
   static bool SameFailure(const FailureKey& k, const PodInfo& pod);
   uint64_t failure_cluster_ = 0;  // ClusterState::serial()
   size_t failure_log_size_ = 0;

@@ -9,8 +9,9 @@
 // Only a cacheable pod may use it: one whose verdict on a node depends on
 // nothing but its requests and GPU request and the node and its state — no
 // nodeSelector, node affinity, tolerations or nodeName. The in-tree filters
-// read nothing else of a pod; Scheduler::Cacheable assumes the same. The
-// shape key holds every pod field a filter or a paper score reads.
+// read nothing else of a pod; the scheduler's failure caches assume the same
+// (PodInfo::unconstrained). The shape key holds every pod field a filter or
+// a paper score reads.
 //
 // Each shape's row holds per node slot one 16-byte entry — its verdict and a
 // packed (score, rank) key, the greatest key being Select's choice (highest
