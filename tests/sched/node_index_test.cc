@@ -24,31 +24,58 @@ using testing::GpuNode;
 using testing::GpuPod;
 
 TEST(NodeFitIndexTest, FindFirstMatchesBruteForce) {
+  // The reference keeps its own books from the numbers it generated (what
+  // each node has, what was bound there, which node was removed) and reads
+  // nothing back through the index's own NeedOf/FreeOf.
   Rng rng(7);
   for (int trial = 0; trial < 200; ++trial) {
+    struct Book {
+      int64_t gpus, milli_cpu, pods;
+      int64_t gpus_used = 0, pods_used = 0;
+      bool present = true;
+    };
     std::vector<Node> nodes;
+    std::vector<Book> books;
     const size_t n = 1 + rng.Uniform(70);
-    for (size_t i = 0; i < n; ++i)
-      nodes.push_back(GpuNode("n" + std::to_string(i), static_cast<int64_t>(rng.Uniform(9)),
-                              1000 * static_cast<int64_t>(rng.Uniform(8)), 1LL << 30, 1 + static_cast<int64_t>(rng.Uniform(3))));
+    for (size_t i = 0; i < n; ++i) {
+      Book b{static_cast<int64_t>(rng.Uniform(9)), 1000 * static_cast<int64_t>(rng.Uniform(8)),
+             1 + static_cast<int64_t>(rng.Uniform(3))};
+      nodes.push_back(GpuNode("n" + std::to_string(i), b.gpus, b.milli_cpu, 1LL << 30, b.pods));
+      books.push_back(b);
+    }
     ClusterState c(nodes);
-    for (size_t k = 0; k < n; ++k)
-      if (rng.Uniform(3) == 0) c.Bind(k, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 1}}}));
-    if (n > 2) c.RemoveNode(rng.Uniform(n));
+    for (size_t k = 0; k < n; ++k) {
+      if (rng.Uniform(3) == 0) {
+        c.Bind(k, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 1}}}));
+        books[k].gpus_used += 1;
+        books[k].pods_used += 1;
+      }
+    }
+    if (n > 2) {
+      const size_t gone = rng.Uniform(n);
+      c.RemoveNode(gone);
+      books[gone].present = false;
+    }
     NodeFitIndex index;
     index.Sync(c);
     for (int q = 0; q < 20; ++q) {
-      Pod p = GpuPod("p", static_cast<int64_t>(rng.Uniform(5)), 500 * static_cast<int64_t>(rng.Uniform(10)));
+      const int64_t want_gpus = static_cast<int64_t>(rng.Uniform(5));
+      const int64_t want_cpu = 500 * static_cast<int64_t>(rng.Uniform(10));
+      Pod p = GpuPod("p", want_gpus, want_cpu);
       NodeFitIndex::Need need = NodeFitIndex::NeedOf(PodInfo::Make(p, 0), true);
       size_t from = rng.Uniform(n), to = from + rng.Uniform(n - from + 1);
       size_t want = NodeFitIndex::kNone;
       for (size_t i = from; i < to && want == NodeFitIndex::kNone; ++i) {
-        NodeFitIndex::Need have = NodeFitIndex::FreeOf(c.state(i));
-        bool ok = true;
-        for (size_t d = 0; d < have.size(); ++d) ok = ok && have[d] >= need[d];
-        if (ok) want = i;
+        const Book& b = books[i];
+        // fitsRequest: a resource is compared only when requested; the pod
+        // count always (a removed node has its pods released: none used).
+        const bool fits = b.present && b.pods - b.pods_used >= 1 &&
+                          (want_gpus == 0 || b.gpus - b.gpus_used >= want_gpus) &&
+                          (want_cpu == 0 || b.milli_cpu >= want_cpu);
+        if (fits) want = i;
       }
-      ASSERT_EQ(index.FindFirst(from, to, need), want) << "trial " << trial;
+      ASSERT_EQ(index.FindFirst(from, to, need), want) << "trial " << trial << " gpus " << want_gpus << " cpu "
+                                                       << want_cpu;
     }
   }
 }

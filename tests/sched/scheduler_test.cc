@@ -212,5 +212,141 @@ TEST(SchedulerTest, PropertyMatchesReferenceFirstFitOnRandomClusters) {
   }
 }
 
+// best-fit and worst-fit against a reference of their own that shares no
+// code with the scheduler: its own books per node (cpu, memory, GPUs by
+// device, pod slots), cordons, a NoSchedule taint some pods tolerate, a zone
+// selector, and departures (a random running pod leaves, releasing what it
+// held). Ties go to the first node in input order.
+struct RefBook {
+  int64_t cpu, memory, pods;
+  bool cordoned, tainted;
+  std::string zone;
+  std::vector<bool> used;  // per GPU device
+  int64_t cpu_used = 0, memory_used = 0, pods_used = 0;
+  int64_t FreeGpus() const {
+    int64_t f = 0;
+    for (bool u : used) f += u ? 0 : 1;
+    return f;
+  }
+};
+
+struct RefPod {
+  int64_t gpus, cpu, memory;
+  bool tolerates;
+  std::string zone;  // nodeSelector zone=..., "" for none
+  int node = -1;     // where it runs, -1 when not running
+  std::vector<int32_t> devices;
+};
+
+void RunFitReference(bool most, bool use_index, uint64_t seed) {
+  Rng rng(seed);
+  for (int trial = 0; trial < 1500; ++trial) {
+    SCOPED_TRACE(trial);
+    const int n_nodes = 1 + static_cast<int>(rng.Uniform(10));
+    std::vector<Node> nodes;
+    std::vector<RefBook> books;
+    for (int i = 0; i < n_nodes; ++i) {
+      static const int64_t kGpuChoices[] = {0, 1, 2, 4, 8};
+      const int64_t g = kGpuChoices[rng.Uniform(5)];
+      RefBook b{1000 * static_cast<int64_t>(1 + rng.Uniform(16)), (1LL << 30) * static_cast<int64_t>(1 + rng.Uniform(8)),
+                1 + static_cast<int64_t>(rng.Uniform(6)), rng.Uniform(12) == 0, rng.Uniform(6) == 0,
+                rng.Uniform(2) ? "a" : "b", std::vector<bool>(static_cast<size_t>(g), false)};
+      Node n = GpuNode("n" + std::to_string(i), g, b.cpu, b.memory, b.pods);
+      n.unschedulable = b.cordoned;
+      if (b.tainted) n.taints.push_back({"dedicated", "gpu", "NoSchedule"});
+      n.meta.labels["zone"] = b.zone;
+      nodes.push_back(n);
+      books.push_back(b);
+    }
+    ClusterState c(nodes);
+    Scheduler s(DefaultFilters(), most ? std::unique_ptr<Policy>(std::make_unique<WorstFitPolicy>())
+                                       : std::unique_ptr<Policy>(std::make_unique<BestFitPolicy>()),
+                1);
+    s.set_use_index(use_index);
+    const int n_pods = static_cast<int>(rng.Uniform(40));
+    std::vector<Pod> pods;
+    std::vector<RefPod> refs;
+    for (int j = 0; j < n_pods; ++j) {
+      static const int64_t kPodGpus[] = {0, 1, 1, 2, 4, 8};
+      RefPod r{kPodGpus[rng.Uniform(6)], 500 * static_cast<int64_t>(rng.Uniform(9)),
+               (1LL << 28) * static_cast<int64_t>(rng.Uniform(6)), rng.Uniform(3) == 0,
+               rng.Uniform(4) == 0 ? (rng.Uniform(2) ? "a" : "b") : ""};
+      testing::Res res;
+      res.milli_cpu = r.cpu;
+      res.memory = r.memory;
+      if (r.gpus > 0) res.scalars["nvidia.com/gpu"] = r.gpus;
+      Pod p = testing::ResourcePod({res});
+      p.meta.name = "p" + std::to_string(j);
+      if (r.tolerates) p.tolerations.push_back(Toleration{"dedicated", "Equal", "gpu", "NoSchedule"});
+      if (!r.zone.empty()) p.node_selector["zone"] = r.zone;
+      pods.push_back(p);
+      refs.push_back(r);
+    }
+    for (int j = 0; j < n_pods; ++j) {
+      RefPod& r = refs[static_cast<size_t>(j)];
+      int chosen = -1;
+      std::pair<int64_t, int64_t> chosen_key;
+      for (int i = 0; i < n_nodes; ++i) {
+        const RefBook& b = books[static_cast<size_t>(i)];
+        if (b.cordoned || (b.tainted && !r.tolerates) || (!r.zone.empty() && r.zone != b.zone)) continue;
+        if (b.pods_used + 1 > b.pods) continue;
+        if (r.cpu > 0 && r.cpu > b.cpu - b.cpu_used) continue;
+        if (r.memory > 0 && r.memory > b.memory - b.memory_used) continue;
+        if (r.gpus > 0 && r.gpus > b.FreeGpus()) continue;
+        const std::pair<int64_t, int64_t> key{b.FreeGpus() - r.gpus, b.cpu - b.cpu_used - r.cpu};
+        if (chosen < 0 || (most ? key > chosen_key : key < chosen_key)) {
+          chosen = i;
+          chosen_key = key;
+        }
+      }
+      if (chosen >= 0) {
+        RefBook& b = books[static_cast<size_t>(chosen)];
+        b.cpu_used += r.cpu;
+        b.memory_used += r.memory;
+        b.pods_used += 1;
+        r.node = chosen;
+        for (size_t d = 0; d < b.used.size() && static_cast<int64_t>(r.devices.size()) < r.gpus; ++d) {
+          if (!b.used[d]) {
+            b.used[d] = true;
+            r.devices.push_back(static_cast<int32_t>(d));
+          }
+        }
+      }
+      Decision d = s.ScheduleOne(PodInfo::Make(pods[static_cast<size_t>(j)], static_cast<size_t>(j)), c);
+      ASSERT_EQ(d.scheduled, chosen >= 0) << "pod " << j;
+      if (chosen >= 0) {
+        ASSERT_EQ(d.node, static_cast<size_t>(chosen)) << "pod " << j;
+        ASSERT_EQ(d.gpus, r.devices) << "pod " << j;
+      }
+      // A departure: a running pod leaves and frees what it held.
+      if (j > 0 && rng.Uniform(3) == 0) {
+        const size_t k = rng.Uniform(static_cast<size_t>(j));
+        RefPod& gone = refs[k];
+        if (gone.node >= 0) {
+          RefBook& b = books[static_cast<size_t>(gone.node)];
+          b.cpu_used -= gone.cpu;
+          b.memory_used -= gone.memory;
+          b.pods_used -= 1;
+          for (int32_t dev : gone.devices) b.used[static_cast<size_t>(dev)] = false;
+          ASSERT_TRUE(c.Unbind(static_cast<size_t>(gone.node), k)) << "pod " << k;
+          gone.node = -1;
+          gone.devices.clear();
+        }
+      }
+    }
+  }
+}
+
+// Both the indexed path (FreeOrderIndex) and the plain scan (Policy::Select).
+TEST(SchedulerTest, PropertyMatchesReferenceBestFitWithDepartures) {
+  RunFitReference(false, true, 20261203);
+  RunFitReference(false, false, 20261204);
+}
+
+TEST(SchedulerTest, PropertyMatchesReferenceWorstFitWithDepartures) {
+  RunFitReference(true, true, 31);
+  RunFitReference(true, false, 32);
+}
+
 }  // namespace
 }  // namespace gpusched
