@@ -36,6 +36,48 @@ std::string CheckNodeInvariants(const ClusterState& cluster, size_t i) {
   return e;
 }
 
+void NodeUsage::Add(const Resources& r, const GpuRequest& gpu) {
+  ++pods;
+  milli_cpu = SatAdd(milli_cpu, r.milli_cpu);
+  memory = SatAdd(memory, r.memory);
+  ephemeral_storage = SatAdd(ephemeral_storage, r.ephemeral_storage);
+  for (const auto& [name, v] : r.scalars)
+    if (name != kResourceGPU) scalars[name] = SatAdd(scalars[name], v);
+  gpu_milli = SatAdd(gpu_milli, gpu.total_milli());
+}
+
+std::string CheckNodeUsage(const ClusterState& cluster, size_t i, const NodeUsage& u) {
+  const NodeState& s = cluster.state(i);
+  const std::string name = cluster.node(i).name();
+  auto differs = [&](std::string_view what, int64_t books, int64_t pods) -> std::string {
+    if (books == pods) return "";
+    return "node " + name + " books " + std::string(what) + " " + std::to_string(books) +
+           " but its running pods add up to " + std::to_string(pods);
+  };
+  std::string e = differs("pods", s.num_pods, u.pods);
+  if (e.empty()) e = differs("cpu", s.requested.milli_cpu, u.milli_cpu);
+  if (e.empty()) e = differs("memory", s.requested.memory, u.memory);
+  if (e.empty()) e = differs("ephemeral-storage", s.requested.ephemeral_storage, u.ephemeral_storage);
+  for (const auto& [res, v] : s.requested.scalars) {
+    if (!e.empty()) break;
+    if (res == kResourceGPU) continue;
+    auto it = u.scalars.find(res);
+    e = differs(res, v, it == u.scalars.end() ? 0 : it->second);
+  }
+  for (const auto& [res, v] : u.scalars) {
+    if (!e.empty()) break;
+    e = differs(res, s.requested.Scalar(res), v);
+  }
+  // Devices are tracked only up to kMaxTrackedGpusPerNode; past that the
+  // count alone is honoured and no device holds anything.
+  if (e.empty() && s.gpu_allocatable <= kMaxTrackedGpusPerNode) {
+    int64_t taken = 0;
+    for (int32_t f : s.gpu_free_milli) taken += kGpuMilli - f;
+    e = differs("milli-GPU taken on devices", taken, u.gpu_milli);
+  }
+  return e;
+}
+
 std::string CheckPodConservation(int64_t finished, int64_t running, int64_t waiting, int64_t rejected,
                                  int64_t arrived) {
   if (finished + running + waiting + rejected == arrived) return "";

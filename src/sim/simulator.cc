@@ -94,6 +94,18 @@ class Simulation {
   bool busy_ = false;
   bool busy_at_now_ = false;  // some batch at the current time was busy
   std::vector<size_t> touched_;  // nodes changed in this batch (invariant checks)
+  // With check_invariants: which pods run on each node, by the simulator's
+  // own account, to recompute each touched node's usage from its pods.
+  std::vector<std::vector<size_t>> running_on_;
+  void Ran(size_t id, size_t node) {
+    if (!options_.check_invariants) return;
+    if (running_on_.size() <= node) running_on_.resize(node + 1);
+    running_on_[node].push_back(id);
+  }
+  void Stopped(size_t id, size_t node) {
+    if (!options_.check_invariants || node >= running_on_.size()) return;
+    std::erase(running_on_[node], id);
+  }
   int64_t arrived_ = 0, running_ = 0, finished_ = 0, rejected_ = 0;
   int64_t attempts_ = 0;
   std::optional<double> first_time_, last_time_;
@@ -254,6 +266,7 @@ void Simulation::Finish(size_t id, double now) {
   SimPod& p = pods_[id];
   const auto node = static_cast<size_t>(p.node);
   cluster_.Unbind(node, id);
+  Stopped(id, node);
   NodeChanged(node, now);
   p.phase = SimPod::Phase::kFinished;
   p.finish = now;
@@ -265,6 +278,7 @@ void Simulation::Finish(size_t id, double now) {
 
 void Simulation::RemoveNode(size_t i, double now) {
   std::vector<BoundPod> evicted = cluster_.RemoveNode(i);
+  for (const BoundPod& bp : evicted) Stopped(bp.id, i);
   NodeChanged(i, now);
   for (const BoundPod& bp : evicted) {
     SimPod& p = pods_[bp.id];
@@ -301,6 +315,7 @@ void Simulation::ScheduleAll(double now) {
     p.waiting.reset();
     p.phase = SimPod::Phase::kRunning;
     p.node = static_cast<int32_t>(d.node);
+    Ran(id, d.node);
     if (p.start < 0) p.start = now;
     ++running_;
     NodeChanged(d.node, now);
@@ -335,6 +350,16 @@ void Simulation::CheckInvariants(double now) {
   std::string what;
   for (size_t i : touched_) {
     what = CheckNodeInvariants(cluster_, i);
+    if (what.empty()) {
+      NodeUsage usage;
+      if (i < running_on_.size()) {
+        for (size_t id : running_on_[i]) {
+          const PodInfo info = PodInfo::Make(workload_.pods[id].pod, id);
+          usage.Add(info.requests, info.gpu);
+        }
+      }
+      what = CheckNodeUsage(cluster_, i, usage);
+    }
     if (!what.empty()) break;
   }
   if (what.empty())

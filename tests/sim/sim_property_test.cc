@@ -12,7 +12,9 @@
 #include "../sched/test_util.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/filters.h"
+#include "gpusched/sched/frag.h"
 #include "gpusched/sched/policy.h"
+#include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/profile_factory.h"
 #include "gpusched/sim/simulator.h"
 #include "gpusched/util/random.h"
@@ -127,17 +129,30 @@ std::string Serialize(const SimResult& r) {
   return out;
 }
 
-TEST(SimPropertyTest, InvariantsHoldAndEveryPodIsAccountedFor) {
+// Every policy by name, built as the CLI builds it (FGD's target workload:
+// the scenario's own pods).
+class SimPropertyTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SimPropertyTest, InvariantsHoldAndEveryPodIsAccountedFor) {
+  const std::string policy = GetParam();
   // What the 200 scenarios went through, to be sure they cover the cases.
   int64_t evictions = 0, shared_placed = 0, pending = 0, finished = 0, running_total = 0, cut = 0;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
-    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    SCOPED_TRACE(::testing::Message() << policy << " seed " << seed);
     Scenario sc = RandomScenario(seed);
     int violations = 0;
     sc.options.invariant_failed = [&violations](const std::string& what) {
       if (++violations <= 3) ADD_FAILURE() << what;
     };
-    Scheduler sched(DefaultFilters(), std::make_unique<FirstFitPolicy>(), seed);
+    std::vector<PodShape> shapes;
+    for (size_t i = 0; i < sc.workload.pods.size(); ++i)
+      shapes.push_back(ShapeOf(PodInfo::Make(sc.workload.pods[i].pod, i)));
+    const TypicalPods typical = ComputeTypicalPods(shapes);
+    PolicyOptions popts;
+    popts.typical = &typical;
+    Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), policy, seed, popts);
+    ASSERT_TRUE(set.ok()) << set.status().message();
+    Scheduler& sched = *set.value().owned.front();
     const size_t initial_nodes = sc.nodes.size();
     SimResult r = Simulate(sc.workload, sc.nodes, sched, sc.options);
     EXPECT_EQ(violations, 0);
@@ -231,12 +246,20 @@ TEST(SimPropertyTest, InvariantsHoldAndEveryPodIsAccountedFor) {
   EXPECT_GT(finished, 1000);
   EXPECT_GT(running_total, 100);
   EXPECT_GT(cut, 20);
-  std::printf("200 scenarios: %lld finished, %lld running, %lld pending, %lld evictions, %lld shares placed, %lld cut\n",
-              static_cast<long long>(finished), static_cast<long long>(running_total), static_cast<long long>(pending),
+  std::printf("%s, 200 scenarios: %lld finished, %lld running, %lld pending, %lld evictions, %lld shares placed, %lld cut\n",
+              policy.c_str(), static_cast<long long>(finished), static_cast<long long>(running_total),
+              static_cast<long long>(pending),
               static_cast<long long>(evictions), static_cast<long long>(shared_placed), static_cast<long long>(cut));
 }
 
-TEST(SimPropertyTest, SameSeedSameResult) {
+INSTANTIATE_TEST_SUITE_P(EveryPolicy, SimPropertyTest, ::testing::ValuesIn(PolicyNames()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           std::erase(name, '-');
+                           return name;
+                         });
+
+TEST(SimDeterminismTest, SameSeedSameResult) {
   for (uint64_t seed : {3u, 17u, 42u, 99u, 123u}) {
     SCOPED_TRACE(::testing::Message() << "seed " << seed);
     std::string first;
