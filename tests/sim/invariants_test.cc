@@ -33,6 +33,48 @@ TEST(InvariantsTest, CheckNodeInvariants) {
   EXPECT_EQ(CheckNodeInvariants(g, 0), "node g has cached nvidia.com/gpu 2/8 but 3/8 in its resources");
 }
 
+TEST(InvariantsTest, CheckNodeUsage) {
+  // A node with a 2-GPU pod (cpu, memory, an extended resource) and a
+  // 300-milli share; the usage is summed from the pods as the simulator does.
+  ClusterState c({GpuNode("n", 4, 8000, 1LL << 34, 10)});
+  const Resources whole = testing::ToResources({1500, 1LL << 30, 0, {{"nvidia.com/gpu", 2}, {"example.com/foo", 1}}});
+  GpuRequest two{kGpuMilli, 2};
+  c.Bind(0, whole, whole, 1, 0, two, c.DefaultGpuChoice(0, two));
+  const Resources small = testing::ToResources({500, 0, 0, {}});
+  GpuRequest share{300, 1, true};
+  c.Bind(0, small, small, 2, 0, share, c.DefaultGpuChoice(0, share));
+  NodeUsage u;
+  u.Add(whole, two);
+  u.Add(small, share);
+  EXPECT_EQ(CheckNodeUsage(c, 0, u), "");
+
+  struct Case {
+    const char* name;
+    void (*spoil)(NodeUsage&);
+    std::string want;
+  };
+  const Case cases[] = {
+      {"a pod missing", [](NodeUsage& x) { x.pods--; }, "node n books pods 2 but its running pods add up to 1"},
+      {"cpu", [](NodeUsage& x) { x.milli_cpu += 1; }, "node n books cpu 2000 but its running pods add up to 2001"},
+      {"memory", [](NodeUsage& x) { x.memory = 0; }, "node n books memory 1073741824 but its running pods add up to 0"},
+      {"extended", [](NodeUsage& x) { x.scalars.clear(); },
+       "node n books example.com/foo 1 but its running pods add up to 0"},
+      {"extended the books lack", [](NodeUsage& x) { x.scalars["example.com/bar"] = 3; },
+       "node n books example.com/bar 0 but its running pods add up to 3"},
+      {"devices", [](NodeUsage& x) { x.gpu_milli = 2000; },
+       "node n books milli-GPU taken on devices 2300 but its running pods add up to 2000"},
+  };
+  for (const auto& k : cases) {
+    SCOPED_TRACE(k.name);
+    NodeUsage spoiled = u;
+    k.spoil(spoiled);
+    EXPECT_EQ(CheckNodeUsage(c, 0, spoiled), k.want);
+  }
+  // A removed node holds nothing.
+  c.RemoveNode(0);
+  EXPECT_EQ(CheckNodeUsage(c, 0, NodeUsage{}), "");
+}
+
 TEST(InvariantsTest, CheckPodConservation) {
   struct Case {
     const char* name;
