@@ -40,6 +40,31 @@ TEST(ExperimentCommandTest, OnePolicyOneSeedOnTheDefaultTrace) {
   EXPECT_TRUE(std::filesystem::exists(dir + "/exp.html"));
 }
 
+// The result the README leads with: the paper protocol's default run (six
+// policies x seeds 42-51 on the default trace, tuned to 130%), pinned to the
+// last digit. FGD strands the fewest GPUs at every x from 100% on, as in the
+// paper (FGD ~4.8, BestFit ~7.1, DotProd ~9.5 at x = 100%).
+TEST(ExperimentCommandTest, PaperTableOnTheDefaultTraceIsPinned) {
+  CliRun r = Cli({"experiment", "--data-dir", kData, "-j", "2"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string table =
+      "\n"
+      "  unallocated GPU % (mean ± sd over seeds) when the arrived GPU request reaches x% of capacity\n"
+      "  POLICY                    x=80%          x=90%         x=100%         x=110%         x=120%      FRAG @100%\n"
+      "  FGD               20.01 ± 0.03   9.99 ± 0.03   4.74 ± 0.09   4.68 ± 0.10   4.63 ± 0.09           4.70%\n"
+      "  BestFit           20.01 ± 0.03   9.99 ± 0.03   7.10 ± 0.17   7.02 ± 0.16   6.96 ± 0.17           7.04%\n"
+      "  DotProd           20.01 ± 0.03   9.99 ± 0.03   9.16 ± 0.22   9.09 ± 0.23   9.01 ± 0.26           9.11%\n"
+      "  GpuPacking        20.01 ± 0.03   9.99 ± 0.03   8.28 ± 0.42   8.20 ± 0.42   8.13 ± 0.41           8.20%\n"
+      "  GpuClustering     20.01 ± 0.03   9.99 ± 0.03   8.30 ± 0.53   8.22 ± 0.53   8.15 ± 0.51           8.19%\n"
+      "  Random            21.69 ± 0.40  14.92 ± 0.22  13.59 ± 0.24  13.03 ± 0.25  12.64 ± 0.26          13.39%\n";
+  const size_t first_line_end = r.out.find('\n');
+  ASSERT_NE(first_line_end, std::string::npos) << r.out;
+  EXPECT_EQ(r.out.substr(0, r.out.find(", 60 runs in ")),
+            "FGD paper protocol: 8152 trace pods (openb_pod_list_default.csv) on 1213 nodes / 6212 GPUs, tuned to "
+            "130% of GPU capacity, 10 seeds");
+  EXPECT_EQ(r.out.substr(first_line_end + 1), table) << r.out;
+}
+
 TEST(ExperimentCommandTest, UsageErrors) {
   struct Case {
     const char* name;
