@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -189,6 +190,35 @@ TEST(CliTest, JsonOutputSurvivesNonUtf8Input) {
   ASSERT_EQ(j["warnings"].size(), 1u);
   EXPECT_EQ(j["warnings"][0], path + ":1: skipping ConfigMap \"caf\xEF\xBF\xBD\": kind ConfigMap does not take part in "
                               "scheduling");
+}
+
+TEST(CliTest, RecursiveReadsSubdirectoriesOnlyWhenAsked) {
+  // A directory holding the seed's nodes, with its pods one folder down (and
+  // a file that is not a manifest, which is never read): as kubectl, -f DIR
+  // reads the top level only, -R descends.
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(::testing::TempDir()) / "gpusched-recursive";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "team-a");
+  fs::copy_file(kExamples + "seed/nodes.yaml", dir / "nodes.yaml");
+  fs::copy_file(kExamples + "seed/pods.yaml", dir / "team-a" / "pods.yaml");
+  std::ofstream(dir / "team-a" / "notes.txt") << "not: [a manifest";
+
+  CliRun flat = Cli({"schedule", "-f", dir.string(), "-o", "json"});
+  ASSERT_EQ(flat.code, 0) << flat.err;
+  nlohmann::json f = nlohmann::json::parse(flat.out);
+  EXPECT_EQ(f["summary"]["nodes"], 2);
+  EXPECT_EQ(f["summary"]["pods"], 0);
+
+  CliRun deep = Cli({"schedule", "-R", "-f", dir.string(), "-o", "json"});
+  ASSERT_EQ(deep.code, 0) << deep.err;
+  nlohmann::json d = nlohmann::json::parse(deep.out);
+  EXPECT_EQ(d["summary"]["nodes"], 2);
+  EXPECT_EQ(d["summary"]["pods"], 5);
+  EXPECT_EQ(d["summary"]["placed"], 4);
+  CliRun seed = Cli({"schedule", "-f", kExamples + "seed", "-o", "json"});
+  nlohmann::json want = nlohmann::json::parse(seed.out);
+  EXPECT_EQ(d["placements"], want["placements"]);
 }
 
 }  // namespace

@@ -81,6 +81,33 @@ TEST(SchedulerTest, CpuAndPodCountAreCheckedToo) {
   EXPECT_EQ(s.ScheduleOne(PodInfo::Make(p2, 2), c).node, 1u);  // "small" holds one pod only
 }
 
+TEST(SchedulerTest, WithoutExplainedFailuresAFailureCarriesOnlyTheNodeCount) {
+  // For callers that only count failures (the paper protocol): no reasons,
+  // no preemption verdict; placements are unchanged.
+  ClusterState c({GpuNode("a", 1), GpuNode("b", 2)});
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1, /*preemption=*/true);
+  s.set_explain_failures(false);
+  Pod big = GpuPod("big", 4);
+  Decision d = s.ScheduleOne(PodInfo::Make(big, 0), c);
+  ASSERT_FALSE(d.scheduled);
+  EXPECT_EQ(d.fit_error.num_all_nodes, 2);
+  EXPECT_TRUE(d.fit_error.reason_counts.empty());
+  EXPECT_EQ(d.fit_error.Error(), "0/2 nodes are available: .");
+  EXPECT_FALSE(d.preemption.has_value());
+  Pod two = GpuPod("two", 2);
+  d = s.ScheduleOne(PodInfo::Make(two, 1), c);
+  ASSERT_TRUE(d.scheduled);
+  EXPECT_EQ(d.node, 1u);
+  // Switched back on, the same failure is explained in full.
+  s.set_explain_failures(true);
+  d = s.ScheduleOne(PodInfo::Make(big, 2), c);
+  ASSERT_FALSE(d.scheduled);
+  EXPECT_EQ(d.fit_error.Error(),
+            "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 "
+            "Preemption is not helpful for scheduling.");
+  EXPECT_TRUE(d.preemption.has_value());
+}
+
 TEST(SchedulerTest, EmptyClusterMessage) {
   ClusterState c(std::vector<Node>{});
   Scheduler s = FirstFit();
