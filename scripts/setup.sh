@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages gpusched needs, when missing. Run as root on a
 # fresh Debian (bookworm) machine. Idempotent: does nothing when all is there.
+# With --test (scripts/test.sh passes it) it also installs what only the tests
+# use: Chromium, which renders the HTML report in the screenshot test.
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libyaml-cpp-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
 )
+if [[ "${1:-}" == "--test" ]]; then
+  packages+=(chromium)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

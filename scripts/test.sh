@@ -5,7 +5,7 @@
 # which fail the run on any report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --test
 bash scripts/build.sh
 ctest --test-dir build --output-on-failure -j"$(nproc)"
 if [[ "${1:-}" == "--sanitize" ]]; then
