@@ -89,7 +89,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       continue;
     }
     std::optional<PodExplain> explain;
-    if (options.explain) explain.emplace();
+    if (options.explain || options.explain_pod == info.input_index) explain.emplace();
     Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);
     if (d.scheduled) {
       out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
