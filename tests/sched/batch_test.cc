@@ -225,3 +225,35 @@ TEST(BatchTest, ExplainingOnePodDecidesWhatTheFastAndPlainPathsDecide) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// The batch tells the diagnosis what its pods ask for in all: with more
+// asked than the cluster has, a fragmented pod is not told that reordering
+// avoids its wait (some pod waits whatever the order).
+TEST(BatchTest, FragmentedPodsAreAdvisedToReorderOnlyWhenAllCouldFit) {
+  struct Case {
+    const char* name;
+    std::vector<Pod> pods;
+    bool advised;
+  };
+  const std::vector<Case> cases = {
+      {"8 GPUs asked of 8", {GpuPod("a", 3), GpuPod("b", 3), GpuPod("c", 2)}, true},
+      {"9 GPUs asked of 8", {GpuPod("a", 3), GpuPod("b", 3), GpuPod("c", 2), GpuPod("d", 1)}, false},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    ClusterState cluster({GpuNode("n1", 4), GpuNode("n2", 4)});
+    Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+    BatchResult r = ScheduleBatch(Ptrs(c.pods), cluster, s, QueueOrder::kFifo);
+    ASSERT_GE(r.pending.size(), 1u);
+    EXPECT_EQ(r.pending[0].pod, 2u);
+    EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kFragmented);
+    EXPECT_EQ(r.pending[0].diagnosis.text.find("largest-first") != std::string::npos, c.advised)
+        << r.pending[0].diagnosis.text;
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
