@@ -136,7 +136,8 @@ void WriteNodeTable(std::ostream& out, const RunReport& r, const PodExplain& e, 
                        ne.failed_plugin.empty() ? "-" : ne.failed_plugin, total, detail);
   }
   if (rows < rank.order.size())
-    out << "  ... and " << Nodes(rank.order.size() - rows) << " more, ranked the same way (--nodes all lists every node)\n";
+    out << "  ... " << rank.order.size() - rows << " more " << (rank.order.size() - rows == 1 ? "node" : "nodes")
+        << ", ranked the same way (--nodes all lists every node)\n";
 }
 
 // Free GPUs when the pod was considered: node by node on a small cluster,
