@@ -4,8 +4,12 @@
 // cluster, and one end-to-end run: loading and simulating 1,000,000 pods on
 // 10,000 nodes, in a child process so its peak memory is its own.
 //
+// Then `gpusched explain POD` against `gpusched schedule` at 1,000 and 10,000
+// nodes, the binary run as a child process (cli_bench.h).
+//
 //   gpusched_bench [--quick] [--sizes 100,1000,5000,10000,50000] [--policies first-fit,...]
 //                  [--budget SECONDS] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]
+//                  [--cli-nodes 1000,10000] [--no-cli]
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "bench_cluster.h"
+#include "cli_bench.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/io/trace_loader.h"
@@ -339,6 +344,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> policies = {"first-fit", "best-fit", "kube-default", "fgd"};
   bool alibaba = true;
   size_t e2e_pods = 1000000, e2e_nodes = 10000;
+  bool cli = true;
+  std::vector<size_t> cli_nodes = {1000, 10000};
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--quick") {
@@ -366,13 +373,20 @@ int main(int argc, char** argv) {
       e2e_pods = std::stoul(argv[++i]);
     } else if (a == "--e2e-nodes" && i + 1 < argc) {
       e2e_nodes = std::stoul(argv[++i]);
+    } else if (a == "--no-cli") {
+      cli = false;
+    } else if (a == "--cli-nodes" && i + 1 < argc) {
+      cli_nodes.clear();
+      std::stringstream ss(argv[++i]);
+      for (std::string s; std::getline(ss, s, ',');) cli_nodes.push_back(std::stoul(s));
     } else {
-      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]\n");
+      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e] [--cli-nodes a,b] [--no-cli]\n");
       return 2;
     }
   }
   gpusched::bench::Throughput(sizes, policies, opt);
   if (alibaba) gpusched::bench::AlibabaFgd(opt);
   if (e2e) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
+  if (cli) gpusched::bench::ExplainAgainstSchedule(cli_nodes, opt.quick ? 1 : 3);
   return 0;
 }

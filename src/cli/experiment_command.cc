@@ -121,10 +121,14 @@ int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::o
   bar.Done();
 
   int64_t gpus = r.gpu_milli_capacity / 1000;
+  // Wall time varies run to run: it goes to stderr, so that the same input
+  // and seeds give byte-identical stdout.
+  err << "experiment: " << r.runs.size() << (r.runs.size() == 1 ? " run" : " runs") << " in " << Fixed(wall, 1)
+      << " s\n";
   out << "FGD paper protocol: " << pods.size() << " trace pods (" << std::filesystem::path(pods_path).filename().string()
       << ") on " << nodes.size() << " nodes / " << gpus << " GPUs, tuned to " << Fixed(opt.tune_ratio * 100, 0)
-      << "% of GPU capacity, " << opt.seeds.size() << " seeds, " << r.runs.size() << " runs in " << Fixed(wall, 1)
-      << " s\n\n";
+      << "% of GPU capacity, " << opt.seeds.size() << (opt.seeds.size() == 1 ? " seed, " : " seeds, ")
+      << r.runs.size() << (r.runs.size() == 1 ? " run" : " runs") << "\n\n";
   out << "  unallocated GPU % (mean ± sd over seeds) when the arrived GPU request reaches x% of capacity\n";
   const int xs[] = {80, 90, 100, 110, 120};
   out << "  " << std::left << std::setw(16) << "POLICY" << std::right;

@@ -1,9 +1,13 @@
 // `gpusched schedule` and `gpusched explain`: load manifests (and a
 // KubeSchedulerConfiguration), schedule the pods in one batch, print the
-// report or one pod's explanation.
+// report or one pod's explanation. `explain` records the per-node detail of
+// its one pod only, so it costs what `schedule` costs.
 #include <algorithm>
 
 #include "gpusched/cli/cli.h"
+#include "gpusched/cli/flag_checks.h"
+#include "gpusched/cli/input_paths.h"
+#include "gpusched/cli/pod_lookup.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/io/scheduler_config_loader.h"
@@ -19,6 +23,7 @@
 namespace gpusched {
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err) {
+  const bool explaining = !flags.explain_pod.empty();
   const std::string policy = !flags.policy.empty() ? flags.policy : (flags.config.empty() ? "first-fit" : "kube-default");
   const std::string order_name = !flags.order.empty() ? flags.order : (policy == "kube-default" ? "priority" : "fifo");
   std::optional<QueueOrder> order = ParseQueueOrder(order_name);
@@ -28,6 +33,16 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   }
   if (flags.output != "table" && flags.output != "json") {
     err << "error: unknown --output \"" << flags.output << "\" (known: table, json)\n";
+    return kExitUsage;
+  }
+  // A flag that would change nothing is refused, never ignored.
+  if (flags.explain && flags.output != "json") {
+    err << "error: --explain adds every pod's per-node breakdown to -o json; for one pod as a table, run "
+           "'gpusched explain -f ... POD'\n";
+    return kExitUsage;
+  }
+  if (flags.quiet && flags.output != "table") {
+    err << "error: --quiet shortens the table; -o json always holds everything\n";
     return kExitUsage;
   }
 
@@ -47,6 +62,10 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     return kExitUsage;
   }
 
+  if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
+    err << st.message() << "\n";
+    return kExitUsage;
+  }
   Manifests m;
   Status st = LoadManifestPaths(flags.files, LoadOptions{flags.recursive}, m);
   if (!st.ok()) {
@@ -54,6 +73,29 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     return kExitUsage;
   }
   for (const auto& w : m.warnings) err << "warning: " << w << "\n";
+
+  std::vector<const Pod*> pods;
+  pods.reserve(m.pods.size());
+  for (const auto& p : m.pods) pods.push_back(&p.pod);
+
+  // The pod to explain is found before anything is scheduled.
+  std::optional<size_t> explain_pod;
+  if (explaining) {
+    ExplainTarget target = FindExplainTarget(PodQuery{flags.explain_pod, flags.namespace_}, pods, m.rejected);
+    switch (target.kind) {
+      case ExplainTarget::Kind::kPod:
+        explain_pod = target.pods.front();
+        break;
+      case ExplainTarget::Kind::kRejected:
+        out << "rejected, not scheduled: " << target.rejected->ToString() << "\n";
+        return kExitRejected;
+      case ExplainTarget::Kind::kAmbiguous:
+      case ExplainTarget::Kind::kNotFound:
+      case ExplainTarget::Kind::kInvalid:
+        err << target.error << "\n";
+        return kExitUsage;
+    }
+  }
 
   // FGD's target workload: the pods given (GetTypicalPods).
   std::vector<PodShape> shapes;
@@ -72,41 +114,35 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   nodes.reserve(m.nodes.size());
   for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
   ClusterState cluster(std::move(nodes));
-  std::vector<const Pod*> pods;
-  pods.reserve(m.pods.size());
-  for (const auto& p : m.pods) pods.push_back(&p.pod);
 
-  BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, BatchOptions{*order, flags.explain});
+  BatchOptions batch_options;
+  batch_options.order = *order;
+  batch_options.explain = flags.explain;
+  batch_options.explain_pod = explain_pod;
+  BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, batch_options);
 
   RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};
   if (flags.explain) report.unimplemented = schedulers->unimplemented;
   const bool any_rejected = !m.rejected.empty() || !result.refused.empty();
 
-  if (!flags.explain_pod.empty()) {
-    const std::string& want = flags.explain_pod;
-    for (size_t i = 0; i < pods.size(); ++i) {
-      if (pods[i]->name() == want || pods[i]->ns() + "/" + pods[i]->name() == want) {
-        WriteExplain(out, report, i);
-        return any_rejected ? kExitRejected : kExitOk;
-      }
-    }
-    for (const auto& e : m.rejected) {
-      if (e.object.size() >= want.size() + 1 && e.object.ends_with("/" + want)) {
-        out << "rejected, not scheduled: " << e.ToString() << "\n";
-        return kExitRejected;
-      }
-    }
-    err << "error: pod \"" << want << "\" is not in the input\n";
-    return kExitUsage;
+  if (explain_pod) {
+    ExplainOptions eo;
+    eo.max_nodes = ParseCountOrAll(flags.nodes);
+    WriteExplain(out, report, *explain_pod, eo);
+    return any_rejected ? kExitRejected : kExitOk;
   }
-
+  if (flags.output == "json" || flags.quiet) {
+    // The full table lists rejected objects itself; with JSON or --quiet on
+    // stdout, a person still sees them on stderr.
+    for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
+  }
+  if (flags.quiet) {
+    for (const auto& f : result.refused) err << "error: " << DisplayName(*pods[f.pod]) << ": " << f.error << "\n";
+  }
   if (flags.output == "json") {
     WriteJson(out, report);
-    // The table lists rejected objects itself; with JSON on stdout, a person
-    // still sees them on stderr.
-    for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
   } else {
-    WriteTable(out, report);
+    WriteTable(out, report, TableOptions{flags.quiet});
   }
   return any_rejected ? kExitRejected : kExitOk;
 }

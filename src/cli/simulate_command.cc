@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "gpusched/cli/cli.h"
+#include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/progress.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/report/html_report.h"
@@ -82,6 +83,10 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
         return kExitUsage;
       }
     }
+  }
+  if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
+    err << st.message() << "\n";
+    return kExitUsage;
   }
   SimInputs in;
   Status st = LoadSimInputs(SimInputSpec{flags.files, flags.recursive, flags.workload, flags.config, flags.seed,

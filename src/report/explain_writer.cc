@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "gpusched/model/pod_requests.h"
+#include "gpusched/report/explain_ranking.h"
+#include "gpusched/report/request_text.h"
 
 namespace gpusched {
 namespace {
@@ -28,18 +30,6 @@ std::string Join(const std::vector<std::string>& v, const char* sep) {
   return s;
 }
 
-// "3 nvidia.com/gpu, 4 cpu, 16Gi memory"
-std::string DescribeRequests(const Resources& r) {
-  std::vector<std::string> parts;
-  for (const auto& [n, v] : r.scalars)
-    if (v > 0) parts.push_back(FormatAmount(n, v) + " " + n);
-  if (r.milli_cpu > 0) parts.push_back(FormatAmount(kResourceCPU, r.milli_cpu) + " cpu");
-  if (r.memory > 0) parts.push_back(FormatAmount(kResourceMemory, r.memory) + " memory");
-  if (r.ephemeral_storage > 0)
-    parts.push_back(FormatAmount(kResourceEphemeralStorage, r.ephemeral_storage) + " ephemeral-storage");
-  return parts.empty() ? "nothing (a best-effort pod)" : Join(parts, ", ");
-}
-
 std::string ScoresText(const NodeExplain& ne) {
   std::vector<std::string> parts;
   for (const auto& s : ne.scores)
@@ -47,7 +37,7 @@ std::string ScoresText(const NodeExplain& ne) {
   return Join(parts, ", ");
 }
 
-std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d) {
+std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d, bool room_for_all) {
   switch (d.kind) {
     case Diagnosis::Kind::kNoNodes:
       return "add nodes to the cluster (or pass their manifests with -f)";
@@ -72,7 +62,8 @@ std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d) {
       } else {
         s = "running pods finishing";
       }
-      if (d.kind == Diagnosis::Kind::kFragmented) s += "; or a bin-packing policy / --order largest-first";
+      // Reordering only decides which pods wait when they cannot all fit.
+      if (d.kind == Diagnosis::Kind::kFragmented && room_for_all) s += "; or a bin-packing policy / --order largest-first";
       return s;
     }
   }
@@ -109,10 +100,87 @@ Json ExplainJson(const PodExplain& e, const ClusterState& cluster) {
               {"why", e.why}};
 }
 
-void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index) {
+namespace {
+
+// "1 node", "12 nodes" as the counts of the node summary read.
+std::string Nodes(size_t n) { return Plural(static_cast<int64_t>(n), "node"); }
+
+// "1000 nodes: 312 feasible, 688 failed a filter, ..." and one line per
+// failure group.
+void WriteNodeCounts(std::ostream& out, const ExplainRanking& rank) {
+  out << Nodes(rank.order.size()) << ": " << rank.feasible << " feasible, " << rank.failed_nodes
+      << " failed a filter";
+  if (rank.not_evaluated > 0)
+    out << ", " << rank.not_evaluated << " not evaluated (the scan had found enough feasible nodes)";
+  out << "\n";
+  for (const auto& g : rank.failed)
+    out << "  " << g.nodes.size() << " failed " << (g.filter.empty() ? "-" : g.filter) << ": " << g.reasons << "\n";
+}
+
+void WriteNodeTable(std::ostream& out, const RunReport& r, const PodExplain& e, const ExplainRanking& rank,
+                    size_t max_rows) {
+  const size_t rows = std::min(max_rows, rank.order.size());
+  size_t w = 4;
+  for (size_t k = 0; k < rows; ++k) w = std::max(w, r.cluster.node(e.nodes[rank.order[k]].node).name().size());
+  // GPUS USED is used/total, as the node state of `gpusched schedule` prints it.
+  out << fmt::format("  {:<{}}  {:>9}  {:<8}  {:<18}  {:>6}  {}\n", "NODE", w, "GPUS USED", "FEASIBLE", "FILTER",
+                     "TOTAL", "REASONS / SCORES (plugin raw->normalized x weight = weighted)");
+  for (size_t k = 0; k < rows; ++k) {
+    const NodeExplain& ne = e.nodes[rank.order[k]];
+    std::string feasible = !ne.evaluated ? "not run" : (ne.feasible ? "yes" : "no");
+    std::string detail = ne.feasible ? ScoresText(ne) : Join(ne.reasons, ", ");
+    if (!ne.evaluated) detail = "(the scan had found enough feasible nodes)";
+    std::string total = ne.scored ? std::to_string(ne.total) : "-";
+    out << fmt::format("  {:<{}}  {:>9}  {:<8}  {:<18}  {:>6}  {}\n", r.cluster.node(ne.node).name(), w,
+                       std::to_string(ne.gpus_total - ne.gpus_free) + "/" + std::to_string(ne.gpus_total), feasible,
+                       ne.failed_plugin.empty() ? "-" : ne.failed_plugin, total, detail);
+  }
+  if (rows < rank.order.size())
+    out << "  ... " << rank.order.size() - rows << " more " << (rank.order.size() - rows == 1 ? "node" : "nodes")
+        << ", ranked the same way (--nodes all lists every node)\n";
+}
+
+// Free GPUs when the pod was considered: node by node on a small cluster,
+// else counted against what the pod needs ("812 nodes with 0, 130 with 1-3,
+// 58 with 4+").
+std::string FreeGpusThen(const RunReport& r, const PodExplain& e, const ExplainRanking& rank, int64_t need,
+                         size_t max_named) {
+  if (rank.order.empty()) return "(no nodes)";
+  std::vector<size_t> present;
+  for (size_t k = 0; k < e.nodes.size(); ++k)
+    if (e.nodes[k].node < r.cluster.size() && r.cluster.present(e.nodes[k].node)) present.push_back(k);
+  std::vector<std::string> parts;
+  if (present.size() <= max_named) {
+    for (size_t k : present)
+      parts.push_back(r.cluster.node(e.nodes[k].node).name() + " " + std::to_string(e.nodes[k].gpus_free) + " of " +
+                      std::to_string(e.nodes[k].gpus_total));
+    return Join(parts, ", ");
+  }
+  need = std::max<int64_t>(need, 1);
+  size_t none = 0, some = 0, enough = 0;
+  for (size_t k : present) {
+    const int64_t f = e.nodes[k].gpus_free;
+    (f <= 0 ? none : f < need ? some : enough)++;
+  }
+  // Only the first count says "nodes": "812 nodes with 0, 130 with 1-3".
+  auto add = [&](size_t count, const std::string& what) {
+    if (count == 0) return;
+    parts.push_back((parts.empty() ? Nodes(count) : std::to_string(count)) + " with " + what);
+  };
+  add(none, "0");
+  add(some, need == 2 ? "1" : "1-" + std::to_string(need - 1));
+  add(enough, std::to_string(need) + "+");
+  return Join(parts, ", ");
+}
+
+}  // namespace
+
+void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index, const ExplainOptions& options) {
   const Pod& pod = *r.pods[pod_index];
   const Resources req = ComputePodRequests(pod);
-  out << "pod " << pod.ns() << "/" << pod.name() << " requests " << DescribeRequests(req) << "\n";
+  const GpuRequest gpu = ComputeGpuRequest(pod, PodGpuRequest(req));
+  const std::string asked = DescribeRequests(pod, req, gpu);
+  out << "pod " << pod.ns() << "/" << pod.name() << " requests " << asked << "\n";
   const PodExplain* e = nullptr;
   const BatchResult::Pending* pending = nullptr;
   for (const auto& p : r.result.placements) {
@@ -133,23 +201,15 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index) {
       out << "bound by spec.nodeName but cannot run: " << f.error << "\n";
       return;
     }
+  ExplainRanking rank;
   if (e) {
+    rank = RankExplainedNodes(*e, r.cluster);
     out << fmt::format("policy {}, queue order {}; the filter scan started at node {} and looked for {} feasible "
-                       "node(s)\n\n",
+                       "node(s)\n",
                        r.policy, r.order, e->start_index, e->nodes_to_find);
-    size_t w = 4;
-    for (const auto& ne : e->nodes) w = std::max(w, r.cluster.node(ne.node).name().size());
-    out << fmt::format("  {:<{}}  {:>5}  {:<9}  {:<18}  {:>6}  {}\n", "NODE", w, "GPUS", "FEASIBLE", "FILTER", "TOTAL",
-                       "REASONS / SCORES (plugin raw->normalized x weight = weighted)");
-    for (const auto& ne : e->nodes) {
-      std::string feasible = !ne.evaluated ? "not run" : (ne.feasible ? "yes" : "no");
-      std::string detail = ne.feasible ? ScoresText(ne) : Join(ne.reasons, ", ");
-      if (!ne.evaluated) detail = "(the scan had found enough feasible nodes)";
-      std::string total = ne.scored ? std::to_string(ne.total) : "-";
-      out << fmt::format("  {:<{}}  {:>5}  {:<9}  {:<18}  {:>6}  {}\n", r.cluster.node(ne.node).name(), w,
-                         std::to_string(ne.gpus_free) + "/" + std::to_string(ne.gpus_total), feasible,
-                         ne.failed_plugin.empty() ? "-" : ne.failed_plugin, total, detail);
-    }
+    WriteNodeCounts(out, rank);
+    out << "\n";
+    WriteNodeTable(out, r, *e, rank, options.max_nodes);
     out << "\n";
   }
   if (!pending) {
@@ -159,7 +219,7 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index) {
   out << "pending: " << (pending->message.empty() ? "(not handled by any profile)" : pending->message) << "\n\n";
   const Diagnosis& d = pending->diagnosis;
   out << "diagnosis:\n";
-  out << "  asked for:        " << DescribeRequests(req) << " on one node\n";
+  out << "  asked for:        " << asked << " on one node\n";
   size_t largest = 0;
   for (size_t i = 1; i < r.cluster.size(); ++i)
     if (r.cluster.state(i).GpuAllocatable() > r.cluster.state(largest).GpuAllocatable()) largest = i;
@@ -168,15 +228,14 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index) {
         << r.cluster.state(largest).GpuAllocatable() << " GPUs allocatable\n";
   }
   if (e) {
-    std::vector<std::string> free;
-    for (const auto& ne : e->nodes)
-      free.push_back(r.cluster.node(ne.node).name() + " " + std::to_string(ne.gpus_free) + "/" +
-                     std::to_string(ne.gpus_total));
-    out << "  free GPUs then:   " << (free.empty() ? "(no nodes)" : Join(free, ", ")) << "\n";
+    const int64_t need = gpu.any() ? (gpu.from_annotations ? gpu.count : PodGpuRequest(req)) : 1;
+    out << "  free GPUs then:   " << FreeGpusThen(r, *e, rank, need, options.max_named_free) << "\n";
   }
   out << "  can it ever fit:  " << (d.forever ? "no, not on this cluster as it is" : "yes, once there is room") << "\n";
   out << "  why:              " << d.text << "\n";
-  out << "  it would fit with: " << WhatWouldHelp(r, d) << "\n";
+  const Summary s = Summarize(r);
+  const bool room_for_all = s.gpu_milli_requested <= GpusToMilli(s.gpus_capacity);
+  out << "  it would fit with: " << WhatWouldHelp(r, d, room_for_all) << "\n";
 }
 
 }  // namespace gpusched

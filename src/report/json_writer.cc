@@ -96,6 +96,10 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                          {"gpus_allocated", s.gpus_allocated},
                          {"gpus_free", s.gpus_free},
                          {"gpus_pending", s.gpus_pending},
+                         {"gpu_milli_requested", s.gpu_milli_requested},
+                         {"gpu_milli_pending", s.gpu_milli_pending},
+                         {"gpus_holding_shares", s.gpus_holding_shares},
+                         {"gpu_milli_in_shares", s.gpu_milli_in_shares},
                          {"verdict", s.verdict}};
   root["warnings"] = r.warnings;
   if (!r.unimplemented.empty()) root["unimplemented_plugins"] = r.unimplemented;

@@ -1,9 +1,9 @@
 #include "gpusched/report/run_report.h"
 
 #include "gpusched/model/pod_requests.h"
+#include "gpusched/report/request_text.h"
 
 namespace gpusched {
-
 std::string Plural(int64_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
@@ -26,16 +26,42 @@ Summary Summarize(const RunReport& r) {
     s.gpus_allocated = SatAdd(s.gpus_allocated, r.cluster.state(i).GpuRequested());
   }
   s.gpus_free = SatSub(s.gpus_capacity, s.gpus_allocated);
-  for (const Pod* p : r.pods) s.gpus_requested = SatAdd(s.gpus_requested, PodGpuRequest(ComputePodRequests(*p)));
+  // Every pod's request once: whole GPUs and shares.
+  std::vector<int64_t> whole(r.pods.size()), milli(r.pods.size());
+  std::vector<bool> share(r.pods.size());
+  for (size_t i = 0; i < r.pods.size(); ++i) {
+    const Resources req = ComputePodRequests(*r.pods[i]);
+    whole[i] = PodGpuRequest(req);
+    const GpuRequest gpu = ComputeGpuRequest(*r.pods[i], whole[i]);
+    share[i] = gpu.any() && gpu.from_annotations;
+    // Whole GPUs from the request itself: GpuRequest caps its count at 2^31.
+    milli[i] = share[i] ? GpuMilliOf(gpu) : GpusToMilli(whole[i]);
+    s.gpus_requested = SatAdd(s.gpus_requested, whole[i]);
+    s.gpu_milli_requested = SatAdd(s.gpu_milli_requested, milli[i]);
+  }
+  int64_t whole_placed = 0;
+  for (const auto& p : r.result.placements) {
+    if (share[p.pod]) {
+      s.gpu_milli_in_shares = SatAdd(s.gpu_milli_in_shares, milli[p.pod]);
+    } else {
+      whole_placed = SatAdd(whole_placed, whole[p.pod]);
+    }
+  }
+  // Devices are charged to nvidia.com/gpu by whole-GPU pods and by shares
+  // (ClusterState::Bind); what whole-GPU pods do not account for, shares hold.
+  if (s.gpu_milli_in_shares > 0) s.gpus_holding_shares = std::max<int64_t>(0, SatSub(s.gpus_allocated, whole_placed));
   int64_t fragmented = 0;
   for (const auto& p : r.result.pending) {
-    s.gpus_pending = SatAdd(s.gpus_pending, PodGpuRequest(ComputePodRequests(*r.pods[p.pod])));
+    s.gpus_pending = SatAdd(s.gpus_pending, whole[p.pod]);
+    s.gpu_milli_pending = SatAdd(s.gpu_milli_pending, milli[p.pod]);
     if (p.diagnosis.forever) s.pending_forever++;
     if (p.diagnosis.kind == Diagnosis::Kind::kFragmented) fragmented++;
   }
 
-  const std::string req = std::to_string(s.gpus_requested);
+  const int64_t capacity_milli = GpusToMilli(s.gpus_capacity);
+  const std::string req = FormatGpuMilli(s.gpu_milli_requested);
   const std::string cap = std::to_string(s.gpus_capacity);
+  auto gpus = [](const std::string& n) { return n + (n == "1" ? " GPU" : " GPUs"); };
   std::vector<std::string> parts;
   if (s.pods == 0) {
     parts.push_back("no pods to schedule");
@@ -44,13 +70,13 @@ Summary Summarize(const RunReport& r) {
   }
   if (s.pending_forever > 0)
     parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
-  if (s.pending > 0 && s.gpus_requested > s.gpus_capacity) {
+  if (s.pending > 0 && s.gpu_milli_requested > capacity_milli) {
     if (s.gpus_capacity == 0) {
-      parts.push_back("the pods request " + Plural(s.gpus_requested, "GPU") + " and the cluster advertises none");
+      parts.push_back("the pods request " + gpus(req) + " and the cluster advertises none");
     } else {
       parts.push_back("the pods request " + req + " GPUs but the cluster has " + cap +
                       ": no queue order or policy can place them all at once; at least " +
-                      std::to_string(s.gpus_requested - s.gpus_capacity) +
+                      FormatGpuMilli(s.gpu_milli_requested - capacity_milli) +
                       " GPUs' worth of pods must wait for others to finish");
     }
   } else if (fragmented > 0) {

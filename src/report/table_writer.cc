@@ -4,6 +4,9 @@
 
 #include <map>
 
+#include "gpusched/report/pending_groups.h"
+#include "gpusched/report/request_text.h"
+
 namespace gpusched {
 namespace {
 
@@ -13,63 +16,73 @@ std::string JoinGpus(const std::vector<int32_t>& gpus) {
   return s;
 }
 
-}  // namespace
-
-void WriteTable(std::ostream& out, const RunReport& r) {
-  const BatchResult& res = r.result;
-  // The seed's lines, byte for byte: "  {pod:16} -> {node}".
+// The seed's lines: "  {pod:16} -> {node}".
+void WritePlacements(std::ostream& out, const RunReport& r) {
   out << "scheduling result:\n";
-  for (const auto& p : res.placements) {
+  for (const auto& p : r.result.placements) {
     if (p.preexisting) continue;
     out << fmt::format("  {:16} -> {}\n", DisplayName(*r.pods[p.pod]), r.cluster.node(p.node).name());
   }
-  if (!res.pending.empty()) {
+}
+
+// The seed's heading is true of pods that wait for GPUs; the others are
+// listed under a heading of their own.
+void WritePendingNames(std::ostream& out, const RunReport& r) {
+  std::vector<const BatchResult::Pending*> gpu, other;
+  for (const auto& p : r.result.pending) (WaitsForGpus(p) ? gpu : other).push_back(&p);
+  if (!gpu.empty()) {
     out << "pending (no node had enough free GPUs):\n";
-    for (const auto& p : res.pending) out << "  " << DisplayName(*r.pods[p.pod]) << "\n";
+    for (const auto* p : gpu) out << "  " << DisplayName(*r.pods[p->pod]) << "\n";
   }
-  out << "\nnode state after scheduling:\n";
+  if (!other.empty()) {
+    out << "pending (for reasons other than free GPUs; see why pending):\n";
+    for (const auto* p : other) out << "  " << DisplayName(*r.pods[p->pod]) << "\n";
+  }
+}
+
+void WriteNodeState(std::ostream& out, const RunReport& r) {
+  out << "node state after scheduling:\n";
   for (size_t i = 0; i < r.cluster.size(); ++i) {
     const NodeState& s = r.cluster.state(i);
     out << fmt::format("  {}: {}/{} GPUs used\n", r.cluster.node(i).name(), s.GpuRequested(), s.GpuAllocatable());
   }
+}
 
-  // What gpusched adds after the seed's lines.
-  if (!res.pending.empty()) {
-    out << "\nwhy pending:\n";
-    for (const auto& p : res.pending) {
-      out << "  " << DisplayName(*r.pods[p.pod]) << ": "
-          << (p.message.empty() ? "(not handled by this scheduler)" : p.message) << "\n";
-      out << "    " << p.diagnosis.text << "\n";
-    }
+void WriteWhyPendingEach(std::ostream& out, const RunReport& r) {
+  out << "why pending:\n";
+  for (const auto& p : r.result.pending) {
+    out << "  " << DisplayName(*r.pods[p.pod]) << ": "
+        << (p.message.empty() ? "(not handled by this scheduler)" : p.message) << "\n";
+    out << "    " << p.diagnosis.text << "\n";
   }
-  bool any_gpu = false;
+}
+
+void WriteDevices(std::ostream& out, const RunReport& r) {
   std::map<size_t, std::vector<const BatchResult::Placed*>> by_node;
-  for (const auto& p : res.placements) {
-    if (!p.gpus.empty()) any_gpu = true;
-    by_node[p.node].push_back(&p);
+  for (const auto& p : r.result.placements)
+    if (!p.gpus.empty()) by_node[p.node].push_back(&p);
+  if (by_node.empty()) return;
+  out << "\nGPU devices (index on the node):\n";
+  for (const auto& [node, list] : by_node) {
+    std::string line;
+    for (const auto* p : list) line += (line.empty() ? "" : ", ") + DisplayName(*r.pods[p->pod]) + " [" + JoinGpus(p->gpus) + "]";
+    out << "  " << r.cluster.node(node).name() << ": " << line << "\n";
   }
-  if (any_gpu) {
-    out << "\nGPU devices (index on the node):\n";
-    for (const auto& [node, list] : by_node) {
-      std::string line;
-      for (const auto* p : list) {
-        if (p->gpus.empty()) continue;
-        line += (line.empty() ? "" : ", ") + DisplayName(*r.pods[p->pod]) + " [" + JoinGpus(p->gpus) + "]";
-      }
-      if (!line.empty()) out << "  " << r.cluster.node(node).name() << ": " << line << "\n";
-    }
-  }
-  bool any_pre = false;
-  for (const auto& p : res.placements) any_pre |= p.preexisting;
-  if (any_pre) {
-    out << "\nalready running (spec.nodeName):\n";
-    for (const auto& p : res.placements)
-      if (p.preexisting)
-        out << fmt::format("  {:16} -> {}\n", DisplayName(*r.pods[p.pod]), r.cluster.node(p.node).name());
-  }
-  if (!res.refused.empty()) {
+}
+
+void WritePreexisting(std::ostream& out, const RunReport& r) {
+  bool any = false;
+  for (const auto& p : r.result.placements) any |= p.preexisting;
+  if (!any) return;
+  out << "\nalready running (spec.nodeName):\n";
+  for (const auto& p : r.result.placements)
+    if (p.preexisting) out << fmt::format("  {:16} -> {}\n", DisplayName(*r.pods[p.pod]), r.cluster.node(p.node).name());
+}
+
+void WriteRefusedAndRejected(std::ostream& out, const RunReport& r) {
+  if (!r.result.refused.empty()) {
     out << "\ncannot run where they are bound:\n";
-    for (const auto& p : res.refused) out << "  " << DisplayName(*r.pods[p.pod]) << ": " << p.error << "\n";
+    for (const auto& p : r.result.refused) out << "  " << DisplayName(*r.pods[p.pod]) << ": " << p.error << "\n";
   }
   if (!r.rejected.empty()) {
     out << "\nrejected (invalid input, not scheduled):\n";
@@ -84,15 +97,78 @@ void WriteTable(std::ostream& out, const RunReport& r) {
       out << "  " << indented << "\n";
     }
   }
+}
 
+void WriteSummary(std::ostream& out, const RunReport& r) {
   const Summary s = Summarize(r);
-  out << fmt::format("\nsummary: {}, {}: {} placed, {} pending ({} can never fit), {} rejected\n",
+  out << fmt::format("summary: {}, {}: {} placed, {} pending ({} can never fit), {} rejected\n",
                      Plural(s.nodes, "node"), Plural(s.pods, "pod"), s.placed, s.pending, s.pending_forever,
                      s.rejected_objects + s.refused);
   const int64_t pct = s.gpus_capacity > 0 ? s.gpus_allocated * 100 / s.gpus_capacity : 0;
-  out << fmt::format("  GPUs: {} requested, {} capacity, {} allocated ({}%), {} free\n", s.gpus_requested,
-                     s.gpus_capacity, s.gpus_allocated, pct, s.gpus_free);
-  out << "  " << s.verdict << "\n";
+  // Requested counts GPU shares at their size; allocated counts devices as
+  // kubectl does, a device lent to shares as one: the last part reconciles them.
+  out << fmt::format("  GPUs: {} requested, {} capacity, {} allocated ({}%), {} free",
+                     FormatGpuMilli(s.gpu_milli_requested), s.gpus_capacity, s.gpus_allocated, pct, s.gpus_free);
+  if (s.gpus_holding_shares > 0) {
+    out << "; " << s.gpus_holding_shares << " of the allocated GPUs " << (s.gpus_holding_shares == 1 ? "holds" : "hold")
+        << " GPU shares, which use " << FormatGpuMilli(s.gpu_milli_in_shares) << " of "
+        << (s.gpus_holding_shares == 1 ? "it" : "them");
+  }
+  out << "\n  " << s.verdict << "\n";
+}
+
+void WriteSeedLayout(std::ostream& out, const RunReport& r) {
+  WritePlacements(out, r);
+  WritePendingNames(out, r);
+  out << "\n";
+  WriteNodeState(out, r);
+  // What gpusched adds after the seed's lines.
+  if (!r.result.pending.empty()) {
+    out << "\n";
+    WriteWhyPendingEach(out, r);
+  }
+  WriteDevices(out, r);
+  WritePreexisting(out, r);
+  WriteRefusedAndRejected(out, r);
+  out << "\n";
+  WriteSummary(out, r);
+}
+
+void WriteSummaryFirst(std::ostream& out, const RunReport& r) {
+  WriteSummary(out, r);
+  if (!r.result.pending.empty()) {
+    out << "\n";
+    WritePendingGroups(out, r);
+  }
+  WriteRefusedAndRejected(out, r);
+  out << "\n";
+  WritePlacements(out, r);
+  WritePreexisting(out, r);
+  out << "\n";
+  WriteNodeState(out, r);
+  WriteDevices(out, r);
+}
+
+}  // namespace
+
+bool UsesSeedLayout(const RunReport& r) {
+  return r.cluster.size() <= kSeedLayoutMaxNodes && r.pods.size() <= kSeedLayoutMaxPods;
+}
+
+void WriteTable(std::ostream& out, const RunReport& r, const TableOptions& options) {
+  if (options.quiet) {
+    WriteSummary(out, r);
+    if (!r.result.pending.empty()) {
+      out << "\n";
+      WritePendingGroups(out, r);
+    }
+    return;
+  }
+  if (UsesSeedLayout(r)) {
+    WriteSeedLayout(out, r);
+  } else {
+    WriteSummaryFirst(out, r);
+  }
 }
 
 }  // namespace gpusched

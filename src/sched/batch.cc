@@ -1,5 +1,7 @@
 #include "gpusched/sched/batch.h"
 
+#include <algorithm>
+
 #include "gpusched/sched/filters.h"
 
 namespace gpusched {
@@ -74,6 +76,24 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   }
   std::string served;
   for (const auto& [name, s] : schedulers) served += (served.empty() ? "\"" : ", \"") + name + "\"";
+  // What the pods to place ask for in all, against what is free once the
+  // bound pods run (for the diagnosis, which only then suggests reordering).
+  BatchDemand demand;
+  int64_t share_milli = 0;
+  for (const PodInfo& info : queue) {
+    demand.requested.Add(info.requests);
+    if (info.gpu.any() && info.gpu.from_annotations) share_milli = SatAdd(share_milli, info.gpu.total_milli());
+  }
+  demand.requested.AddScalar(kResourceGPU, share_milli / kGpuMilli + (share_milli % kGpuMilli != 0));
+  for (size_t i = 0; i < cluster.size(); ++i) {
+    if (!cluster.present(i)) continue;
+    Resources free = cluster.state(i).allocatable;
+    free.Sub(cluster.state(i).requested);
+    // An overcommitted node has nothing free, not less than nothing.
+    free.Max(Resources{});
+    for (auto& [name, v] : free.scalars) v = std::max<int64_t>(v, 0);
+    demand.free.Add(free);
+  }
   for (size_t qi : OrderQueue(queue, options.order)) {
     const PodInfo& info = queue[qi];
     Scheduler* scheduler = nullptr;
@@ -89,13 +109,13 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       continue;
     }
     std::optional<PodExplain> explain;
-    if (options.explain) explain.emplace();
+    if (options.explain || options.explain_pod == info.input_index) explain.emplace();
     Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);
     if (d.scheduled) {
       out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
       continue;
     }
-    Diagnosis diag = Diagnose(info, cluster, scheduler->filters());
+    Diagnosis diag = Diagnose(info, cluster, scheduler->filters(), &demand);
     if (d.preemption && d.preemption->would_help) {
       diag.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
                   " lower-priority pod(s) on " + cluster.node(d.preemption->node).name() +

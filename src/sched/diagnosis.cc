@@ -53,7 +53,7 @@ const char* DiagnosisKindName(Diagnosis::Kind k) {
 }
 
 Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
-                   const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
+                   const std::vector<std::unique_ptr<FilterPlugin>>& filters, const BatchDemand* demand) {
   Diagnosis d;
   if (cluster.num_present() == 0) {
     d.kind = Diagnosis::Kind::kNoNodes;
@@ -207,8 +207,9 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
       d.text = "waiting for room, fragmented: when it was considered, " + Amount(w.name, sum_free) +
                " were free across the " + Nodes(static_cast<int64_t>(could.size())) + " that could run it, but at most " +
                FormatAmount(w.name, max_free) + " free on any one node and it needs " +
-               FormatAmount(w.name, w.request) + " on one node; placing large pods first (--order largest-first) "
-               "or a bin-packing policy avoids this";
+               FormatAmount(w.name, w.request) + " on one node";
+      if (!demand || demand->requested.Get(w.name) <= demand->free.Get(w.name))
+        d.text += "; placing large pods first (--order largest-first) or a bin-packing policy avoids this";
     } else {
       // Name the nodes when there are few, as the seed explains its example.
       std::string where;

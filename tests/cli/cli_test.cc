@@ -223,3 +223,124 @@ TEST(CliTest, RecursiveReadsSubdirectoriesOnlyWhenAsked) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// Every flag value is checked while parsing, before any input is read, with
+// the flag's name and its valid range; the hint names the command's --help.
+TEST(CliTest, FlagValuesRejectedAtParseTime) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {{"simulate", "-f", "x.yaml", "--end", "-5"},
+       "error: --end: invalid value \"-5\": must be a number of seconds, 0 or more\n"
+       "Run 'gpusched simulate --help' for usage.\n"},
+      {{"simulate", "-f", "x.yaml", "--end", "inf"},
+       "error: --end: invalid value \"inf\": must be a number of seconds, 0 or more\n"
+       "Run 'gpusched simulate --help' for usage.\n"},
+      {{"simulate", "-f", "x.yaml", "--seed", "-1"},
+       "error: --seed: invalid value \"-1\": must be a whole number from 0 to 18446744073709551615\n"
+       "Run 'gpusched simulate --help' for usage.\n"},
+      {{"experiment", "--tune", "-3"},
+       "error: --tune: invalid value \"-3\": must be a multiple of GPU capacity from 0 to 10 (0: off)\n"
+       "Run 'gpusched experiment --help' for usage.\n"},
+      {{"experiment", "--tune", "nan"},
+       "error: --tune: invalid value \"nan\": must be a multiple of GPU capacity from 0 to 10 (0: off)\n"
+       "Run 'gpusched experiment --help' for usage.\n"},
+      {{"experiment", "-j", "0"},
+       "error: --jobs: invalid value \"0\": must be a whole number from 1 to 256\n"
+       "Run 'gpusched experiment --help' for usage.\n"},
+      {{"experiment", "--jobs", "1000"},
+       "error: --jobs: invalid value \"1000\": must be a whole number from 1 to 256\n"
+       "Run 'gpusched experiment --help' for usage.\n"},
+      {{"schedule", "-f", "x.yaml", "--seed", "-1"},
+       "error: --seed: invalid value \"-1\": must be a whole number from 0 to 18446744073709551615\n"
+       "Run 'gpusched schedule --help' for usage.\n"},
+      {{"schedule", "-f", "x.yaml", "--seed", "18446744073709551616"},
+       "error: --seed: invalid value \"18446744073709551616\": must be a whole number from 0 to "
+       "18446744073709551615\n"
+       "Run 'gpusched schedule --help' for usage.\n"},
+      {{"explain", "-f", "x.yaml", "--seed", "1.5", "p"},
+       "error: --seed: invalid value \"1.5\": must be a whole number from 0 to 18446744073709551615\n"
+       "Run 'gpusched explain --help' for usage.\n"},
+      {{"explain", "-f", "x.yaml", "--nodes", "0", "p"},
+       "error: --nodes: invalid value \"0\": must be a whole number, 1 or more, or \"all\"\n"
+       "Run 'gpusched explain --help' for usage.\n"},
+      {{"explain", "-f", "x.yaml"}, "error: POD is required\nRun 'gpusched explain --help' for usage.\n"},
+      {{"schedule"}, "error: --filename is required\nRun 'gpusched schedule --help' for usage.\n"},
+      // Unknown flags are echoed in the order given.
+      {{"schedule", "-f", "x.yaml", "--bogus", "--other"},
+       "error: unknown flags: --bogus --other\nRun 'gpusched schedule --help' for usage.\n"},
+      {{"schedule", "-f", "x.yaml", "--bogus"}, "error: unknown flag: --bogus\nRun 'gpusched schedule --help' for usage.\n"},
+      {{"schedule", "-f", "x.yaml", "y.yaml"},
+       "error: unexpected argument: y.yaml\nRun 'gpusched schedule --help' for usage.\n"},
+      {{"explain", "-f", "x.yaml", "a", "b"}, "error: unexpected argument: b\nRun 'gpusched explain --help' for usage.\n"},
+      {{"bogus"},
+       "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, help, version)\n"
+       "Run 'gpusched --help' for usage.\n"},
+      {{"--bogus"}, "error: unknown flag: --bogus\nRun 'gpusched --help' for usage.\n"},
+      {{}, "error: a command is required (schedule, explain, simulate, experiment, help, version)\n"
+           "Run 'gpusched --help' for usage.\n"},
+      {{"help", "bogus"},
+       "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, help, version)\n"
+       "Run 'gpusched --help' for usage.\n"},
+      // Flags that would change nothing are refused, never ignored.
+      {{"schedule", "-f", kExamples + "seed", "--explain"},
+       "error: --explain adds every pod's per-node breakdown to -o json; for one pod as a table, run 'gpusched "
+       "explain -f ... POD'\n"},
+      {{"schedule", "-f", kExamples + "seed", "--quiet", "-o", "json"},
+       "error: --quiet shortens the table; -o json always holds everything\n"},
+  };
+  for (const auto& c : cases) {
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    SCOPED_TRACE(joined);
+    CliRun r = Cli(c.args);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.err);
+  }
+}
+
+TEST(CliTest, HelpForEachCommandEndsWithExamplesAndExitCodes) {
+  CliRun top = Cli({"help"});
+  EXPECT_EQ(top.code, 0);
+  EXPECT_EQ(top.out, Cli({"--help"}).out);
+  EXPECT_NE(top.out.find("\n  explain "), std::string::npos) << top.out;
+  for (const char* command : {"schedule", "explain", "simulate", "experiment"}) {
+    SCOPED_TRACE(command);
+    CliRun h = Cli({"help", command});
+    EXPECT_EQ(h.code, 0);
+    EXPECT_EQ(h.out, Cli({command, "--help"}).out);
+    const size_t examples = h.out.find("\nExamples:\n  gpusched ");
+    const size_t codes = h.out.find("\nExit codes:\n  0  ");
+    ASSERT_NE(examples, std::string::npos) << h.out;
+    ASSERT_NE(codes, std::string::npos) << h.out;
+    EXPECT_LT(examples, codes);
+    EXPECT_NE(h.out.find("\n  2  usage error", codes), std::string::npos);
+    EXPECT_TRUE(h.out.ends_with("\n"));
+  }
+}
+
+TEST(CliTest, DirectoryWithoutManifestsIsAnError) {
+  const std::string dir = ::testing::TempDir() + "/no-manifests";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir + "/sub");
+  std::ofstream(dir + "/notes.txt") << "not a manifest\n";
+  CliRun r = Cli({"schedule", "-f", dir});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "error: the directory \"" + dir + "\" holds no manifests (no *.yaml, *.yml or *.json file)\n");
+  std::ofstream(dir + "/sub/nodes.yaml") << "apiVersion: v1\nkind: Node\nmetadata: {name: a}\n";
+  r = Cli({"simulate", "-f", dir});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "error: the directory \"" + dir +
+                       "\" holds no manifests (no *.yaml, *.yml or *.json file); its subdirectories do: add -R to read "
+                       "them\n");
+  r = Cli({"schedule", "-f", dir, "-R"});
+  EXPECT_EQ(r.code, 0) << r.err;
+}
+
+}  // namespace
+}  // namespace gpusched

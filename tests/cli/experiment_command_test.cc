@@ -22,11 +22,15 @@ TEST(ExperimentCommandTest, OnePolicyOneSeedOnTheDefaultTrace) {
   CliRun r = Cli({"experiment", "--data-dir", kData, "--policies", "fgd", "--seeds", "42", "-o", dir, "--report",
                   dir + "/exp.html"});
   ASSERT_EQ(r.code, 0) << r.err;
+  // Wall time goes to stderr: stdout is the same on every run.
   EXPECT_EQ(r.out.rfind("FGD paper protocol: 8152 trace pods (openb_pod_list_default.csv) on 1213 nodes / 6212 GPUs, "
-                        "tuned to 130% of GPU capacity, 1 seeds, 1 runs in ",
+                        "tuned to 130% of GPU capacity, 1 seed, 1 run\n\n",
                         0),
             0u)
       << r.out;
+  EXPECT_EQ(r.err.rfind("experiment: 1 run in ", 0), 0u) << r.err;
+  CliRun again = Cli({"experiment", "--data-dir", kData, "--policies", "fgd", "--seeds", "42"});
+  EXPECT_EQ(again.out, r.out.substr(0, again.out.size()));
   // Up to 80% arrived, FGD places everything (the table's first column).
   EXPECT_NE(r.out.find("\n  FGD               20."), std::string::npos) << r.out;
   std::ifstream curves(dir + "/experiment.csv");

@@ -38,6 +38,8 @@ TEST(JsonWriterTest, FullDocument) {
     "summary": {"policy": "first-fit", "order": "fifo", "nodes": 1, "pods": 2, "placed": 1, "preexisting": 0,
                 "pending": 1, "pending_forever": 1, "rejected": 1, "gpus_capacity": 2, "gpus_requested": 5,
                 "gpus_allocated": 1, "gpus_free": 1, "gpus_pending": 4,
+                "gpu_milli_requested": 5000, "gpu_milli_pending": 4000, "gpus_holding_shares": 0,
+                "gpu_milli_in_shares": 0,
                 "verdict": "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 5 GPUs but the cluster has 2: no queue order or policy can place them all at once; at least 3 GPUs' worth of pods must wait for others to finish"},
     "warnings": ["n.yaml:1: something"]
   })");

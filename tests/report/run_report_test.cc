@@ -84,3 +84,33 @@ TEST(RunReportTest, NamesAndPlurals) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// A GPU share counts at its size in what is requested; a device lent to
+// shares counts whole in what is allocated, as kubectl shows it.
+TEST(RunReportTest, GpuSharesCountInGpus) {
+  Pod share = testing::GpuPod("share", 0, 100);
+  share.meta.annotations["alibabacloud.com/gpu-milli"] = "500";
+  Pod pending_share = share;
+  pending_share.meta.name = "late-share";
+  pending_share.meta.annotations["alibabacloud.com/gpu-milli"] = "700";
+  Scenario sc{{testing::GpuNode("a", 2)}, {share, testing::GpuPod("whole", 1), pending_share}};
+  Summary s = SummarizeScenario(sc);
+  EXPECT_EQ(s.placed, 2);
+  EXPECT_EQ(s.pending, 1);
+  EXPECT_EQ(s.gpus_requested, 1);  // nvidia.com/gpu only, as -o json always had it
+  EXPECT_EQ(s.gpu_milli_requested, 2200);
+  EXPECT_EQ(s.gpu_milli_pending, 700);
+  EXPECT_EQ(s.gpus_allocated, 2);
+  EXPECT_EQ(s.gpus_holding_shares, 1);
+  EXPECT_EQ(s.gpu_milli_in_shares, 500);
+  // 2.2 GPUs asked of 2: not everything can be placed.
+  EXPECT_EQ(s.verdict,
+            "the pods request 2.2 GPUs but the cluster has 2: no queue order or policy can place them all at once; at "
+            "least 0.2 GPUs' worth of pods must wait for others to finish");
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -111,3 +111,149 @@ TEST(BatchTest, KubeletAlsoChecksAffinityAndNoExecuteTaints) {
 
 }  // namespace
 }  // namespace gpusched
+
+// `gpusched explain POD` schedules the batch with a per-node record for that
+// one pod: everything it decides must be what the batch decides without
+// explain (the fast paths) and with the plain scan, for every policy.
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/sched/frag.h"
+#include "gpusched/sched/policy_registry.h"
+#include "gpusched/sched/profile_factory.h"
+#include "gpusched/util/random.h"
+
+namespace gpusched {
+namespace {
+
+Node RandomBatchNode(size_t i, Rng& rng) {
+  static const int64_t kGpus[] = {0, 1, 2, 4, 8, 8};
+  Node n = testing::GpuNode("n" + std::to_string(i), kGpus[rng.Uniform(6)],
+                            1000 * static_cast<int64_t>(4 + rng.Uniform(60)), (1LL << 30) * 64,
+                            rng.Uniform(6) == 0 ? 3 : 110);
+  n.unschedulable = rng.Uniform(20) == 0;
+  if (rng.Uniform(10) == 0) n.taints.push_back({"dedicated", "x", "NoSchedule"});
+  if (rng.Uniform(8) == 0) n.taints.push_back({"spot", "", "PreferNoSchedule"});
+  n.meta.labels["zone"] = rng.Uniform(2) ? "a" : "b";
+  return n;
+}
+
+Pod RandomBatchPod(size_t i, Rng& rng) {
+  static const int64_t kWhole[] = {0, 1, 1, 2, 4, 8};
+  Pod p = GpuPod("p" + std::to_string(i), kWhole[rng.Uniform(6)], 500 * static_cast<int64_t>(rng.Uniform(9)));
+  if (p.containers[0].requests.count("nvidia.com/gpu") == 0 && rng.Uniform(3) == 0)
+    p.meta.annotations["alibabacloud.com/gpu-milli"] = std::to_string(100 * (1 + rng.Uniform(9)));
+  if (rng.Uniform(8) == 0) p.node_selector["zone"] = "a";
+  if (rng.Uniform(8) == 0) p.tolerations.push_back({"dedicated", "Exists", "", ""});
+  if (rng.Uniform(4) == 0) p.priority = static_cast<int32_t>(rng.Uniform(5));
+  return p;
+}
+
+struct BatchRun {
+  BatchResult result;
+  std::string text;  // every outcome, to compare runs
+};
+
+BatchRun RunBatch(const std::vector<Node>& nodes, const std::vector<Pod>& pods, const std::string& policy,
+                  bool plain, std::optional<size_t> explain_pod) {
+  std::vector<PodShape> shapes;
+  for (size_t i = 0; i < pods.size(); ++i) shapes.push_back(ShapeOf(PodInfo::Make(pods[i], i)));
+  const TypicalPods typical = ComputeTypicalPods(shapes);
+  PolicyOptions popts;
+  popts.typical = &typical;
+  Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), policy, 5, popts);
+  EXPECT_TRUE(set.ok()) << policy;
+  for (auto& s : set->owned) s->set_use_index(!plain);
+  ClusterState cluster(nodes);
+  BatchOptions opts;
+  opts.order = policy == "kube-default" ? QueueOrder::kPriority : QueueOrder::kFifo;
+  opts.explain_pod = explain_pod;
+  BatchRun run{ScheduleBatch(Ptrs(pods), cluster, set->profiles, opts), ""};
+  for (const auto& p : run.result.placements) {
+    run.text += "placed " + std::to_string(p.pod) + " on " + std::to_string(p.node) + " [";
+    for (int32_t g : p.gpus) run.text += std::to_string(g) + ",";
+    run.text += "]\n";
+  }
+  for (const auto& p : run.result.pending)
+    run.text += "pending " + std::to_string(p.pod) + ": " + p.message + " / " + p.diagnosis.text + "\n";
+  return run;
+}
+
+TEST(BatchTest, ExplainingOnePodDecidesWhatTheFastAndPlainPathsDecide) {
+  int64_t explained_pending = 0, explained_placed = 0;
+  for (const std::string& policy : PolicyNames()) {
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE(policy + " seed " + std::to_string(seed));
+      Rng rng(seed);
+      std::vector<Node> nodes;
+      const size_t n_nodes = 20 + rng.Uniform(60);
+      for (size_t i = 0; i < n_nodes; ++i) nodes.push_back(RandomBatchNode(i, rng));
+      std::vector<Pod> pods;
+      for (size_t i = 0; i < 4 * n_nodes; ++i) pods.push_back(RandomBatchPod(i, rng));
+      const BatchRun fast = RunBatch(nodes, pods, policy, false, std::nullopt);
+      const BatchRun plain = RunBatch(nodes, pods, policy, true, std::nullopt);
+      ASSERT_EQ(fast.text, plain.text);
+      for (int k = 0; k < 6; ++k) {
+        const size_t target = static_cast<size_t>(rng.Uniform(pods.size()));
+        const BatchRun explained = RunBatch(nodes, pods, policy, false, target);
+        ASSERT_EQ(explained.text, fast.text) << "explaining pod " << target;
+        // Exactly one pod carries a record, with one entry per node.
+        int64_t records = 0;
+        for (const auto& p : explained.result.placements) {
+          if (!p.explain) continue;
+          ++records;
+          ++explained_placed;
+          EXPECT_EQ(p.pod, target);
+          EXPECT_EQ(p.explain->nodes.size(), nodes.size());
+          ASSERT_TRUE(p.explain->chosen.has_value());
+          EXPECT_EQ(*p.explain->chosen, p.node);
+        }
+        for (const auto& p : explained.result.pending) {
+          if (!p.explain) continue;
+          ++records;
+          ++explained_pending;
+          EXPECT_EQ(p.pod, target);
+          EXPECT_EQ(p.explain->nodes.size(), nodes.size());
+          EXPECT_FALSE(p.explain->chosen.has_value());
+        }
+        EXPECT_EQ(records, 1);
+      }
+    }
+  }
+  // Both outcomes were explained.
+  EXPECT_GT(explained_pending, 10);
+  EXPECT_GT(explained_placed, 10);
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// The batch tells the diagnosis what its pods ask for in all: with more
+// asked than the cluster has, a fragmented pod is not told that reordering
+// avoids its wait (some pod waits whatever the order).
+TEST(BatchTest, FragmentedPodsAreAdvisedToReorderOnlyWhenAllCouldFit) {
+  struct Case {
+    const char* name;
+    std::vector<Pod> pods;
+    bool advised;
+  };
+  const std::vector<Case> cases = {
+      {"8 GPUs asked of 8", {GpuPod("a", 3), GpuPod("b", 3), GpuPod("c", 2)}, true},
+      {"9 GPUs asked of 8", {GpuPod("a", 3), GpuPod("b", 3), GpuPod("c", 2), GpuPod("d", 1)}, false},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    ClusterState cluster({GpuNode("n1", 4), GpuNode("n2", 4)});
+    Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+    BatchResult r = ScheduleBatch(Ptrs(c.pods), cluster, s, QueueOrder::kFifo);
+    ASSERT_GE(r.pending.size(), 1u);
+    EXPECT_EQ(r.pending[0].pod, 2u);
+    EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kFragmented);
+    EXPECT_EQ(r.pending[0].diagnosis.text.find("largest-first") != std::string::npos, c.advised)
+        << r.pending[0].diagnosis.text;
+  }
+}
+
+}  // namespace
+}  // namespace gpusched

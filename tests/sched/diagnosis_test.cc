@@ -128,6 +128,38 @@ TEST(DiagnosisTest, Table) {
   }
 }
 
+// Reordering only helps when the batch's pods can all fit: the fragmented
+// pod is told so only when what they ask for is free.
+TEST(DiagnosisTest, SuggestsReorderingOnlyWhenThereIsRoomForAll) {
+  ClusterState cluster({GpuNode("a", 4), GpuNode("b", 4)});
+  std::vector<Pod> holders = {GpuPod("h1", 3), GpuPod("h2", 3)};
+  cluster.Bind(0, PodInfo::Make(holders[0], 0).requests);
+  cluster.Bind(1, PodInfo::Make(holders[1], 1).requests);
+  auto filters = DefaultFilters();
+  const Pod pod = GpuPod("p", 2);
+  const std::string base =
+      "waiting for room, fragmented: when it was considered, 2 nvidia.com/gpu were free across the 2 nodes that could "
+      "run it, but at most 1 free on any one node and it needs 2 on one node";
+  const std::string advice = "; placing large pods first (--order largest-first) or a bin-packing policy avoids this";
+  struct Case {
+    const char* name;
+    int64_t requested, free;
+    std::string want;
+  } cases[] = {
+      {"room for all", 8, 8, base + advice},
+      {"more asked than the cluster has", 9, 8, base},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    BatchDemand demand;
+    demand.requested.SetScalar(kResourceGPU, c.requested);
+    demand.free.SetScalar(kResourceGPU, c.free);
+    Diagnosis d = Diagnose(PodInfo::Make(pod, 0), cluster, filters, &demand);
+    EXPECT_EQ(d.kind, Kind::kFragmented);
+    EXPECT_EQ(d.text, c.want);
+  }
+}
+
 TEST(DiagnosisTest, KindNames) {
   EXPECT_STREQ(DiagnosisKindName(Kind::kWaitingForRoom), "waiting-for-room");
   EXPECT_STREQ(DiagnosisKindName(Kind::kFragmented), "fragmented");

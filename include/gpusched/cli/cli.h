@@ -10,7 +10,7 @@
 
 namespace gpusched {
 
-// Exit codes, as documented in the README.
+// Exit codes, as documented in the README and each command's --help.
 inline constexpr int kExitOk = 0;        // every input object was valid
 inline constexpr int kExitRejected = 1;  // some object was rejected (the rest was still scheduled)
 inline constexpr int kExitUsage = 2;     // usage error, unreadable file or invalid --config
@@ -26,8 +26,11 @@ struct ScheduleFlags {
   std::string order;   // "" = priority for kube-default, fifo otherwise
   std::string output = "table";
   uint64_t seed = 1;
-  bool explain = false;
+  bool explain = false;     // --explain (with -o json)
+  bool quiet = false;       // --quiet: the summary and the pending groups only
   std::string explain_pod;  // `gpusched explain POD`: "name" or "namespace/name"
+  std::string namespace_;   // `gpusched explain -n NAMESPACE`
+  std::string nodes = "20";  // `gpusched explain --nodes N|all`: rows of the node table
 };
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);

@@ -38,10 +38,18 @@ struct Summary {
   int64_t refused = 0;
   int64_t rejected_objects = 0;
   int64_t gpus_capacity = 0;
-  int64_t gpus_requested = 0;  // by all valid pods
-  int64_t gpus_allocated = 0;
+  int64_t gpus_requested = 0;  // whole nvidia.com/gpu, by all valid pods
+  int64_t gpus_allocated = 0;  // devices charged to nvidia.com/gpu (those lent to shares included), as kubectl shows
   int64_t gpus_free = 0;
-  int64_t gpus_pending = 0;  // requested by pending pods
+  int64_t gpus_pending = 0;  // whole nvidia.com/gpu requested by pending pods
+  // The same in milli-GPU with GPU shares counted at their size (a 300
+  // milli-GPU share is 0.3 GPU), so requested and allocated compare.
+  int64_t gpu_milli_requested = 0;
+  int64_t gpu_milli_pending = 0;
+  // Allocated devices that hold GPU shares, and the milli-GPU those shares
+  // use: an allocated device lent to shares is not wholly used.
+  int64_t gpus_holding_shares = 0;
+  int64_t gpu_milli_in_shares = 0;
   std::string verdict;       // the answer to "could every pod fit?"
 };
 

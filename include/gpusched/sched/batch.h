@@ -49,7 +49,12 @@ using ProfileSchedulers = std::vector<std::pair<std::string, Scheduler*>>;
 
 struct BatchOptions {
   QueueOrder order = QueueOrder::kFifo;
-  bool explain = false;  // fill Placed::explain / Pending::explain
+  bool explain = false;  // fill Placed::explain / Pending::explain for every pod
+  // Fill them for this input pod only (`gpusched explain POD`): one pod's
+  // per-node record instead of every pod's. The other pods take the same
+  // decision path as without explain; the explained pod's decision is the
+  // one the fast paths make (they are tested against the plain scan).
+  std::optional<size_t> explain_pod = std::nullopt;
 };
 
 BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,

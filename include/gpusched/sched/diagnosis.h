@@ -38,10 +38,20 @@ struct Diagnosis {
 
 const char* DiagnosisKindName(Diagnosis::Kind k);
 
+// What a batch's pods ask for in all against what its cluster has free
+// before the first is placed (ScheduleBatch fills it). When a resource's
+// demand exceeds what is free, no queue order or policy places every pod:
+// reordering only changes which pods wait, so a fragmented pod is not told
+// that largest-first or bin-packing avoids its wait.
+struct BatchDemand {
+  Resources requested;  // GPU shares count in nvidia.com/gpu, rounded up
+  Resources free;
+};
+
 // Diagnoses `pod`, which just failed to schedule on `cluster` (in its
-// current state) with `filters`.
+// current state) with `filters`. `demand`, when given, is its batch's.
 Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
-                   const std::vector<std::unique_ptr<FilterPlugin>>& filters);
+                   const std::vector<std::unique_ptr<FilterPlugin>>& filters, const BatchDemand* demand = nullptr);
 
 }  // namespace gpusched
 
