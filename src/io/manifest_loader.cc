@@ -9,7 +9,9 @@
 #include <iterator>
 #include <sstream>
 
+#include "controller_decode.h"
 #include "decode_context.h"
+#include "gpusched/io/controller_expansion.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/io/yaml_documents.h"
@@ -71,6 +73,7 @@ bool AcceptPod(const Source& src, Pod pod, int line) {
 void LoadPod(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& version) {
   Pod pod;
   DecodePod(ctx, obj, pod);
+  std::vector<FieldError> ownership = DecodeOwnerReferences(ctx, obj, pod.controller_ref);
   const int line = ctx.Line(obj);
   ApplyGenerateName(pod.meta, src.file, line);
   if (pod.meta.namespace_.empty()) pod.meta.namespace_ = kDefaultNamespace;
@@ -79,11 +82,14 @@ void LoadPod(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const
   if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Pod", version, ctx));
   DefaultPod(pod);
   std::vector<FieldError> errs = ValidatePod(pod);
+  InsertMetadataErrors(errs, std::move(ownership));
   if (!errs.empty())
     return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Pod", pod.name(), errs));
   if (pod.phase == "Succeeded" || pod.phase == "Failed") {
     src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": status.phase is " + pod.phase +
                                ": a terminated pod holds no resources and is not scheduled");
+    // Kept aside: its controller counts it (a Job's completions).
+    src.out.terminal_pods.push_back(LoadedPod{std::move(pod), src.file, line});
     return;
   }
   AcceptPod(src, std::move(pod), line);
@@ -108,69 +114,25 @@ void LoadNode(const Source& src, const YAML::Node& obj, DecodeContext& ctx, cons
   src.out.nodes.push_back(LoadedNode{std::move(node), src.file, line});
 }
 
-// Deployment, ReplicaSet, StatefulSet (spec.replicas, default 1) and Job
-// (min(parallelism, completions), default 1) become that many pods.
-void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& kind,
-                  const std::string& version) {
-  ObjectMeta meta;
-  DecodeObjectMeta(ctx, obj, "metadata", meta);
+// A workload controller: decoded, validated, and kept for ExpandControllers,
+// which runs once every file is read.
+void LoadController(const Source& src, const YAML::Node& obj, DecodeContext& ctx, ControllerKind kind,
+                    const std::string& version) {
+  Controller c;
+  std::vector<FieldError> decoded = DecodeController(ctx, obj, kind, c);
   const int line = ctx.Line(obj);
-  ApplyGenerateName(meta, src.file, line);
-  if (meta.namespace_.empty()) meta.namespace_ = kDefaultNamespace;
-  const std::string id = ObjectId(kind, meta);
-  Pod tmpl;
-  int64_t count = 1;
-  const YAML::Node spec = ctx.Map(obj, "spec", "spec");
-  if (spec.IsDefined()) {
-    if (kind == "Job") {
-      int64_t parallelism = ctx.Int(spec, "parallelism", "spec.parallelism").value_or(1);
-      std::optional<int64_t> completions = ctx.Int(spec, "completions", "spec.completions");
-      count = completions ? std::min(parallelism, *completions) : parallelism;
-    } else {
-      count = ctx.Int(spec, "replicas", "spec.replicas").value_or(1);
-    }
-    const YAML::Node tpl = ctx.Map(spec, "template", "spec.template");
-    if (tpl.IsDefined()) {
-      DecodeObjectMeta(ctx, tpl, "spec.template.metadata", tmpl.meta);
-      DecodePodSpec(ctx, tpl, "spec.template.spec", tmpl);
-    }
-  }
+  ApplyGenerateName(c.meta, src.file, line);
+  if (c.meta.namespace_.empty()) c.meta.namespace_ = kDefaultNamespace;
+  const std::string kind_name(KindName(kind));
+  const std::string id = ObjectId(kind_name, c.meta);
   FlushWarnings(src, ctx, id);
-  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind, version, ctx));
-  std::vector<FieldError> errs;
-  if (meta.name.empty()) {
-    errs.push_back(FieldError::Required("metadata.name", "name or generateName is required"));
-  } else {
-    for (const auto& m : IsDNS1123Subdomain(meta.name)) errs.push_back(FieldError::Invalid("metadata.name", meta.name, m));
-  }
-  if (count < 0) {
-    const char* field = kind == "Job" ? "spec.parallelism" : "spec.replicas";
-    errs.push_back(FieldError::Invalid(field, std::to_string(count), "must be greater than or equal to 0"));
-  }
-  tmpl.meta.namespace_ = meta.namespace_;
-  // The API server defaults requests from limits on Pods only (SetDefaults_Pod),
-  // so a template is validated as written; its pods get the defaults.
-  std::vector<FieldError> spec_errs = ValidatePod(tmpl, "spec.template.spec", /*validate_meta=*/false);
-  errs.insert(errs.end(), spec_errs.begin(), spec_errs.end());
-  if (!errs.empty()) return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind, meta.name, errs));
-  DefaultPod(tmpl);
-  if (count == 0) {
-    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": 0 replicas: no pods");
-    return;
-  }
-  constexpr int64_t kMaxReplicas = 1'000'000;
-  if (count > kMaxReplicas) {
-    return Reject(src, id, ctx.LineOf(kind == "Job" ? "spec.parallelism" : "spec.replicas"),
-                  kind + " " + meta.name + ": " + std::to_string(count) + " replicas is more than gpusched expands (" +
-                      std::to_string(kMaxReplicas) + ")");
-  }
-  for (int64_t i = 0; i < count; ++i) {
-    Pod p = tmpl;
-    p.meta.name = ExpandedPodName(kind, meta.namespace_, meta.name, i);
-    p.meta.generate_name.clear();
-    p.owner = kind + "/" + meta.name;
-    AcceptPod(src, std::move(p), line);
-  }
+  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind_name, version, ctx));
+  std::vector<FieldError> errs = ValidateController(c, std::move(decoded));
+  if (!errs.empty())
+    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind_name, c.name(), errs));
+  c.tmpl.meta.namespace_ = c.meta.namespace_;
+  DefaultPod(c.tmpl);
+  src.out.controllers.push_back(LoadedController{std::move(c), src.file, line});
 }
 
 void LoadObject(const Source& src, const YAML::Node& obj, int depth);
@@ -194,8 +156,8 @@ void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
   if (kind.empty()) return Reject(src, "", ctx.Line(obj), "Object 'Kind' is missing");
   if (kind == "Pod") return LoadPod(src, obj, ctx, version.empty() ? "v1" : version);
   if (kind == "Node") return LoadNode(src, obj, ctx, version.empty() ? "v1" : version);
-  if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" || kind == "Job")
-    return LoadWorkload(src, obj, ctx, kind, version.empty() ? "apps/v1" : version);
+  if (std::optional<ControllerKind> ck = ParseControllerKind(kind))
+    return LoadController(src, obj, ctx, *ck, version.empty() ? std::string(KindGroup(*ck)) + "/v1" : version);
   if (kind == "List" || (kind.size() > 4 && kind.ends_with("List"))) {
     if (depth > 8) return Reject(src, kind, ctx.Line(obj), "Lists nested more than 8 deep");
     return LoadList(src, obj, ctx, depth);
@@ -221,11 +183,8 @@ void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
   }
   ObjectMeta meta;
   DecodeObjectMeta(ctx, obj, "metadata", meta);
-  std::string why = (kind == "DaemonSet" || kind == "CronJob")
-                        ? " is not expanded into pods by gpusched (yet); write its pods or a Job instead"
-                        : " does not take part in scheduling";
   src.out.warnings.push_back(src.file + ":" + std::to_string(ctx.Line(obj)) + ": skipping " + kind + " \"" +
-                             meta.name + "\": kind " + kind + why);
+                             meta.name + "\": kind " + kind + " does not take part in scheduling");
 }
 
 bool LooksLikeJson(std::string_view text) {
@@ -245,6 +204,7 @@ void LoadText(std::string_view text, const std::string& file, Manifests& out);
 
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
   LoadText(text, file, out);
+  ExpandControllers(out);
   ResolvePriorities(out);
 }
 
@@ -341,6 +301,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
     LoadText(text, path, out);
   }
+  ExpandControllers(out);
   ResolvePriorities(out);
   return Status::Ok();
 }
