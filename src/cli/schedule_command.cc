@@ -8,6 +8,7 @@
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/io/scheduler_config_loader.h"
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/report/controller_explain.h"
 #include "gpusched/report/explain_writer.h"
 #include "gpusched/report/json_writer.h"
 #include "gpusched/report/table_writer.h"
@@ -89,6 +90,16 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
         WriteExplain(out, report, i);
         return any_rejected ? kExitRejected : kExitOk;
       }
+    }
+    // A controller's name: its pods and their outcomes.
+    if (std::vector<size_t> found = FindControllers(m.controller_pods, want); found.size() == 1) {
+      WriteControllerExplain(out, report, m.controller_pods[found[0]]);
+      return any_rejected ? kExitRejected : kExitOk;
+    } else if (found.size() > 1) {
+      err << "error: \"" << want << "\" names several controllers:";
+      for (size_t i : found) err << " " << ControllerDisplayName(m.controller_pods[i]);
+      err << "; name one as KIND/NAME or KIND/NAMESPACE/NAME\n";
+      return kExitUsage;
     }
     for (const auto& e : m.rejected) {
       if (e.object.size() >= want.size() + 1 && e.object.ends_with("/" + want)) {

@@ -135,7 +135,12 @@ class Expander {
       m_.pod_keys.insert(lp.pod.ns() + "/" + lp.pod.name());
       m_.pods.push_back(std::move(lp));
     }
-    for (ControllerPods& r : reports_) m_.controller_pods.push_back(std::move(r));
+    for (ControllerPods& r : reports_) {
+      // By name, whatever the order of the files they came from.
+      std::sort(r.had.begin(), r.had.end());
+      std::sort(r.had_terminated.begin(), r.had_terminated.end());
+      m_.controller_pods.push_back(std::move(r));
+    }
   }
 
  private:
@@ -244,6 +249,11 @@ class Expander {
     std::string detail;
     for (size_t k = 0; k < rss.size(); ++k) {
       const size_t ri = rss[k];
+      // The Deployment has the pods of all its ReplicaSets.
+      ControllerPods& dr = reports_[di];
+      dr.had.insert(dr.had.end(), reports_[ri].had.begin(), reports_[ri].had.end());
+      dr.had_terminated.insert(dr.had_terminated.end(), reports_[ri].had_terminated.begin(),
+                               reports_[ri].had_terminated.end());
       int64_t have = static_cast<int64_t>(ActivePods(ri).size());
       if (new_rs == k) have += loose;
       const int64_t n = std::max<int64_t>(0, sync.replicas[k] - have);

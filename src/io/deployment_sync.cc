@@ -83,13 +83,13 @@ void Scale(const DeploymentState& d, Rs* new_rs, std::vector<Rs*> olds, std::str
     if (active.empty()) pick = new_rs ? new_rs : newest_first[0];
     if (pick) {
       pick->s.replicas = d.replicas;
-      how = "scaled its one active ReplicaSet " + pick->s.name;
+      how += "scaled its one active ReplicaSet " + pick->s.name;
       return;
     }
   }
   if (IsSaturated(d, new_rs)) {
     for (Rs* o : Active(olds)) o->s.replicas = 0;
-    how = "new ReplicaSet saturated: old ones scaled to 0";
+    how += "new ReplicaSet saturated: old ones scaled to 0";
     return;
   }
   if (d.recreate) return;
@@ -121,7 +121,7 @@ void Scale(const DeploymentState& d, Rs* new_rs, std::vector<Rs*> olds, std::str
     if (i == 0 && to_add != 0) sizes[0] = std::max<int64_t>(0, sizes[0] + to_add - added);
     all[i]->s.replicas = sizes[i];
   }
-  how = "proportional scaling over " + std::to_string(all.size()) + " ReplicaSets";
+  if (!all.empty()) how += "proportional scaling over " + std::to_string(all.size()) + " ReplicaSets";
 }
 
 // reconcileOldReplicaSets (rolling.go): clean up unhealthy old replicas, then
