@@ -53,10 +53,16 @@ void Reject(const Source& src, std::string id, int line, std::string message) {
   src.out.rejected.push_back(InputError{std::move(id), src.file, line, std::move(message)});
 }
 
-// Gives a pod with only generateName a deterministic generated name.
-void ApplyGenerateName(ObjectMeta& m, const std::string& file, int line) {
-  if (m.name.empty() && !m.generate_name.empty())
-    m.name = m.generate_name + SafeSuffix(Fnv1a64(file + ":" + std::to_string(line) + ":" + m.generate_name), 5);
+// Gives an object with only generateName a deterministic name, derived from
+// what it is (kind, namespace, generateName and `content`, the canonical
+// text of its spec) and numbered among identical ones: the same objects get
+// the same names whatever their files are called and in whichever order
+// they come.
+void ApplyGenerateName(ObjectMeta& m, std::string_view kind, const std::string& content, Manifests& out) {
+  if (!m.name.empty() || m.generate_name.empty()) return;
+  std::string key = std::string(kind) + "/" + m.namespace_ + "/" + m.generate_name + "/" + content;
+  const int n = out.generated_names[Fnv1a64(key)]++;
+  m.name = m.generate_name + SafeSuffix(Fnv1a64(key + "#" + std::to_string(n)), 5);
 }
 
 // Validates, checks for duplicates and keeps one pod (plain or expanded).
@@ -75,8 +81,8 @@ void LoadPod(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const
   DecodePod(ctx, obj, pod);
   std::vector<FieldError> ownership = DecodeOwnerReferences(ctx, obj, pod.controller_ref);
   const int line = ctx.Line(obj);
-  ApplyGenerateName(pod.meta, src.file, line);
   if (pod.meta.namespace_.empty()) pod.meta.namespace_ = kDefaultNamespace;
+  ApplyGenerateName(pod.meta, "Pod", TemplateKey(pod) + "|" + pod.node_name + "|" + pod.phase, src.out);
   const std::string id = ObjectId("Pod", pod.meta);
   FlushWarnings(src, ctx, id);
   if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Pod", version, ctx));
@@ -121,8 +127,11 @@ void LoadController(const Source& src, const YAML::Node& obj, DecodeContext& ctx
   Controller c;
   std::vector<FieldError> decoded = DecodeController(ctx, obj, kind, c);
   const int line = ctx.Line(obj);
-  ApplyGenerateName(c.meta, src.file, line);
   if (c.meta.namespace_.empty()) c.meta.namespace_ = kDefaultNamespace;
+  ApplyGenerateName(c.meta, KindName(kind),
+                    TemplateKey(c.tmpl) + "|" + std::to_string(c.replicas) + "|" + std::to_string(c.parallelism) + "|" +
+                        std::to_string(c.completions.value_or(-1)),
+                    src.out);
   const std::string kind_name(KindName(kind));
   const std::string id = ObjectId(kind_name, c.meta);
   FlushWarnings(src, ctx, id);

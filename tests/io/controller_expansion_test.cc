@@ -491,6 +491,22 @@ TEST(ControllerExpansionTest, NamesDoNotDependOnOtherFilesOrTheirOrder) {
   EXPECT_EQ(Report(alone, "Deployment", "web")->created, Report(reversed, "Deployment", "web")->created);
 }
 
+TEST(ControllerExpansionTest, GenerateNamedDeploymentNamesDoNotDependOnPosition) {
+  std::string d = WorkloadYaml(WebDeployment());
+  d.replace(d.find("  name: web\n"), 12, "  generateName: web-\n");
+  WorkloadSpec other = WebDeployment();
+  other.name = "api";
+  Manifests first = LoadFiles({{"a.yaml", {d}}});
+  Manifests later = LoadFiles({{"z.yaml", {WorkloadYaml(other)}}, {"b.yaml", {WorkloadYaml(other), d}}});
+  ASSERT_EQ(first.controller_pods.size(), 1u);
+  const ControllerPods& a = first.controller_pods[0];
+  const ControllerPods* b = Report(later, "Deployment", a.name);
+  ASSERT_TRUE(b);
+  EXPECT_EQ(a.name.rfind("web-", 0), 0u);
+  EXPECT_EQ(a.created, b->created);
+  EXPECT_EQ(a.created.size(), 2u);
+}
+
 TEST(ControllerExpansionTest, OrphanMatchedBySeveralControllersIsNoted) {
   WorkloadSpec rs;
   rs.kind = "ReplicaSet";

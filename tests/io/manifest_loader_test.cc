@@ -299,6 +299,15 @@ TEST(ManifestLoaderTest, GenerateNameIsDeterministic) {
   ASSERT_EQ(a.pods.size(), 1u);
   EXPECT_EQ(a.pods[0].pod.name().size(), std::string("worker-").size() + 5);
   EXPECT_EQ(a.pods[0].pod.name(), b.pods[0].pod.name());
+  // Not from the file's name or the line: another document before it, or
+  // another file name, gives the same name; two identical ones get two.
+  Manifests c = Load("kind: Pod\nmetadata: {name: first}\nspec:\n  containers: [{name: c, image: i}]\n---\n" + text +
+                         "---\n" + text,
+                     "other.yaml");
+  ASSERT_EQ(c.pods.size(), 3u);
+  EXPECT_EQ(c.pods[1].pod.name(), a.pods[0].pod.name());
+  EXPECT_NE(c.pods[2].pod.name(), c.pods[1].pod.name());
+  EXPECT_EQ(c.pods[2].pod.name().rfind("worker-", 0), 0u);
 }
 
 TEST(ManifestLoaderTest, InitContainersSidecarsOverheadAndConstraints) {

@@ -13,6 +13,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -53,6 +54,8 @@ struct Manifests {
   // server does ("pods \"x\" already exists").
   std::unordered_set<std::string> pod_keys;
   std::unordered_set<std::string> node_keys;
+  // How many objects got a name from the same generateName and content.
+  std::unordered_map<uint64_t, int> generated_names;
 
   // PriorityClass objects (scheduling.k8s.io/v1) seen, by name.
   struct PriorityClass {
