@@ -8,6 +8,7 @@
 #include "gpusched/io/controller_ownership.h"
 #include "gpusched/io/daemon_pods.h"
 #include "gpusched/io/deployment_sync.h"
+#include "gpusched/io/template_key.h"
 #include "gpusched/io/workload_names.h"
 
 namespace gpusched {
@@ -99,7 +100,9 @@ class Expander {
     owned_.resize(live_.size());
     for (size_t p = 0; p < pods_.size(); ++p)
       if (own_.owner_of[p]) owned_[*own_.owner_of[p]].push_back(p);
-    for (const LoadedPod* lp : pods_) taken_.insert(lp->pod.ns() + "/" + lp->pod.name());
+    // Names taken: m_.pod_keys holds the active pods'; the terminated ones
+    // and the created ones are kept aside.
+    for (const LoadedPod& lp : m_.terminal_pods) taken_.insert(lp.pod.ns() + "/" + lp.pod.name());
 
     reports_.resize(live_.size());
     for (size_t i = 0; i < live_.size(); ++i) {
@@ -131,6 +134,7 @@ class Expander {
         case ControllerKind::kCronJob: CronJob(i); break;
       }
     }
+    m_.pods.reserve(m_.pods.size() + created_.size());
     for (LoadedPod& lp : created_) {
       m_.pod_keys.insert(lp.pod.ns() + "/" + lp.pod.name());
       m_.pods.push_back(std::move(lp));
@@ -145,6 +149,8 @@ class Expander {
 
  private:
   const Controller& C(size_t i) const { return live_[i]->controller; }
+
+  bool Taken(const std::string& key) const { return m_.pod_keys.count(key) || taken_.count(key); }
 
   void Warn(size_t i, const std::string& text) {
     m_.warnings.push_back(live_[i]->file + ":" + std::to_string(live_[i]->line) + ": " + ObjectId(C(i)) + ": " + text);
@@ -190,7 +196,7 @@ class Expander {
   void CreateNamed(size_t top, size_t direct, const Pod& tmpl, int64_t n, NameAt name_at) {
     for (int64_t index = 0; n > 0; ++index) {
       std::string name = name_at(index);
-      if (taken_.count(C(direct).ns() + "/" + name)) continue;
+      if (Taken(C(direct).ns() + "/" + name)) continue;
       Create(top, direct, tmpl, name);
       --n;
     }
@@ -317,7 +323,7 @@ class Expander {
       if (IsTerminal(pods_[p]->pod)) own_terminated.insert(pods_[p]->pod.name());
     for (int64_t ord : missing) {
       const std::string name = c.name() + "-" + std::to_string(ord);
-      if (taken_.count(c.ns() + "/" + name) && !own_terminated.count(name)) {
+      if (Taken(c.ns() + "/" + name) && !own_terminated.count(name)) {
         Warn(i, "pod " + name + " exists and does not belong to it: the StatefulSet cannot create its ordinal " +
                     std::to_string(ord));
         continue;
@@ -372,7 +378,7 @@ class Expander {
       tmpl.meta.annotations[kJobCompletionIndexAnnotation] = std::to_string(idx);
       for (int attempt = 0;; ++attempt) {
         std::string name = IndexedJobPodName(c.ns(), c.name(), idx, attempt);
-        if (taken_.count(c.ns() + "/" + name)) continue;
+        if (Taken(c.ns() + "/" + name)) continue;
         Create(i, i, tmpl, name);
         break;
       }
@@ -403,7 +409,7 @@ class Expander {
       Pod p = DaemonPodFor(c.tmpl, c.host_network, node->name());
       for (int attempt = 0;; ++attempt) {
         std::string name = DaemonPodName(c.ns(), c.name(), node->name(), attempt);
-        if (taken_.count(c.ns() + "/" + name)) continue;
+        if (Taken(c.ns() + "/" + name)) continue;
         Create(i, i, p, name);
         break;
       }
@@ -424,93 +430,12 @@ class Expander {
   std::vector<const LoadedPod*> pods_;  // m_.pods, then m_.terminal_pods
   Ownership own_;
   std::vector<std::vector<size_t>> owned_;  // per live controller: indices into pods_
-  std::unordered_set<std::string> taken_;   // "ns/name" of every pod, given or created
+  std::unordered_set<std::string> taken_;   // "ns/name" of terminated and created pods
   std::vector<ControllerPods> reports_;
   std::vector<LoadedPod> created_;
 };
 
-void AddKey(std::string& k, std::string_view s) {
-  k += std::to_string(s.size());
-  k += ':';
-  k += s;
-}
-
-void AddResources(std::string& k, const ResourceList& r) {
-  AddKey(k, std::to_string(r.size()));
-  for (const auto& [name, q] : r) {
-    AddKey(k, name);
-    AddKey(k, q.String());
-  }
-}
-
-void AddMap(std::string& k, const LabelMap& m, std::string_view skip = {}) {
-  for (const auto& [key, v] : m) {
-    if (key == skip) continue;
-    AddKey(k, key);
-    AddKey(k, v);
-  }
-  k += '|';
-}
-
-void AddRequirements(std::string& k, const std::vector<NodeSelectorRequirement>& rs) {
-  AddKey(k, std::to_string(rs.size()));
-  for (const auto& r : rs) {
-    AddKey(k, r.key);
-    AddKey(k, r.op);
-    for (const auto& v : r.values) AddKey(k, v);
-    k += '|';
-  }
-}
-
-void AddContainers(std::string& k, const std::vector<Container>& cs) {
-  AddKey(k, std::to_string(cs.size()));
-  for (const Container& c : cs) {
-    AddKey(k, c.name);
-    AddKey(k, c.image);
-    AddKey(k, c.restart_policy);
-    AddResources(k, c.requests);
-    AddResources(k, c.limits);
-  }
-}
-
 }  // namespace
-
-std::string TemplateKey(const Pod& t) {
-  std::string k;
-  AddMap(k, t.meta.labels, kPodTemplateHashLabel);
-  AddMap(k, t.meta.annotations);
-  AddContainers(k, t.containers);
-  AddContainers(k, t.init_containers);
-  AddResources(k, t.overhead);
-  AddKey(k, t.node_name);
-  AddKey(k, t.priority ? std::to_string(*t.priority) : "-");
-  AddKey(k, t.priority_class_name);
-  AddKey(k, t.preemption_policy);
-  AddKey(k, t.scheduler_name);
-  AddMap(k, t.node_selector);
-  for (const Toleration& tol : t.tolerations) {
-    AddKey(k, tol.key);
-    AddKey(k, tol.op);
-    AddKey(k, tol.value);
-    AddKey(k, tol.effect);
-  }
-  k += '|';
-  if (t.node_affinity) {
-    const NodeAffinity& a = *t.node_affinity;
-    AddKey(k, a.has_required ? "required" : "-");
-    for (const auto& term : a.required) {
-      AddRequirements(k, term.match_expressions);
-      AddRequirements(k, term.match_fields);
-    }
-    k += '|';
-    for (const auto& p : a.preferred) {
-      AddKey(k, std::to_string(p.weight));
-      AddRequirements(k, p.preference.match_expressions);
-      AddRequirements(k, p.preference.match_fields);
-    }
-  }
-  return k;
-}
 
 void ExpandControllers(Manifests& m) {
   if (m.controllers.empty()) return;

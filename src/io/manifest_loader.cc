@@ -13,6 +13,7 @@
 #include "decode_context.h"
 #include "gpusched/io/controller_expansion.h"
 #include "gpusched/io/read_input.h"
+#include "gpusched/io/template_key.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/model/validation.h"

@@ -537,19 +537,5 @@ TEST(ControllerExpansionTest, PausedDeploymentWithoutReplicaSetsCreatesNothing) 
             "ReplicaSets, it rolls nothing out and creates no ReplicaSet, so no pods\n");
 }
 
-TEST(ControllerExpansionTest, TemplateKeyIgnoresOnlyThePodTemplateHash) {
-  Pod a;
-  a.meta.labels = {{"app", "web"}, {"pod-template-hash", "x"}};
-  a.containers.push_back(Container{"c", "img:1", {}, {}, ""});
-  Pod b = a;
-  b.meta.labels["pod-template-hash"] = "y";
-  EXPECT_EQ(TemplateKey(a), TemplateKey(b));
-  b.containers[0].image = "img:2";
-  EXPECT_NE(TemplateKey(a), TemplateKey(b));
-  Pod c = a;
-  c.meta.annotations["kubectl.kubernetes.io/restartedAt"] = "2025-06-01T00:00:00Z";
-  EXPECT_NE(TemplateKey(a), TemplateKey(c));
-}
-
 }  // namespace
 }  // namespace gpusched

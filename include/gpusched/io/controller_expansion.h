@@ -46,10 +46,6 @@ namespace gpusched {
 // m.controllers: each controller is expanded once.
 void ExpandControllers(Manifests& m);
 
-// The canonical text of a pod template's fields gpusched reads, labels
-// without pod-template-hash: equal texts are EqualIgnoreHash on those fields.
-std::string TemplateKey(const Pod& tmpl);
-
 }  // namespace gpusched
 
 #endif  // GPUSCHED_IO_CONTROLLER_EXPANSION_H_
