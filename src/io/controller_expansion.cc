@@ -97,6 +97,9 @@ class Expander {
     for (const auto& [p, text] : own_.notes)
       m_.warnings.push_back(pods_[p]->file + ":" + std::to_string(pods_[p]->line) + ": Pod/" + pods_[p]->pod.ns() +
                             "/" + pods_[p]->pod.name() + ": " + text);
+    rss_of_.resize(live_.size());
+    for (size_t i = 0; i < live_.size(); ++i)
+      if (own_.deployment_of[i]) rss_of_[*own_.deployment_of[i]].push_back(i);
     owned_.resize(live_.size());
     for (size_t p = 0; p < pods_.size(); ++p)
       if (own_.owner_of[p]) owned_[*own_.owner_of[p]].push_back(p);
@@ -218,9 +221,7 @@ class Expander {
   void Deployment(size_t di) {
     const Controller& d = C(di);
     // Its ReplicaSets, oldest first; pods of ReplicaSets not in the input.
-    std::vector<size_t> rss;
-    for (size_t i = 0; i < live_.size(); ++i)
-      if (own_.deployment_of[i] == di) rss.push_back(i);
+    std::vector<size_t> rss = rss_of_[di];
     std::sort(rss.begin(), rss.end(), [&](size_t a, size_t b) {
       if (C(a).creation_timestamp != C(b).creation_timestamp) return C(a).creation_timestamp < C(b).creation_timestamp;
       return C(a).name() < C(b).name();
@@ -430,6 +431,7 @@ class Expander {
   std::vector<const LoadedPod*> pods_;  // m_.pods, then m_.terminal_pods
   Ownership own_;
   std::vector<std::vector<size_t>> owned_;  // per live controller: indices into pods_
+  std::vector<std::vector<size_t>> rss_of_;  // per Deployment: its ReplicaSets
   std::unordered_set<std::string> taken_;   // "ns/name" of terminated and created pods
   std::vector<ControllerPods> reports_;
   std::vector<LoadedPod> created_;

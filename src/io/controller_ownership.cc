@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <map>
 #include <unordered_map>
 
 namespace gpusched {
@@ -35,21 +34,47 @@ bool IsStatefulSetMember(const std::string& set, const std::string& pod) {
   return ec == std::errc() && p == e && ord >= 0 && (*b != '0' || e - b == 1);
 }
 
+// Finds owners. Orphan adoption looks at the controllers whose selector's
+// first matchLabels pair is one of the object's labels (every matchLabels
+// pair must be among them), plus those with matchExpressions only; with
+// `indexed` false it looks at every controller of the namespace, the plain
+// reference the index is tested against.
 class Resolver {
  public:
-  explicit Resolver(const std::vector<const Controller*>& cs) : cs_(cs) {
+  Resolver(const std::vector<const Controller*>& cs, bool indexed) : cs_(cs), indexed_(indexed) {
+    sel_.resize(cs.size());
+    order_.resize(cs.size());
+    std::vector<size_t> all(cs.size());
     for (size_t i = 0; i < cs.size(); ++i) {
       const Controller& c = *cs[i];
+      all[i] = i;
       if (!c.meta.uid.empty()) by_uid_.emplace(c.meta.uid, i);
       by_key_.emplace(Key(c.kind, c.ns(), c.name()), i);
+      // The selector it adopts with: a Job without spec.selector gets one the
+      // API server generates from its uid (pkg/registry/batch/job/strategy.go);
+      // a nil or empty one adopts nothing (validation refuses both for apps/v1
+      // kinds, and controllers never claim with labels.Everything()).
+      std::optional<LabelSelector> sel = c.selector;
+      if (c.kind == ControllerKind::kJob && !sel && !c.meta.uid.empty())
+        sel = LabelSelector{{{kJobControllerUidLabel, c.meta.uid}}, {}};
+      if (c.kind == ControllerKind::kCronJob || !sel || sel->Empty()) continue;
+      sel_[i] = std::move(sel);
+      if (sel_[i]->match_labels.empty()) {
+        expr_only_[c.ns()].push_back(i);
+      } else {
+        const auto& [k, v] = *sel_[i]->match_labels.begin();
+        by_first_label_[LabelKey(c.ns(), k, v)].push_back(i);
+      }
       by_ns_[c.ns()].push_back(i);
     }
-    for (auto& [ns, v] : by_ns_) {
-      std::sort(v.begin(), v.end(), [&](size_t a, size_t b) {
-        const int ra = KindRank(cs_[a]->kind), rb = KindRank(cs_[b]->kind);
-        return ra != rb ? ra < rb : cs_[a]->name() < cs_[b]->name();
-      });
-    }
+    // Adoption order: ReplicaSet, StatefulSet, Job, DaemonSet, Deployment, then by name.
+    std::sort(all.begin(), all.end(), [&](size_t a, size_t b) {
+      const int ra = KindRank(cs_[a]->kind), rb = KindRank(cs_[b]->kind);
+      if (ra != rb) return ra < rb;
+      if (cs_[a]->name() != cs_[b]->name()) return cs_[a]->name() < cs_[b]->name();
+      return cs_[a]->ns() < cs_[b]->ns();
+    });
+    for (size_t pos = 0; pos < all.size(); ++pos) order_[all[pos]] = pos;
   }
 
   // Rules 1 and 2 for a controller reference in namespace `ns`.
@@ -70,83 +95,79 @@ class Resolver {
   }
 
   // Rule 2's Deployment fallback: `ref` names a ReplicaSet <deployment>-<hash>
-  // that is not in the input.
+  // (the hash has no "-") that is not in the input.
   std::optional<size_t> DeploymentOfMissingReplicaSet(const OwnerReference& ref, const Pod& pod) const {
     if (ref.kind != "ReplicaSet" || ApiGroup(ref.api_version) != "apps") return std::nullopt;
-    auto it = by_ns_.find(pod.ns());
-    if (it == by_ns_.end()) return std::nullopt;
-    for (size_t i : it->second) {
-      const Controller& d = *cs_[i];
-      if (d.kind != ControllerKind::kDeployment || !d.selector) continue;
-      const std::string& n = d.name();
-      if (ref.name.size() <= n.size() + 1 || !ref.name.starts_with(n) || ref.name[n.size()] != '-') continue;
-      if (ref.name.find('-', n.size() + 1) != std::string::npos) continue;
-      if (SelectorMatches(*d.selector, pod.meta.labels)) return i;
-    }
-    return std::nullopt;
+    const size_t dash = ref.name.rfind('-');
+    if (dash == std::string::npos || dash == 0 || dash + 1 == ref.name.size()) return std::nullopt;
+    auto it = by_key_.find(Key(ControllerKind::kDeployment, pod.ns(), ref.name.substr(0, dash)));
+    if (it == by_key_.end()) return std::nullopt;
+    const Controller& d = *cs_[it->second];
+    if (!d.selector || !SelectorMatches(*d.selector, pod.meta.labels)) return std::nullopt;
+    return it->second;
   }
 
   // Rule 3: the controllers that would adopt an orphan pod, in adoption order.
   std::vector<size_t> Adopters(const Pod& pod) const {
     std::vector<size_t> out;
-    auto it = by_ns_.find(pod.ns());
-    if (it == by_ns_.end()) return out;
-    for (size_t i : it->second) {
+    for (size_t i : Candidates(pod.ns(), pod.meta.labels)) {
       const Controller& c = *cs_[i];
-      std::optional<LabelSelector> sel = c.selector;
-      switch (c.kind) {
-        case ControllerKind::kCronJob:
-          continue;
-        case ControllerKind::kJob:
-          // A Job without spec.selector gets one the API server generates
-          // from its uid (pkg/registry/batch/job/strategy.go).
-          if (!sel && !c.meta.uid.empty()) sel = LabelSelector{{{kJobControllerUidLabel, c.meta.uid}}, {}};
-          break;
-        case ControllerKind::kStatefulSet:
-          if (!IsStatefulSetMember(c.name(), pod.name())) continue;
-          break;
-        case ControllerKind::kDeployment:
-          // Only through a ReplicaSet that is not in the input: a
-          // Deployment's ReplicaSets select pod-template-hash too.
-          if (!out.empty() || !pod.meta.labels.count(kPodTemplateHashLabel)) continue;
-          break;
-        default:
-          break;
-      }
-      // A nil or empty selector adopts nothing: validation refuses both for
-      // apps/v1 kinds, and controllers never claim with labels.Everything().
-      if (!sel || sel->Empty() || !SelectorMatches(*sel, pod.meta.labels)) continue;
-      out.push_back(i);
+      if (c.kind == ControllerKind::kStatefulSet && !IsStatefulSetMember(c.name(), pod.name())) continue;
+      // A Deployment only through a ReplicaSet that is not in the input: its
+      // ReplicaSets select pod-template-hash too.
+      if (c.kind == ControllerKind::kDeployment && (!out.empty() || !pod.meta.labels.count(kPodTemplateHashLabel)))
+        continue;
+      if (SelectorMatches(*sel_[i], pod.meta.labels)) out.push_back(i);
     }
     return out;
   }
 
   // An orphan ReplicaSet is adopted by a Deployment whose selector matches it.
   std::optional<size_t> DeploymentAdopting(const Controller& rs) const {
-    auto it = by_ns_.find(rs.ns());
-    if (it == by_ns_.end()) return std::nullopt;
-    for (size_t i : it->second) {
-      const Controller& d = *cs_[i];
-      if (d.kind == ControllerKind::kDeployment && d.selector && !d.selector->Empty() &&
-          SelectorMatches(*d.selector, rs.meta.labels))
-        return i;
-    }
+    for (size_t i : Candidates(rs.ns(), rs.meta.labels))
+      if (cs_[i]->kind == ControllerKind::kDeployment && SelectorMatches(*sel_[i], rs.meta.labels)) return i;
     return std::nullopt;
   }
 
  private:
+  static std::string LabelKey(const std::string& ns, const std::string& k, const std::string& v) {
+    return ns + '\0' + k + '\0' + v;
+  }
+
+  // Controllers of namespace `ns` with a selector that may match `labels`, in adoption order.
+  std::vector<size_t> Candidates(const std::string& ns, const LabelMap& labels) const {
+    std::vector<size_t> out;
+    if (!indexed_) {
+      if (auto it = by_ns_.find(ns); it != by_ns_.end()) out = it->second;
+    } else {
+      for (const auto& [k, v] : labels)
+        if (auto it = by_first_label_.find(LabelKey(ns, k, v)); it != by_first_label_.end())
+          out.insert(out.end(), it->second.begin(), it->second.end());
+      if (auto it = expr_only_.find(ns); it != expr_only_.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    }
+    std::sort(out.begin(), out.end(), [&](size_t a, size_t b) { return order_[a] < order_[b]; });
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
+
   const std::vector<const Controller*>& cs_;
+  const bool indexed_;
+  std::vector<std::optional<LabelSelector>> sel_;  // the selector each adopts with, if any
+  std::vector<size_t> order_;                      // position in adoption order
   std::unordered_map<std::string, size_t> by_uid_;
   std::unordered_map<std::string, size_t> by_key_;
-  std::map<std::string, std::vector<size_t>, std::less<>> by_ns_;
+  std::unordered_map<std::string, std::vector<size_t>> by_first_label_;
+  std::unordered_map<std::string, std::vector<size_t>> expr_only_;
+  std::unordered_map<std::string, std::vector<size_t>> by_ns_;  // controllers that adopt, per namespace
 };
 
 std::string Id(const Controller& c) { return std::string(KindName(c.kind)) + "/" + c.name(); }
 
 }  // namespace
 
-Ownership ResolveOwnership(const std::vector<const Controller*>& controllers, const std::vector<const Pod*>& pods) {
-  Resolver r(controllers);
+Ownership ResolveOwnership(const std::vector<const Controller*>& controllers, const std::vector<const Pod*>& pods,
+                           bool indexed) {
+  Resolver r(controllers, indexed);
   Ownership out;
   out.deployment_of.resize(controllers.size());
   for (size_t i = 0; i < controllers.size(); ++i) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "gpusched/util/random.h"
+
 namespace gpusched {
 namespace {
 
@@ -115,6 +117,62 @@ TEST(ControllerOwnershipTest, OrphanAdoptionOrderAndStatefulSetMembership) {
   EXPECT_EQ(o.notes[1].second,
             "has no controller reference and the selectors of ReplicaSet/b, ReplicaSet/z and DaemonSet/ds all match "
             "its labels: counted as ReplicaSet/b's");
+}
+
+// The selector index against the plain scan of every controller of the
+// namespace, on random controllers, selectors and pods.
+TEST(ControllerOwnershipTest, IndexAgreesWithThePlainScan) {
+  const std::vector<std::string> keys = {"app", "tier", "pod-template-hash", "batch.kubernetes.io/controller-uid"};
+  const std::vector<std::string> values = {"a", "b"};
+  const std::vector<std::string> ops = {"In", "NotIn", "Exists", "DoesNotExist"};
+  size_t adopted = 0, notes = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    Rng rng(seed);
+    auto pick = [&](const std::vector<std::string>& v) { return v[rng.Uniform(v.size())]; };
+    auto labels = [&](size_t lo, size_t hi) {
+      LabelMap m;
+      for (size_t n = lo + rng.Uniform(hi - lo + 1); n > 0; --n) m[pick(keys)] = pick(values);
+      return m;
+    };
+    Fixture f;
+    const size_t nc = 4 + rng.Uniform(12);
+    for (size_t i = 0; i < nc; ++i) {
+      const ControllerKind kind = static_cast<ControllerKind>(rng.Uniform(6));
+      Controller c = C(kind, "c" + std::to_string(rng.Uniform(4)), rng.Uniform(2) ? "u" + std::to_string(i) : "",
+                       labels(0, 2), rng.Uniform(2) ? "default" : "ml");
+      if (rng.Uniform(6) == 0) c.selector.reset();
+      if (c.selector && rng.Uniform(2))
+        c.selector->match_expressions.push_back({pick(keys), pick(ops), {pick(values)}});
+      c.meta.labels = labels(1, 4);
+      if (kind == ControllerKind::kReplicaSet && rng.Uniform(2))
+        c.controller_ref = OwnerReference{"apps/v1", "Deployment", "c" + std::to_string(rng.Uniform(4)), ""};
+      bool duplicate = false;
+      for (const Controller& o : f.cs) duplicate |= o.kind == c.kind && o.ns() == c.ns() && o.name() == c.name();
+      if (!duplicate) f.cs.push_back(std::move(c));
+    }
+    for (size_t i = 0; i < 20; ++i) {
+      Pod p = P(rng.Uniform(2) ? "c" + std::to_string(rng.Uniform(4)) + "-" + std::to_string(rng.Uniform(3))
+                               : "p" + std::to_string(i),
+                labels(1, 4), std::nullopt, rng.Uniform(2) ? "default" : "ml");
+      if (rng.Uniform(3) == 0)
+        p.controller_ref = OwnerReference{"apps/v1", "ReplicaSet", "c" + std::to_string(rng.Uniform(4)) + "-h", "x"};
+      f.pods.push_back(std::move(p));
+    }
+    std::vector<const Controller*> cs;
+    for (const auto& x : f.cs) cs.push_back(&x);
+    std::vector<const Pod*> pods;
+    for (const auto& x : f.pods) pods.push_back(&x);
+    const Ownership fast = ResolveOwnership(cs, pods, /*indexed=*/true);
+    const Ownership plain = ResolveOwnership(cs, pods, /*indexed=*/false);
+    for (const auto& o : fast.owner_of) adopted += o.has_value();
+    notes += fast.notes.size();
+    ASSERT_EQ(fast.owner_of, plain.owner_of) << "seed " << seed;
+    ASSERT_EQ(fast.deployment_of, plain.deployment_of) << "seed " << seed;
+    ASSERT_EQ(fast.notes, plain.notes) << "seed " << seed;
+  }
+  // The cases are not trivial: many pods are adopted, some by several.
+  EXPECT_GT(adopted, 500u);
+  EXPECT_GT(notes, 20u);
 }
 
 }  // namespace

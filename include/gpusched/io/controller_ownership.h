@@ -42,8 +42,12 @@ struct Ownership {
   std::vector<std::pair<size_t, std::string>> notes;
 };
 
-// `controllers` must have distinct kind/namespace/name.
-Ownership ResolveOwnership(const std::vector<const Controller*>& controllers, const std::vector<const Pod*>& pods);
+// `controllers` must have distinct kind/namespace/name. `indexed` false
+// looks for adopters among all the controllers of a namespace instead of
+// through the selector index: the plain reference the index is tested
+// against (same answer, quadratic time).
+Ownership ResolveOwnership(const std::vector<const Controller*>& controllers, const std::vector<const Pod*>& pods,
+                           bool indexed = true);
 
 }  // namespace gpusched
 
