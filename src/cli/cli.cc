@@ -37,9 +37,12 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   schedule->add_flag("--explain", sf.explain, "Add every pod's per-node filter and score breakdown (with -o json)");
 
   ScheduleFlags ef;
-  CLI::App* explain = app.add_subcommand("explain", "Explain, node by node, where one pod goes and why");
+  CLI::App* explain = app.add_subcommand("explain", "Explain, node by node, where one pod goes and why (or a controller's pods)");
   AddCommonFlags(explain, ef);
-  explain->add_option("pod", ef.explain_pod, "The pod: name or namespace/name")->required();
+  explain->add_option("pod", ef.explain_pod,
+                      "The pod (name or namespace/name) or a controller (deployment/NAME, sts/NAME, job/NAME, ..., "
+                      "or its name)")
+      ->required();
 
   SimulateFlags mf;
   CLI::App* simulate = app.add_subcommand("simulate", "Replay a workload over simulated time under one or more policies");
