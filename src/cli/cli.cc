@@ -113,13 +113,16 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   schedule->footer(kScheduleFooter);
 
   ScheduleFlags ef;
-  CLI::App* explain = app.add_subcommand("explain", "Explain, node by node, where one pod goes and why");
+  CLI::App* explain = app.add_subcommand("explain", "Explain, node by node, where one pod goes and why (or a controller's pods)");
   AddCommonFlags(explain, ef);
   explain->add_option("-n,--namespace", ef.namespace_, "The pod's namespace (needed when several hold its name)");
   explain->add_option("--nodes", ef.nodes, "Rows of the node table, best first: a count or all")
       ->check(CountOrAll())
       ->capture_default_str();
-  explain->add_option("POD", ef.explain_pod, "The pod: name or namespace/name")->required();
+  explain->add_option("POD", ef.explain_pod,
+                      "The pod (name or namespace/name) or a controller (deployment/NAME, sts/NAME, job/NAME, ..., or "
+                      "its name)")
+      ->required();
   explain->footer(kExplainFooter);
 
   SimulateFlags mf;

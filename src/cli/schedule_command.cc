@@ -12,6 +12,7 @@
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/io/scheduler_config_loader.h"
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/report/controller_explain.h"
 #include "gpusched/report/explain_writer.h"
 #include "gpusched/report/json_writer.h"
 #include "gpusched/report/table_writer.h"
@@ -78,22 +79,37 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   pods.reserve(m.pods.size());
   for (const auto& p : m.pods) pods.push_back(&p.pod);
 
-  // The pod to explain is found before anything is scheduled.
-  std::optional<size_t> explain_pod;
+  // The pod (or controller) to explain is found before anything is scheduled.
+  std::optional<size_t> explain_pod, explain_controller;
   if (explaining) {
     ExplainTarget target = FindExplainTarget(PodQuery{flags.explain_pod, flags.namespace_}, pods, m.rejected);
-    switch (target.kind) {
-      case ExplainTarget::Kind::kPod:
-        explain_pod = target.pods.front();
-        break;
-      case ExplainTarget::Kind::kRejected:
-        out << "rejected, not scheduled: " << target.rejected->ToString() << "\n";
-        return kExitRejected;
-      case ExplainTarget::Kind::kAmbiguous:
-      case ExplainTarget::Kind::kNotFound:
-      case ExplainTarget::Kind::kInvalid:
-        err << target.error << "\n";
+    if (target.kind == ExplainTarget::Kind::kNotFound) {
+      // Not a pod: a controller's name stands for its pods.
+      std::vector<size_t> found = FindControllers(m.controller_pods, flags.explain_pod);
+      if (!flags.namespace_.empty())
+        std::erase_if(found, [&](size_t i) { return m.controller_pods[i].ns != flags.namespace_; });
+      if (found.size() > 1) {
+        err << "error: \"" << flags.explain_pod << "\" names several controllers:";
+        for (size_t i : found) err << " " << ControllerDisplayName(m.controller_pods[i]);
+        err << "; name one as KIND/NAME or KIND/NAMESPACE/NAME\n";
         return kExitUsage;
+      }
+      if (found.size() == 1) explain_controller = found.front();
+    }
+    if (!explain_controller) {
+      switch (target.kind) {
+        case ExplainTarget::Kind::kPod:
+          explain_pod = target.pods.front();
+          break;
+        case ExplainTarget::Kind::kRejected:
+          out << "rejected, not scheduled: " << target.rejected->ToString() << "\n";
+          return kExitRejected;
+        case ExplainTarget::Kind::kAmbiguous:
+        case ExplainTarget::Kind::kNotFound:
+        case ExplainTarget::Kind::kInvalid:
+          err << target.error << "\n";
+          return kExitUsage;
+      }
     }
   }
 
@@ -125,6 +141,10 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   if (flags.explain) report.unimplemented = schedulers->unimplemented;
   const bool any_rejected = !m.rejected.empty() || !result.refused.empty();
 
+  if (explain_controller) {
+    WriteControllerExplain(out, report, m.controller_pods[*explain_controller]);
+    return any_rejected ? kExitRejected : kExitOk;
+  }
   if (explain_pod) {
     ExplainOptions eo;
     eo.max_nodes = ParseCountOrAll(flags.nodes);

@@ -9,8 +9,11 @@
 #include <iterator>
 #include <sstream>
 
+#include "controller_decode.h"
 #include "decode_context.h"
+#include "gpusched/io/controller_expansion.h"
 #include "gpusched/io/read_input.h"
+#include "gpusched/io/template_key.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/model/validation.h"
@@ -51,10 +54,16 @@ void Reject(const Source& src, std::string id, int line, std::string message) {
   src.out.rejected.push_back(InputError{std::move(id), src.file, line, std::move(message)});
 }
 
-// Gives a pod with only generateName a deterministic generated name.
-void ApplyGenerateName(ObjectMeta& m, const std::string& file, int line) {
-  if (m.name.empty() && !m.generate_name.empty())
-    m.name = m.generate_name + SafeSuffix(Fnv1a64(file + ":" + std::to_string(line) + ":" + m.generate_name), 5);
+// Gives an object with only generateName a deterministic name, derived from
+// what it is (kind, namespace, generateName and `content`, the canonical
+// text of its spec) and numbered among identical ones: the same objects get
+// the same names whatever their files are called and in whichever order
+// they come.
+void ApplyGenerateName(ObjectMeta& m, std::string_view kind, const std::string& content, Manifests& out) {
+  if (!m.name.empty() || m.generate_name.empty()) return;
+  std::string key = std::string(kind) + "/" + m.namespace_ + "/" + m.generate_name + "/" + content;
+  const int n = out.generated_names[Fnv1a64(key)]++;
+  m.name = m.generate_name + SafeSuffix(Fnv1a64(key + "#" + std::to_string(n)), 5);
 }
 
 // Validates, checks for duplicates and keeps one pod (plain or expanded).
@@ -71,19 +80,23 @@ bool AcceptPod(const Source& src, Pod pod, int line) {
 void LoadPod(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& version) {
   Pod pod;
   DecodePod(ctx, obj, pod);
+  std::vector<FieldError> ownership = DecodeOwnerReferences(ctx, obj, pod.controller_ref);
   const int line = ctx.Line(obj);
-  ApplyGenerateName(pod.meta, src.file, line);
   if (pod.meta.namespace_.empty()) pod.meta.namespace_ = kDefaultNamespace;
+  ApplyGenerateName(pod.meta, "Pod", TemplateKey(pod) + "|" + pod.node_name + "|" + pod.phase, src.out);
   const std::string id = ObjectId("Pod", pod.meta);
   FlushWarnings(src, ctx, id);
   if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Pod", version, ctx));
   DefaultPod(pod);
   std::vector<FieldError> errs = ValidatePod(pod);
+  InsertMetadataErrors(errs, std::move(ownership));
   if (!errs.empty())
     return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Pod", pod.name(), errs));
   if (pod.phase == "Succeeded" || pod.phase == "Failed") {
     src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": status.phase is " + pod.phase +
                                ": a terminated pod holds no resources and is not scheduled");
+    // Kept aside: its controller counts it (a Job's completions).
+    src.out.terminal_pods.push_back(LoadedPod{std::move(pod), src.file, line});
     return;
   }
   AcceptPod(src, std::move(pod), line);
@@ -108,69 +121,28 @@ void LoadNode(const Source& src, const YAML::Node& obj, DecodeContext& ctx, cons
   src.out.nodes.push_back(LoadedNode{std::move(node), src.file, line});
 }
 
-// Deployment, ReplicaSet, StatefulSet (spec.replicas, default 1) and Job
-// (min(parallelism, completions), default 1) become that many pods.
-void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& kind,
-                  const std::string& version) {
-  ObjectMeta meta;
-  DecodeObjectMeta(ctx, obj, "metadata", meta);
+// A workload controller: decoded, validated, and kept for ExpandControllers,
+// which runs once every file is read.
+void LoadController(const Source& src, const YAML::Node& obj, DecodeContext& ctx, ControllerKind kind,
+                    const std::string& version) {
+  Controller c;
+  std::vector<FieldError> decoded = DecodeController(ctx, obj, kind, c);
   const int line = ctx.Line(obj);
-  ApplyGenerateName(meta, src.file, line);
-  if (meta.namespace_.empty()) meta.namespace_ = kDefaultNamespace;
-  const std::string id = ObjectId(kind, meta);
-  Pod tmpl;
-  int64_t count = 1;
-  const YAML::Node spec = ctx.Map(obj, "spec", "spec");
-  if (spec.IsDefined()) {
-    if (kind == "Job") {
-      int64_t parallelism = ctx.Int(spec, "parallelism", "spec.parallelism").value_or(1);
-      std::optional<int64_t> completions = ctx.Int(spec, "completions", "spec.completions");
-      count = completions ? std::min(parallelism, *completions) : parallelism;
-    } else {
-      count = ctx.Int(spec, "replicas", "spec.replicas").value_or(1);
-    }
-    const YAML::Node tpl = ctx.Map(spec, "template", "spec.template");
-    if (tpl.IsDefined()) {
-      DecodeObjectMeta(ctx, tpl, "spec.template.metadata", tmpl.meta);
-      DecodePodSpec(ctx, tpl, "spec.template.spec", tmpl);
-    }
-  }
+  if (c.meta.namespace_.empty()) c.meta.namespace_ = kDefaultNamespace;
+  ApplyGenerateName(c.meta, KindName(kind),
+                    TemplateKey(c.tmpl) + "|" + std::to_string(c.replicas) + "|" + std::to_string(c.parallelism) + "|" +
+                        std::to_string(c.completions.value_or(-1)),
+                    src.out);
+  const std::string kind_name(KindName(kind));
+  const std::string id = ObjectId(kind_name, c.meta);
   FlushWarnings(src, ctx, id);
-  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind, version, ctx));
-  std::vector<FieldError> errs;
-  if (meta.name.empty()) {
-    errs.push_back(FieldError::Required("metadata.name", "name or generateName is required"));
-  } else {
-    for (const auto& m : IsDNS1123Subdomain(meta.name)) errs.push_back(FieldError::Invalid("metadata.name", meta.name, m));
-  }
-  if (count < 0) {
-    const char* field = kind == "Job" ? "spec.parallelism" : "spec.replicas";
-    errs.push_back(FieldError::Invalid(field, std::to_string(count), "must be greater than or equal to 0"));
-  }
-  tmpl.meta.namespace_ = meta.namespace_;
-  // The API server defaults requests from limits on Pods only (SetDefaults_Pod),
-  // so a template is validated as written; its pods get the defaults.
-  std::vector<FieldError> spec_errs = ValidatePod(tmpl, "spec.template.spec", /*validate_meta=*/false);
-  errs.insert(errs.end(), spec_errs.begin(), spec_errs.end());
-  if (!errs.empty()) return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind, meta.name, errs));
-  DefaultPod(tmpl);
-  if (count == 0) {
-    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": 0 replicas: no pods");
-    return;
-  }
-  constexpr int64_t kMaxReplicas = 1'000'000;
-  if (count > kMaxReplicas) {
-    return Reject(src, id, ctx.LineOf(kind == "Job" ? "spec.parallelism" : "spec.replicas"),
-                  kind + " " + meta.name + ": " + std::to_string(count) + " replicas is more than gpusched expands (" +
-                      std::to_string(kMaxReplicas) + ")");
-  }
-  for (int64_t i = 0; i < count; ++i) {
-    Pod p = tmpl;
-    p.meta.name = ExpandedPodName(kind, meta.namespace_, meta.name, i);
-    p.meta.generate_name.clear();
-    p.owner = kind + "/" + meta.name;
-    AcceptPod(src, std::move(p), line);
-  }
+  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind_name, version, ctx));
+  std::vector<FieldError> errs = ValidateController(c, std::move(decoded));
+  if (!errs.empty())
+    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind_name, c.name(), errs));
+  c.tmpl.meta.namespace_ = c.meta.namespace_;
+  DefaultPod(c.tmpl);
+  src.out.controllers.push_back(LoadedController{std::move(c), src.file, line});
 }
 
 void LoadObject(const Source& src, const YAML::Node& obj, int depth);
@@ -194,8 +166,8 @@ void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
   if (kind.empty()) return Reject(src, "", ctx.Line(obj), "Object 'Kind' is missing");
   if (kind == "Pod") return LoadPod(src, obj, ctx, version.empty() ? "v1" : version);
   if (kind == "Node") return LoadNode(src, obj, ctx, version.empty() ? "v1" : version);
-  if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" || kind == "Job")
-    return LoadWorkload(src, obj, ctx, kind, version.empty() ? "apps/v1" : version);
+  if (std::optional<ControllerKind> ck = ParseControllerKind(kind))
+    return LoadController(src, obj, ctx, *ck, version.empty() ? std::string(KindGroup(*ck)) + "/v1" : version);
   if (kind == "List" || (kind.size() > 4 && kind.ends_with("List"))) {
     if (depth > 8) return Reject(src, kind, ctx.Line(obj), "Lists nested more than 8 deep");
     return LoadList(src, obj, ctx, depth);
@@ -221,11 +193,8 @@ void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
   }
   ObjectMeta meta;
   DecodeObjectMeta(ctx, obj, "metadata", meta);
-  std::string why = (kind == "DaemonSet" || kind == "CronJob")
-                        ? " is not expanded into pods by gpusched (yet); write its pods or a Job instead"
-                        : " does not take part in scheduling";
   src.out.warnings.push_back(src.file + ":" + std::to_string(ctx.Line(obj)) + ": skipping " + kind + " \"" +
-                             meta.name + "\": kind " + kind + why);
+                             meta.name + "\": kind " + kind + " does not take part in scheduling");
 }
 
 bool LooksLikeJson(std::string_view text) {
@@ -245,6 +214,7 @@ void LoadText(std::string_view text, const std::string& file, Manifests& out);
 
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
   LoadText(text, file, out);
+  ExpandControllers(out);
   ResolvePriorities(out);
 }
 
@@ -341,6 +311,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
     LoadText(text, path, out);
   }
+  ExpandControllers(out);
   ResolvePriorities(out);
   return Status::Ok();
 }

@@ -33,4 +33,25 @@ std::string ExpandedPodName(std::string_view kind, std::string_view ns, std::str
   return std::string(name) + "-" + per_pod;
 }
 
+std::string GeneratedPodTemplateHash(std::string_view ns, std::string_view deployment) {
+  return SafeSuffix(Fnv1a64(std::string(ns) + "/" + std::string(deployment)), 10);
+}
+
+std::string GeneratedReplicaSetName(std::string_view ns, std::string_view deployment) {
+  return std::string(deployment) + "-" + GeneratedPodTemplateHash(ns, deployment);
+}
+
+std::string IndexedJobPodName(std::string_view ns, std::string_view job, int64_t index, int attempt) {
+  const std::string i = std::to_string(index);
+  std::string key = std::string(ns) + "/" + std::string(job) + "#" + i;
+  if (attempt > 0) key += "#" + std::to_string(attempt);
+  return std::string(job) + "-" + i + "-" + SafeSuffix(Fnv1a64(key), 5);
+}
+
+std::string DaemonPodName(std::string_view ns, std::string_view daemonset, std::string_view node, int attempt) {
+  std::string key = std::string(ns) + "/" + std::string(daemonset) + "@" + std::string(node);
+  if (attempt > 0) key += "#" + std::to_string(attempt);
+  return std::string(daemonset) + "-" + SafeSuffix(Fnv1a64(key), 5);
+}
+
 }  // namespace gpusched

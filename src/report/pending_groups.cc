@@ -11,34 +11,10 @@
 namespace gpusched {
 namespace {
 
-bool LooksLikeGpu(std::string_view resource) { return resource.find("gpu") != std::string_view::npos; }
-
-// The reasons of a FitError message (fit_error.h), counts dropped:
-// "0/3 nodes are available: 2 Insufficient nvidia.com/gpu, 1 Too many pods.
-// preemption: ..." -> {"Insufficient nvidia.com/gpu", "Too many pods"}.
-std::vector<std::string_view> FitErrorReasons(std::string_view message) {
-  std::vector<std::string_view> out;
-  constexpr std::string_view kHead = " nodes are available: ";
-  const size_t head = message.find(kHead);
-  if (head == std::string_view::npos) return out;
-  std::string_view rest = message.substr(head + kHead.size());
-  // The reasons end at the first ". " (a post-filter message follows) or
-  // at the final ".".
-  if (size_t end = rest.find(". "); end != std::string_view::npos) {
-    rest = rest.substr(0, end);
-  } else if (rest.ends_with('.')) {
-    rest.remove_suffix(1);
-  }
-  while (!rest.empty()) {
-    const size_t comma = rest.find(", ");
-    std::string_view part = rest.substr(0, comma);
-    const size_t digits = part.find_first_not_of("0123456789");
-    if (digits != std::string_view::npos && digits > 0 && part[digits] == ' ') part.remove_prefix(digits + 1);
-    out.push_back(part);
-    if (comma == std::string_view::npos) break;
-    rest.remove_prefix(comma + 2);
-  }
-  return out;
+// nvidia.com/gpu, the Alibaba and HAMi spellings, and MIG slices
+// (nvidia.com/mig-1g.5gb) are all GPUs to a reader.
+bool LooksLikeGpu(std::string_view resource) {
+  return resource.find("gpu") != std::string_view::npos || resource.starts_with("nvidia.com/mig-");
 }
 
 // The message with its node counts blanked ("0/1000 nodes are available:
@@ -68,22 +44,12 @@ std::string WithoutCounts(std::string_view message) {
 }  // namespace
 
 bool WaitsForGpus(const BatchResult::Pending& p) {
+  // The diagnosis names the resource the pod cannot get; the seed's heading
+  // ("no node had enough free GPUs") is true when that resource is a GPU.
   using K = Diagnosis::Kind;
   const K k = p.diagnosis.kind;
   if (k != K::kWaitingForRoom && k != K::kFragmented && k != K::kTooLarge && k != K::kNotAdvertised) return false;
-  bool gpu = false;
-  for (std::string_view reason : FitErrorReasons(p.message)) {
-    constexpr std::string_view kInsufficient = "Insufficient ";
-    if (reason.starts_with(kInsufficient)) {
-      if (!LooksLikeGpu(reason.substr(kInsufficient.size()))) return false;
-      gpu = true;
-    } else if (reason == kReasonGpuShare) {
-      gpu = true;
-    } else if (reason == kReasonTooManyPods) {
-      return false;
-    }
-  }
-  return gpu;
+  return LooksLikeGpu(p.diagnosis.resource);
 }
 
 std::vector<PendingGroup> GroupPending(const RunReport& r) {

@@ -132,6 +132,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
       }
       if (max_any <= 0) {
         d.kind = Diagnosis::Kind::kNotAdvertised;
+        d.resource = w.name;
         d.text = "can never fit: no node advertises " + w.name;
         if (LooksLikeGpu(w.name))
           d.text += "; the nodes may have GPUs, but without the device plugin (e.g. the NVIDIA device plugin "
@@ -140,12 +141,14 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
       }
       if (max_eligible <= 0) {
         d.kind = Diagnosis::Kind::kNotAdvertised;
+        d.resource = w.name;
         d.text = "can never fit: the only nodes that advertise " + w.name +
                  " are excluded by taints, cordons or the pod's nodeSelector";
         return d;
       }
       if (w.request > max_eligible) {
         d.kind = Diagnosis::Kind::kTooLarge;
+        d.resource = w.name;
         d.text = "can never fit: it requests " + Amount(w.name, w.request) + " but the largest node has " +
                  FormatAmount(w.name, max_eligible);
         if (total >= w.request)
@@ -204,6 +207,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     if (max_free >= w.request) continue;
     if (sum_free >= w.request) {
       d.kind = Diagnosis::Kind::kFragmented;
+      d.resource = w.name;
       d.text = "waiting for room, fragmented: when it was considered, " + Amount(w.name, sum_free) +
                " were free across the " + Nodes(static_cast<int64_t>(could.size())) + " that could run it, but at most " +
                FormatAmount(w.name, max_free) + " free on any one node and it needs " +
@@ -224,6 +228,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
       } else {
         where = Nodes(static_cast<int64_t>(could.size())) + " with " + FormatAmount(w.name, sum_free) + " free in total";
       }
+      d.resource = w.name;
       d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; when it was considered, " +
                std::string(could.size() == 1 ? "the only node big enough was " : "the nodes big enough were ") + where +
                "; it is placed when running pods finish (pending is not an error)";

@@ -112,6 +112,7 @@ kind: Deployment
 metadata: {name: web}
 spec:
   replicas: 3
+  selector: {matchLabels: {app: web}}
   template:
     metadata: {labels: {app: web}}
     spec:
@@ -121,7 +122,9 @@ apiVersion: apps/v1
 kind: StatefulSet
 metadata: {name: db, namespace: data}
 spec:
+  selector: {matchLabels: {app: db}}
   template:
+    metadata: {labels: {app: db}}
     spec:
       containers: [{name: c, image: i}]
 ---
@@ -151,19 +154,19 @@ spec:
 
 TEST(ManifestLoaderTest, ZeroReplicasWarns) {
   Manifests m = Load("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  replicas: 0\n"
-                     "  template:\n    spec:\n      containers: [{name: c, image: i}]\n");
+                     "  selector: {matchLabels: {app: web}}\n"
+                     "  template:\n    metadata: {labels: {app: web}}\n    spec:\n      containers: [{name: c, image: i}]\n");
   EXPECT_TRUE(m.pods.empty());
   EXPECT_EQ(Join(m.warnings), "t.yaml:1: Deployment/default/web: 0 replicas: no pods\n");
 }
 
 TEST(ManifestLoaderTest, OtherKindsWarnNotFail) {
   Manifests m = Load("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\n---\n"
-                     "apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: dp}\n");
+                     "apiVersion: v1\nkind: Service\nmetadata: {name: svc}\n");
   EXPECT_TRUE(m.rejected.empty());
   EXPECT_EQ(Join(m.warnings),
             "t.yaml:1: skipping ConfigMap \"cfg\": kind ConfigMap does not take part in scheduling\n"
-            "t.yaml:5: skipping DaemonSet \"dp\": kind DaemonSet is not expanded into pods by gpusched (yet); "
-            "write its pods or a Job instead\n");
+            "t.yaml:5: skipping Service \"svc\": kind Service does not take part in scheduling\n");
 }
 
 struct RejectCase {
@@ -229,10 +232,11 @@ TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
        "    nvidia.com/gpu: 1500m\n",
        "Node/n", 7,
        "The Node \"n\" is invalid: status.allocatable.nvidia.com/gpu: Invalid value: \"1500m\": must be an integer"},
-      {"workload template", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+      {"workload template", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+                            "  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n"
                             "    spec:\n      containers:\n      - name: c\n        image: i\n        resources:\n"
                             "          limits: {nvidia.com/gpu: 1.5}\n",
-       "Deployment/default/web", 11,
+       "Deployment/default/web", 13,
        // Templates are not defaulted (SetDefaults_Pod only), so only the limit is reported.
        "The Deployment \"web\" is invalid: spec.template.spec.containers[0].resources.limits[nvidia.com/gpu]: "
        "Invalid value: \"1500m\": must be an integer"},
@@ -295,6 +299,15 @@ TEST(ManifestLoaderTest, GenerateNameIsDeterministic) {
   ASSERT_EQ(a.pods.size(), 1u);
   EXPECT_EQ(a.pods[0].pod.name().size(), std::string("worker-").size() + 5);
   EXPECT_EQ(a.pods[0].pod.name(), b.pods[0].pod.name());
+  // Not from the file's name or the line: another document before it, or
+  // another file name, gives the same name; two identical ones get two.
+  Manifests c = Load("kind: Pod\nmetadata: {name: first}\nspec:\n  containers: [{name: c, image: i}]\n---\n" + text +
+                         "---\n" + text,
+                     "other.yaml");
+  ASSERT_EQ(c.pods.size(), 3u);
+  EXPECT_EQ(c.pods[1].pod.name(), a.pods[0].pod.name());
+  EXPECT_NE(c.pods[2].pod.name(), c.pods[1].pod.name());
+  EXPECT_EQ(c.pods[2].pod.name().rfind("worker-", 0), 0u);
 }
 
 TEST(ManifestLoaderTest, InitContainersSidecarsOverheadAndConstraints) {

@@ -40,5 +40,18 @@ TEST(WorkloadNamesTest, DeterministicAndDistinct) {
   EXPECT_EQ(names.size(), 1000u);
 }
 
+TEST(WorkloadNamesTest, ControllerShapedNames) {
+  // The ReplicaSet a Deployment creates shares its hash with the Deployment's pods.
+  EXPECT_EQ(GeneratedReplicaSetName("default", "web"), "web-vdgb8zbvpn");
+  EXPECT_EQ(GeneratedPodTemplateHash("default", "web"), "vdgb8zbvpn");
+  EXPECT_EQ(ExpandedPodName("Deployment", "default", "web", 0), "web-vdgb8zbvpn-d88dm");
+  EXPECT_EQ(IndexedJobPodName("default", "train", 4), "train-4-kf4nm");
+  EXPECT_NE(IndexedJobPodName("default", "train", 4, 1), IndexedJobPodName("default", "train", 4));
+  EXPECT_EQ(DaemonPodName("kube-system", "dp", "n3", 0), "dp-zgh28");
+  EXPECT_NE(DaemonPodName("kube-system", "dp", "n3", 1), DaemonPodName("kube-system", "dp", "n3", 0));
+  // A DaemonSet's pod name is its node's, not a position among the nodes.
+  EXPECT_NE(DaemonPodName("kube-system", "dp", "n3", 0), DaemonPodName("kube-system", "dp", "n4", 0));
+}
+
 }  // namespace
 }  // namespace gpusched

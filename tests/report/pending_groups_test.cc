@@ -50,9 +50,12 @@ TEST(PendingGroupsTest, NodeCountsInTheMessageDoNotSplitAGroup) {
 }
 
 TEST(PendingGroupsTest, WaitsForGpus) {
-  auto pending = [](Diagnosis::Kind kind, std::string message) {
+  // Decided by the resource the diagnosis names, not by the FitError's
+  // reasons: a node short of cpu too does not make a GPU wait anything else.
+  auto pending = [](Diagnosis::Kind kind, std::string resource, std::string message) {
     BatchResult::Pending p{0, std::move(message), {}, std::nullopt};
     p.diagnosis.kind = kind;
+    p.diagnosis.resource = std::move(resource);
     return p;
   };
   using K = Diagnosis::Kind;
@@ -61,26 +64,32 @@ TEST(PendingGroupsTest, WaitsForGpus) {
     BatchResult::Pending p;
     bool want;
   } cases[] = {
-      {"GPUs", pending(K::kWaitingForRoom, "0/2 nodes are available: 2 Insufficient nvidia.com/gpu."), true},
-      {"GPUs with preemption", pending(K::kWaitingForRoom,
-                                       "0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes "
-                                       "are available: 2 No preemption victims found for incoming pod."),
+      {"GPUs", pending(K::kWaitingForRoom, "nvidia.com/gpu", "0/2 nodes are available: 2 Insufficient nvidia.com/gpu."),
        true},
-      {"GPU share", pending(K::kFragmented, "0/3 nodes are available: 3 node(s) didn't have enough free GPU share."),
+      {"GPU share", pending(K::kFragmented, "nvidia.com/gpu",
+                            "0/3 nodes are available: 3 node(s) didn't have enough free GPU share."),
        true},
       {"GPUs where the selector allows",
-       pending(K::kTooLarge,
+       pending(K::kTooLarge, "nvidia.com/gpu",
                "0/3 nodes are available: 1 Insufficient nvidia.com/gpu, 2 node(s) didn't match Pod's node "
                "affinity/selector."),
        true},
-      {"cpu too", pending(K::kWaitingForRoom, "0/2 nodes are available: 1 Insufficient cpu, 2 Insufficient nvidia.com/gpu."),
+      {"fragmented GPUs, a small node short of cpu too (a live cluster)",
+       pending(K::kFragmented, "nvidia.com/gpu",
+               "0/4 nodes are available: 1 Insufficient cpu, 1 Insufficient memory, 1 node(s) had untolerated "
+               "taint(s), 3 Insufficient nvidia.com/gpu."),
+       true},
+      {"MIG slices", pending(K::kNotAdvertised, "nvidia.com/mig-1g.5gb", "0/1 nodes are available: 1 Insufficient nvidia.com/mig-1g.5gb."), true},
+      {"waits for cpu",
+       pending(K::kWaitingForRoom, "cpu", "0/2 nodes are available: 1 Insufficient cpu, 2 Insufficient nvidia.com/gpu."),
        false},
-      {"pod count", pending(K::kWaitingForRoom, "0/1 nodes are available: 1 Too many pods."), false},
-      {"selector", pending(K::kNoEligibleNode,
+      {"an extended resource", pending(K::kNotAdvertised, "example.com/fpga", "0/1 nodes are available: 1 Insufficient example.com/fpga."), false},
+      {"pod count", pending(K::kWaitingForRoom, "", "0/1 nodes are available: 1 Too many pods."), false},
+      {"selector", pending(K::kNoEligibleNode, "",
                            "0/2 nodes are available: 2 node(s) didn't match Pod's node affinity/selector."),
        false},
-      {"no scheduler", pending(K::kNoEligibleNode, ""), false},
-      {"no nodes", pending(K::kNoNodes, "no nodes available to schedule pods"), false},
+      {"no scheduler", pending(K::kNoEligibleNode, "", ""), false},
+      {"no nodes", pending(K::kNoNodes, "", "no nodes available to schedule pods"), false},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

@@ -20,6 +20,7 @@ struct DiagCase {
   Kind kind;
   bool forever;
   std::string text;
+  std::string resource;  // what it waits for or can never get
 };
 
 Node Cordoned(Node n) {
@@ -37,7 +38,7 @@ Pod WithSelector(Pod p) {
 
 TEST(DiagnosisTest, Table) {
   const DiagCase cases[] = {
-      {"empty cluster", {}, {}, GpuPod("p", 1), Kind::kNoNodes, true, "can never fit: the cluster has no nodes"},
+      {"empty cluster", {}, {}, GpuPod("p", 1), Kind::kNoNodes, true, "can never fit: the cluster has no nodes", ""},
       {"bigger than every node",
        {GpuNode("a", 4), GpuNode("b", 4), GpuNode("c", 4)},
        {},
@@ -45,7 +46,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kTooLarge,
        true,
        "can never fit: it requests 8 nvidia.com/gpu but the largest node has 4 (12 across all 3 nodes, but a pod runs "
-       "on one node and is never split across several); request at most 4 or add a bigger node"},
+       "on one node and is never split across several); request at most 4 or add a bigger node", "nvidia.com/gpu"},
       {"no device plugin",
        {GpuNode("a", -1), GpuNode("b", -1)},
        {},
@@ -53,7 +54,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kNotAdvertised,
        true,
        "can never fit: no node advertises nvidia.com/gpu; the nodes may have GPUs, but without the device plugin (e.g. "
-       "the NVIDIA device plugin DaemonSet) running on them Kubernetes does not know it"},
+       "the NVIDIA device plugin DaemonSet) running on them Kubernetes does not know it", "nvidia.com/gpu"},
       {"GPUs only on excluded nodes",
        {WithTaint(GpuNode("gpu", 8)), GpuNode("cpu", -1)},
        {},
@@ -61,7 +62,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kNotAdvertised,
        true,
        "can never fit: the only nodes that advertise nvidia.com/gpu are excluded by taints, cordons or the pod's "
-       "nodeSelector"},
+       "nodeSelector", "nvidia.com/gpu"},
       {"every node excluded",
        {Cordoned(GpuNode("a", 8)), WithTaint(GpuNode("b", 8)), WithTaint(GpuNode("c", 8))},
        {},
@@ -69,7 +70,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kNoEligibleNode,
        true,
        "can never fit: every node is excluded before resources are even compared: 1 node cordoned "
-       "(spec.unschedulable); 2 nodes with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)"},
+       "(spec.unschedulable); 2 nodes with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)", ""},
       {"selector matches nothing",
        {GpuNode("a", 8)},
        {},
@@ -77,7 +78,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kNoEligibleNode,
        true,
        "can never fit: every node is excluded before resources are even compared: 1 node not matching its "
-       "nodeSelector or node affinity (fix them or label a node)"},
+       "nodeSelector or node affinity (fix them or label a node)", ""},
       {"the seed's training-job-c",
        {GpuNode("gpu-node-1", 4), GpuNode("gpu-node-2", 2)},
        {{0, 3}},
@@ -85,7 +86,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kWaitingForRoom,
        false,
        "waiting for room: it needs 3 nvidia.com/gpu on one node; when it was considered, the only node big enough was "
-       "gpu-node-1 (4 in all, 1 free); it is placed when running pods finish (pending is not an error)"},
+       "gpu-node-1 (4 in all, 1 free); it is placed when running pods finish (pending is not an error)", "nvidia.com/gpu"},
       {"fragmented",
        {GpuNode("a", 4), GpuNode("b", 4)},
        {{0, 3}, {1, 3}},
@@ -94,14 +95,14 @@ TEST(DiagnosisTest, Table) {
        false,
        "waiting for room, fragmented: when it was considered, 2 nvidia.com/gpu were free across the 2 nodes that could "
        "run it, but at most 1 free on any one node and it needs 2 on one node; placing large pods first (--order "
-       "largest-first) or a bin-packing policy avoids this"},
+       "largest-first) or a bin-packing policy avoids this", "nvidia.com/gpu"},
       {"cpu too large",
        {GpuNode("a", 4, 8000)},
        {},
        GpuPod("p", 1, 16000),
        Kind::kTooLarge,
        true,
-       "can never fit: it requests 16 cpu but the largest node has 8; request at most 8 or add a bigger node"},
+       "can never fit: it requests 16 cpu but the largest node has 8; request at most 8 or add a bigger node", "cpu"},
       {"many nodes, waiting",
        {GpuNode("a", 2), GpuNode("b", 2), GpuNode("c", 2), GpuNode("d", 2)},
        {{0, 2}, {1, 2}, {2, 2}, {3, 1}},
@@ -109,7 +110,7 @@ TEST(DiagnosisTest, Table) {
        Kind::kWaitingForRoom,
        false,
        "waiting for room: it needs 2 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 "
-       "nodes with 1 free in total; it is placed when running pods finish (pending is not an error)"},
+       "nodes with 1 free in total; it is placed when running pods finish (pending is not an error)", "nvidia.com/gpu"},
   };
   auto filters = DefaultFilters();
   for (const auto& c : cases) {
@@ -125,6 +126,7 @@ TEST(DiagnosisTest, Table) {
     EXPECT_EQ(d.kind, c.kind);
     EXPECT_EQ(d.forever, c.forever);
     EXPECT_EQ(d.text, c.text);
+    EXPECT_EQ(d.resource, c.resource);
   }
 }
 

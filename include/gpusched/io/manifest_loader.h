@@ -1,9 +1,11 @@
 // Loading Kubernetes manifests: files or directories of YAML (multi-document)
-// and JSON holding Node, Pod, List (e.g. `kubectl get nodes -o json`),
-// Deployment, ReplicaSet, StatefulSet and Job objects. Workloads are expanded
-// into their pods with deterministic names. Every object is defaulted and
-// validated as the API server would; invalid ones are reported (with file,
-// line and kubectl's message) and skipped, the rest are kept.
+// and JSON holding Node, Pod, List (e.g. `kubectl get nodes -o json`), and
+// the workload controllers Deployment, ReplicaSet, StatefulSet, Job,
+// DaemonSet and CronJob. Once every file is read, the controllers are
+// expanded into the pods they do not have yet (io/controller_expansion.h),
+// with deterministic names. Every object is defaulted and validated as the
+// API server would; invalid ones are reported (with file, line and kubectl's
+// message) and skipped, the rest are kept.
 #ifndef GPUSCHED_IO_MANIFEST_LOADER_H_
 #define GPUSCHED_IO_MANIFEST_LOADER_H_
 
@@ -11,9 +13,11 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
+#include "gpusched/model/controller.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/util/input_error.h"
@@ -33,6 +37,13 @@ struct LoadedNode {
   int line = 0;
 };
 
+// A workload controller as read, before expansion.
+struct LoadedController {
+  Controller controller;
+  std::string file;
+  int line = 0;
+};
+
 struct Manifests {
   std::vector<LoadedNode> nodes;  // in input order
   std::vector<LoadedPod> pods;    // in input order
@@ -43,6 +54,8 @@ struct Manifests {
   // server does ("pods \"x\" already exists").
   std::unordered_set<std::string> pod_keys;
   std::unordered_set<std::string> node_keys;
+  // How many objects got a name from the same generateName and content.
+  std::unordered_map<uint64_t, int> generated_names;
 
   // PriorityClass objects (scheduling.k8s.io/v1) seen, by name.
   struct PriorityClass {
@@ -51,6 +64,16 @@ struct Manifests {
     std::string preemption_policy;
   };
   std::map<std::string, PriorityClass, std::less<>> priority_classes;
+
+  // --- Workload controllers (io/controller_expansion.h) ---
+  // As read, in input order; ExpandControllers turns them into pods.
+  std::vector<LoadedController> controllers;
+  // Pods in phase Succeeded or Failed: they hold nothing and are not
+  // scheduled, but their controllers count them (a Job's completions).
+  std::vector<LoadedPod> terminal_pods;
+  // What expansion did, one entry per controller, in input order.
+  std::vector<ControllerPods> controller_pods;
+  // --- end workload controllers ---
 };
 
 // What the Priority admission plugin does once all objects are read

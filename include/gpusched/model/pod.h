@@ -12,6 +12,7 @@
 
 #include "gpusched/model/node_affinity.h"
 #include "gpusched/model/object_meta.h"
+#include "gpusched/model/owner_reference.h"
 #include "gpusched/model/resources.h"
 #include "gpusched/model/taint.h"
 
@@ -45,6 +46,11 @@ struct Pod {
   std::string phase;  // status.phase
   // "Deployment/web" when the pod was expanded from a workload template.
   std::string owner;
+
+  // --- Controller ownership (read by io/controller_expansion) ---
+  // The metadata.ownerReferences entry with controller: true, if any.
+  std::optional<OwnerReference> controller_ref;
+  // --- end controller ownership ---
 
   const std::string& name() const { return meta.name; }
   const std::string& ns() const { return meta.namespace_; }

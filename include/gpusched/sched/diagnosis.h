@@ -30,6 +30,10 @@ struct Diagnosis {
   Kind kind = Kind::kWaitingForRoom;
   bool forever = false;  // can never fit on this cluster as it is
   std::string text;
+  // The resource it waits for or can never get (the first of its requests
+  // that no eligible node has free, or has at all), "" when the diagnosis
+  // is not about one resource (no eligible node, pod limits, no nodes).
+  std::string resource;
   // When waiting for room: the node where the fewest running pods would have
   // to finish for it to fit, and those pods (BoundPod ids, latest first).
   std::optional<size_t> free_up_node;
