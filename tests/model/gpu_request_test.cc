@@ -98,7 +98,7 @@ TEST(ValidateGpuAnnotationsTest, Messages) {
       {"num devices without fraction",
        {{"gpu-fraction-num-devices", "2"}},
        "",
-       {"metadata.annotations[gpu-fraction]: Required value: gpu-fraction-num-devices needs gpu-fraction"}},
+       {"metadata.annotations[gpu-fraction]: Required value: gpu-fraction-num-devices needs gpu-fraction or gpu-memory"}},
       {"both spellings",
        {{"gpu-fraction", "0.5"}, {"alibabacloud.com/gpu-milli", "500"}},
        "",

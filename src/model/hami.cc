@@ -1,0 +1,32 @@
+#include "gpusched/model/hami.h"
+
+#include <algorithm>
+
+namespace gpusched {
+
+bool IsHamiResource(std::string_view name) {
+  return name == "nvidia.com/gpumem" || name == "nvidia.com/gpumem-percentage" || name == "nvidia.com/gpucores" ||
+         name == "nvidia.com/priority";
+}
+
+std::vector<std::string> HamiResourcesOf(const Pod& pod) {
+  std::vector<std::string> out;
+  auto add = [&](const Container& c) {
+    // GenerateResourceRequests reads limits first, then requests.
+    for (const ResourceList* list : {&c.limits, &c.requests})
+      for (const auto& [name, q] : *list) {
+        if (!IsHamiResource(name)) continue;
+        std::string item = name + ": " + q.String();
+        bool seen = std::any_of(out.begin(), out.end(),
+                                [&](const std::string& o) { return o.substr(0, name.size() + 1) == name + ":"; });
+        if (!seen) out.push_back(std::move(item));
+      }
+  };
+  for (const Container& c : pod.init_containers) add(c);
+  for (const Container& c : pod.containers) add(c);
+  return out;
+}
+
+bool IsHamiNode(const Node& node) { return node.meta.annotations.count(kHamiNodeRegisterAnnotation) > 0; }
+
+}  // namespace gpusched
