@@ -29,4 +29,13 @@ std::vector<std::string> HamiResourcesOf(const Pod& pod) {
 
 bool IsHamiNode(const Node& node) { return node.meta.annotations.count(kHamiNodeRegisterAnnotation) > 0; }
 
+std::string HamiNodeNote(const Node& node) {
+  std::string gpus = "none";
+  auto it = node.EffectiveAllocatable().find(kResourceGPU);
+  if (it != node.EffectiveAllocatable().end()) gpus = it->second.String();
+  return "carries HAMi's device registry (hami.io/node-nvidia-register), so its nvidia.com/gpu (" + gpus +
+         ") counts HAMi vGPUs, not devices; gpusched does not model HAMi: pods that ask for hami-scheduler or HAMi's "
+         "resources stay pending, and other pods see the vGPU count as whole GPUs";
+}
+
 }  // namespace gpusched

@@ -16,6 +16,7 @@
 
 #include "gpusched/model/node.h"
 #include "gpusched/model/pod.h"
+#include "gpusched/model/resource_claims.h"
 #include "gpusched/util/input_error.h"
 #include "gpusched/util/status.h"
 
@@ -51,6 +52,11 @@ struct Manifests {
     std::string preemption_policy;
   };
   std::map<std::string, PriorityClass, std::less<>> priority_classes;
+
+  // resource.k8s.io objects (ResourceClaim, ResourceClaimTemplate,
+  // ResourceSlice, DeviceClass): read and counted; gpusched does not
+  // allocate devices, but the scheduler names missing claims and classes.
+  DraObjects dra;
 };
 
 // What the Priority admission plugin does once all objects are read

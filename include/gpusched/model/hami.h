@@ -36,6 +36,9 @@ std::vector<std::string> HamiResourcesOf(const Pod& pod);
 // nvidia.com/gpu then counts vGPUs (devices x split count), not devices.
 bool IsHamiNode(const Node& node);
 
+// The loader's note on such a node: "carries HAMi's device registry ...".
+std::string HamiNodeNote(const Node& node);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_MODEL_HAMI_H_
