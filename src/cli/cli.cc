@@ -9,6 +9,16 @@
 namespace gpusched {
 namespace {
 
+// --scheduler-name NAME=POLICY, repeatable, one value per occurrence (so
+// that `explain`'s POD argument is never taken for one).
+void AddSchedulerNameFlag(CLI::App* cmd, std::vector<std::string>& names) {
+  cmd->add_option("--scheduler-name", names,
+                  "Serve the pods of another scheduler (spec.schedulerName NAME, e.g. kai-scheduler) with a gpusched "
+                  "policy: NAME=POLICY; repeatable")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 void AddCommonFlags(CLI::App* cmd, ScheduleFlags& f) {
   std::string policies;
   for (const auto& p : PolicyNames()) policies += (policies.empty() ? "" : ", ") + p;
@@ -21,6 +31,7 @@ void AddCommonFlags(CLI::App* cmd, ScheduleFlags& f) {
   cmd->add_option("--order", f.order,
                   std::string("Queue order: ") + kQueueOrderNames + " (default: priority for kube-default, else fifo)");
   cmd->add_option("--seed", f.seed, "Seed of the random generator (tie-breaking)")->capture_default_str();
+  AddSchedulerNameFlag(cmd, f.scheduler_names);
 }
 
 }  // namespace
@@ -61,6 +72,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   simulate->add_option("--end", mf.end_time, "Stop at this simulated time (seconds)");
   simulate->add_option("--feature-gates", mf.feature_gates,
                        "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue)");
+  AddSchedulerNameFlag(simulate, mf.scheduler_names);
 
   ExperimentFlags xf;
   CLI::App* experiment = app.add_subcommand(

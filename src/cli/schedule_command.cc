@@ -46,6 +46,15 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     err << UnknownPolicyMessage(policy) << "\n";
     return kExitUsage;
   }
+  std::vector<ExtraProfile> extra;
+  for (const std::string& v : flags.scheduler_names) {
+    Result<ExtraProfile> e = ParseSchedulerNameFlag(v);
+    if (!e.ok()) {
+      err << e.status().message() << "\n";
+      return kExitUsage;
+    }
+    extra.push_back(std::move(e).value());
+  }
 
   Manifests m;
   Status st = LoadManifestPaths(flags.files, LoadOptions{flags.recursive}, m);
@@ -62,7 +71,7 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   const TypicalPods typical = ComputeTypicalPods(shapes);
   PolicyOptions popts;
   popts.typical = &typical;
-  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed, popts);
+  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed, popts, extra);
   if (!schedulers.ok()) {
     err << schedulers.status().message() << "\n";
     return kExitUsage;
@@ -76,7 +85,9 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   pods.reserve(m.pods.size());
   for (const auto& p : m.pods) pods.push_back(&p.pod);
 
-  BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, BatchOptions{*order, flags.explain});
+  BatchOptions bopts{*order, flags.explain};
+  bopts.dra = &m.dra;
+  BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, bopts);
 
   RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};
   if (flags.explain) report.unimplemented = schedulers->unimplemented;

@@ -1,6 +1,7 @@
 #include "gpusched/sched/batch.h"
 
 #include "gpusched/sched/filters.h"
+#include "gpusched/sched/pre_enqueue.h"
 
 namespace gpusched {
 namespace {
@@ -72,22 +73,15 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
                  info.gpu, gpus);
     out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true, std::nullopt});
   }
-  std::string served;
-  for (const auto& [name, s] : schedulers) served += (served.empty() ? "\"" : ", \"") + name + "\"";
   for (size_t qi : OrderQueue(queue, options.order)) {
     const PodInfo& info = queue[qi];
-    Scheduler* scheduler = nullptr;
-    for (const auto& [name, s] : schedulers)
-      if (name == info.pod->scheduler_name) scheduler = s;
-    if (!scheduler) {
-      Diagnosis d;
-      d.kind = Diagnosis::Kind::kNoEligibleNode;
-      d.forever = true;
-      d.text = "not scheduled: spec.schedulerName is \"" + info.pod->scheduler_name + "\"; the profiles served are " +
-               served + ", so the pod waits for that scheduler";
-      out.pending.push_back({info.input_index, "", std::move(d), std::nullopt});
+    // An unserved schedulerName, scheduling gates, HAMi's vGPUs, DRA claims:
+    // the pod never reaches a scheduler's filters (pre_enqueue.h).
+    if (std::optional<HeldPod> held = CheckBeforeScheduling(info, schedulers, options.dra, cluster)) {
+      out.pending.push_back({info.input_index, std::move(held->message), std::move(held->diagnosis), std::nullopt});
       continue;
     }
+    Scheduler* scheduler = ProfileFor(info, schedulers);
     std::optional<PodExplain> explain;
     if (options.explain) explain.emplace();
     Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);

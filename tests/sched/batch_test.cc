@@ -70,9 +70,11 @@ TEST(BatchTest, OtherSchedulerNamesStayPending) {
   ASSERT_EQ(r.pending.size(), 1u);
   EXPECT_EQ(r.pending[0].message, "");
   EXPECT_TRUE(r.pending[0].diagnosis.forever);
+  EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kSchedulerNotRun);
   EXPECT_EQ(r.pending[0].diagnosis.text,
-            "not scheduled: spec.schedulerName is \"volcano\"; the profiles served are \"default-scheduler\", so the "
-            "pod waits for that scheduler");
+            "not scheduled: spec.schedulerName is \"volcano\" (Volcano's scheduler: queues, gang scheduling), a "
+            "scheduler gpusched does not run (it serves \"default-scheduler\"), so the pod waits for that scheduler; "
+            "to model it with a gpusched policy, pass --scheduler-name volcano=POLICY (e.g. volcano=best-fit)");
 }
 
 TEST(BatchTest, EveryPodAccountedFor) {

@@ -28,6 +28,9 @@ struct ScheduleFlags {
   uint64_t seed = 1;
   bool explain = false;
   std::string explain_pod;  // `gpusched explain POD`: "name" or "namespace/name"
+  // --scheduler-name NAME=POLICY (repeatable): a gpusched policy serves the
+  // pods of a scheduler gpusched does not run (ParseSchedulerNameFlag).
+  std::vector<std::string> scheduler_names;
 };
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);
@@ -47,6 +50,7 @@ struct SimulateFlags {
   // --feature-gates, as kube-scheduler takes it; only SchedulerPopFromBackoffQ
   // (default true since v1.33) changes what the simulator does.
   std::string feature_gates;
+  std::vector<std::string> scheduler_names;  // --scheduler-name NAME=POLICY
 };
 
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err);
