@@ -11,19 +11,26 @@ bool IsHamiResource(std::string_view name) {
 
 std::vector<std::string> HamiResourcesOf(const Pod& pod) {
   std::vector<std::string> out;
-  auto add = [&](const Container& c) {
-    // GenerateResourceRequests reads limits first, then requests.
+  bool any = false;
+  auto add = [&](const Container& c, bool hami_only) {
+    // GenerateResourceRequests reads limits first, then requests, each as
+    // an integer (Quantity.AsInt64).
     for (const ResourceList* list : {&c.limits, &c.requests})
       for (const auto& [name, q] : *list) {
-        if (!IsHamiResource(name)) continue;
-        std::string item = name + ": " + q.String();
-        bool seen = std::any_of(out.begin(), out.end(),
-                                [&](const std::string& o) { return o.substr(0, name.size() + 1) == name + ":"; });
-        if (!seen) out.push_back(std::move(item));
+        const bool hami = IsHamiResource(name);
+        if (hami_only ? !hami : name != kResourceGPU) continue;
+        any |= hami;
+        const std::string key = name + ": ";
+        if (std::none_of(out.begin(), out.end(), [&](const std::string& o) { return o.starts_with(key); }))
+          out.push_back(key + std::to_string(q.Value()));
       }
   };
-  for (const Container& c : pod.init_containers) add(c);
-  for (const Container& c : pod.containers) add(c);
+  // The vGPU count first, then HAMi's own resources, as the containers list them.
+  for (bool hami_only : {false, true}) {
+    for (const Container& c : pod.init_containers) add(c, hami_only);
+    for (const Container& c : pod.containers) add(c, hami_only);
+  }
+  if (!any) out.clear();
   return out;
 }
 

@@ -27,11 +27,12 @@ Summary Summarize(const RunReport& r) {
   }
   s.gpus_free = SatSub(s.gpus_capacity, s.gpus_allocated);
   for (const Pod* p : r.pods) s.gpus_requested = SatAdd(s.gpus_requested, PodGpuRequest(ComputePodRequests(*p)));
-  int64_t fragmented = 0;
+  int64_t fragmented = 0, gated = 0;
   for (const auto& p : r.result.pending) {
     s.gpus_pending = SatAdd(s.gpus_pending, PodGpuRequest(ComputePodRequests(*r.pods[p.pod])));
     if (p.diagnosis.forever) s.pending_forever++;
     if (p.diagnosis.kind == Diagnosis::Kind::kFragmented) fragmented++;
+    if (p.diagnosis.kind == Diagnosis::Kind::kSchedulingGated) gated++;
   }
 
   const std::string req = std::to_string(s.gpus_requested);
@@ -42,6 +43,9 @@ Summary Summarize(const RunReport& r) {
   } else if (s.pending == 0) {
     parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
   }
+  if (gated > 0)
+    parts.push_back(Plural(gated, "pending pod") + (gated == 1 ? " is" : " are") +
+                    " gated (spec.schedulingGates) and not attempted until the gates are removed");
   if (s.pending_forever > 0)
     parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
   if (s.pending > 0 && s.gpus_requested > s.gpus_capacity) {

@@ -6,10 +6,6 @@
 namespace gpusched {
 namespace {
 
-const char* const kNotModelled =
-    "gpusched does not allocate DRA devices yet, so it cannot tell whether the input's ResourceSlices could satisfy "
-    "them";
-
 // The claim a pod entry resolves to (resourceclaim.Name), "" when none is
 // needed, or nullopt with the PreEnqueue error.
 struct ClaimLookup {
@@ -116,13 +112,17 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
     tally.AddTo(err);
     v.diagnosis.kind = Diagnosis::Kind::kDraNotModelled;
     v.diagnosis.forever = true;
-    std::string slices = objects.slices.empty()
-                             ? "the input has no ResourceSlices, so no device could satisfy them"
-                             : std::string(kNotModelled) + " (kube-scheduler might place the pod)";
-    v.diagnosis.text = "not placed: it asks for devices through DRA (spec.resourceClaims: " +
-                       std::to_string(p.Extras().resource_claims.size()) +
-                       " claim(s)), and DRA device allocation is not modelled yet; " + slices +
-                       ". gpusched never schedules it as if it needed no GPU";
+    const size_t n = p.Extras().resource_claims.size();
+    const size_t slices = objects.slices.size();
+    v.diagnosis.text =
+        "not placed: it asks for devices through DRA (" + std::to_string(n) +
+        (n == 1 ? " resource claim" : " resource claims") + ") and gpusched does not model DRA device allocation yet, " +
+        (slices == 0 ? std::string("but the input has no ResourceSlices, so no device could satisfy it and "
+                                   "kube-scheduler would not place it either")
+                     : "so it cannot tell whether the input's " + std::to_string(slices) +
+                           (slices == 1 ? " ResourceSlice" : " ResourceSlices") +
+                           " could satisfy it (kube-scheduler might place the pod)") +
+        "; it is never scheduled as if it needed no GPU";
   }
   if (scheduler.preemption())
     err.post_filter_message = EvaluatePreemption(pod, cluster, scheduler.filters(), codes, &dra_filter).message;

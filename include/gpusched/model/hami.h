@@ -28,8 +28,10 @@ inline constexpr std::string_view kHamiNodeRegisterAnnotation = "hami.io/node-nv
 // ResourceMemoryPercentageName, ResourceCoreName, ResourcePriority).
 bool IsHamiResource(std::string_view name);
 
-// The HAMi resources a pod's containers request or limit ("nvidia.com/gpumem:
-// 4000"), in container then name order; empty when none.
+// The HAMi resources a pod's containers request or limit, after its
+// nvidia.com/gpu count: {"nvidia.com/gpu: 1", "nvidia.com/gpucores: 30",
+// "nvidia.com/gpumem: 3000"} (first value per name, in container then name
+// order); empty when it asks for none of HAMi's own resources.
 std::vector<std::string> HamiResourcesOf(const Pod& pod);
 
 // True when the node carries HAMi's device registry annotation: its
