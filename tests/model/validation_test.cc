@@ -857,3 +857,59 @@ TEST(ValidateNodeTest, UpstreamChecks) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// ValidatePod runs the issue-12 checks in ValidatePodSpec's order (resource
+// claims, containers, pod-level resources, ..., scheduling gates) and
+// ValidatePodCreate's gated-nodeName rule for Pods only.
+TEST(ValidatePodIssue12Test, GatesClaimsAndPodLevelResources) {
+  Pod p;
+  p.meta.name = "p";
+  p.meta.namespace_ = "ns";
+  p.node_name = "node-1";
+  p.containers.push_back(Container{"ctr", "image", {}, {}, "", {ContainerClaim{"gpu", ""}}});
+  auto e = std::make_shared<PodSpecExtras>();
+  e->scheduling_gates = {"foo", "foo"};
+  e->resource_claims = {PodResourceClaim{"gpu", "", "", "", false}};
+  ResourceList pod_req;
+  pod_req.emplace("ephemeral-storage", *Quantity::Parse("1Gi"));
+  e->resources = PodLevelResources{pod_req, {}, false};
+  p.extras = e;
+  std::vector<std::string> want = {
+      "spec.resourceClaims[0]: Invalid value: {\"name\":\"gpu\"}: must specify one of: `resourceClaimName`, "
+      "`resourceClaimTemplateName`",
+      "spec.resources.requests[ephemeral-storage]: Unsupported value: \"ephemeral-storage\": supported values: "
+      "\"cpu\", \"hugepages-\", \"memory\"",
+      "spec.schedulingGates[1]: Duplicate value: \"foo\"",
+      "spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared",
+  };
+  std::vector<std::string> got;
+  for (const auto& err : ValidatePod(p)) got.push_back(err.ToString());
+  EXPECT_EQ(got, want);
+  // A template has no nodeName rule (ValidatePodCreate is for Pods).
+  got.clear();
+  for (const auto& err : ValidatePod(p, "spec.template.spec", false)) got.push_back(err.ToString());
+  EXPECT_EQ(got.size(), 3u);
+}
+
+TEST(ValidatePodIssue12Test, DefaultPodFillsPodLevelRequests) {
+  Pod p;
+  p.meta.name = "p";
+  ResourceList lim;
+  lim.emplace("memory", *Quantity::Parse("1Gi"));
+  p.containers.push_back(Container{"ctr", "image", {}, lim, "", {}});
+  auto e = std::make_shared<PodSpecExtras>();
+  ResourceList pod_lim;
+  pod_lim.emplace("memory", *Quantity::Parse("2Gi"));
+  e->resources = PodLevelResources{{}, pod_lim, false};
+  p.extras = e;
+  DefaultPod(p);
+  // Containers first (request = limit 1Gi), then the pod: its request is
+  // the containers' aggregate, not its limit.
+  EXPECT_EQ(p.Extras().resources->requests.at("memory").String(), "1Gi");
+}
+
+}  // namespace
+}  // namespace gpusched
