@@ -113,3 +113,41 @@ TEST(BatchTest, KubeletAlsoChecksAffinityAndNoExecuteTaints) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// The checks before scheduling through ScheduleBatch: gated and DRA pods are
+// pending with kube-scheduler's status, the others are scheduled; every pod
+// comes out once.
+TEST(BatchIssue12Test, GatedAndDraPodsArePendingWithTheirStatus) {
+  ClusterState c({GpuNode("a", 4)});
+  std::vector<Pod> pods = {GpuPod("gated", 1), GpuPod("plain", 1), GpuPod("dra", 0)};
+  auto gated = std::make_shared<PodSpecExtras>();
+  gated->scheduling_gates = {"foo"};
+  pods[0].extras = gated;
+  auto claims = std::make_shared<PodSpecExtras>();
+  claims->resource_claims = {PodResourceClaim{"gpu", "", "single-gpu", "", false}};
+  pods[2].extras = claims;
+  DraObjects dra;
+  dra.templates["default/single-gpu"] = ClaimSpec{};
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchOptions opts;
+  opts.dra = &dra;
+  BatchResult r = ScheduleBatch(Ptrs(pods), c, ProfileSchedulers{{kDefaultSchedulerName, &s}}, opts);
+  ASSERT_EQ(r.placements.size(), 1u);
+  EXPECT_EQ(r.placements[0].pod, 1u);
+  ASSERT_EQ(r.pending.size(), 2u);
+  EXPECT_EQ(r.pending[0].pod, 0u);
+  EXPECT_EQ(r.pending[0].message, "Scheduling is blocked due to non-empty scheduling gates");
+  EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kSchedulingGated);
+  EXPECT_EQ(r.pending[1].pod, 2u);
+  EXPECT_EQ(r.pending[1].message, "0/1 nodes are available: 1 cannot allocate all claims.");
+  EXPECT_EQ(r.pending[1].diagnosis.kind, Diagnosis::Kind::kDraNotModelled);
+  // The gated and DRA pods took nothing.
+  EXPECT_EQ(c.state(0).GpuRequested(), 1);
+  EXPECT_EQ(c.state(0).num_pods, 1);
+}
+
+}  // namespace
+}  // namespace gpusched
