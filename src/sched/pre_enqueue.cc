@@ -62,7 +62,9 @@ Scheduler* ProfileFor(const PodInfo& pod, const ProfileSchedulers& profiles) {
 std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSchedulers& profiles,
                                              const DraObjects* dra, const ClusterState& cluster) {
   const Pod& p = *pod.pod;
-  const std::vector<std::string> hami = HamiResourcesOf(p);
+  // HAMi's resources are extended resources, requested as limited (their
+  // requests default to and must equal their limits): most pods ask for none.
+  const std::vector<std::string> hami = pod.other_extended ? HamiResourcesOf(p) : std::vector<std::string>{};
   Scheduler* scheduler = ProfileFor(pod, profiles);
   if (!scheduler) {
     if (p.scheduler_name == kHamiSchedulerName) return NotModelledHami(p, hami);
