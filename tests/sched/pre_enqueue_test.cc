@@ -87,6 +87,7 @@ TEST_F(PreEnqueueTest, HamiIsRefused) {
   p.containers[0].limits = p.containers[0].requests;
   p.containers[0].limits["nvidia.com/gpumem"] = *Quantity::Parse("3000");
   p.containers[0].limits["nvidia.com/gpucores"] = *Quantity::Parse("30");
+  p.containers[0].requests = p.containers[0].limits;  // DefaultPod's requests-from-limits
   p.scheduler_name = "hami-scheduler";
   const std::string base =
       "not scheduled: it asks for HAMi vGPUs (nvidia.com/gpu: 1, nvidia.com/gpucores: 30, nvidia.com/gpumem: 3000), "
