@@ -3,6 +3,8 @@
 #include "gpusched/model/hami.h"
 #include "gpusched/model/scheduling_gates.h"
 #include "gpusched/sched/dynamic_resources.h"
+#include "gpusched/sched/filters.h"
+#include "gpusched/sched/preemption.h"
 
 namespace gpusched {
 namespace {
@@ -44,10 +46,31 @@ HeldPod NotModelledHami(const Pod& pod, const std::vector<std::string>& resource
                      "cores each node registers (hami.io/node-nvidia-register), which gpusched does not model, "
                      "so it neither places the pod nor counts it as whole GPUs";
   if (pod.scheduler_name != kHamiSchedulerName)
-    h.diagnosis.text += " (with spec.schedulerName " + Quoted(pod.scheduler_name) +
-                        " and no HAMi webhook, kube-scheduler itself would report Insufficient for HAMi's "
-                        "resources on nodes that do not advertise them)";
+    h.diagnosis.text += " (its spec.schedulerName is " + Quoted(pod.scheduler_name) +
+                        ", as without HAMi's webhook: that scheduler runs its own filters on it, which is what the "
+                        "message says)";
   return h;
+}
+
+// The FitError of a plain scan of the profile's filters (with
+// DefaultPreemption's verdict when the profile has it), or "" when some node
+// passes them all.
+std::string FilterFailureMessage(const PodInfo& pod, const ClusterState& cluster, const Scheduler& scheduler) {
+  FitError err;
+  err.num_all_nodes = static_cast<int64_t>(cluster.num_present());
+  ReasonTally tally;
+  FilterVerdict why;
+  std::vector<SchedStatus::Code> codes(cluster.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
+  for (size_t i = 0; i < cluster.size(); ++i) {
+    if (!cluster.present(i)) continue;
+    if (!CheckFilters(scheduler.filters(), pod, cluster.node(i), cluster.state(i), why)) return "";
+    tally.Add(why);
+    codes[i] = why.code;
+  }
+  tally.AddTo(err);
+  if (scheduler.preemption())
+    err.post_filter_message = EvaluatePreemption(pod, cluster, scheduler.filters(), codes).message;
+  return err.Error();
 }
 
 }  // namespace
@@ -91,7 +114,14 @@ std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSc
                        "the gates (e.g. a queueing controller such as Kueue) removes them (pending is not an error)";
     return h;
   }
-  if (!hami.empty()) return NotModelledHami(p, hami);
+  if (!hami.empty()) {
+    // kube-scheduler itself would run its filters on such a pod: its message
+    // is what they say (typically Insufficient nvidia.com/gpumem, a resource
+    // no node advertises), or none if some node passed them.
+    HeldPod h = NotModelledHami(p, hami);
+    h.message = FilterFailureMessage(pod, cluster, *scheduler);
+    return h;
+  }
   if (std::optional<DraVerdict> d = EvaluateDynamicResources(pod, dra, cluster, *scheduler))
     return HeldPod{std::move(d->message), std::move(d->diagnosis)};
   return std::nullopt;

@@ -403,7 +403,7 @@ SimResult Simulation::Run() {
     // A pod that runs for 0 s finishes at this same time: sample once, after.
     const bool again = NextTime() == now && !Quiescent();
     if (!again && busy_at_now_) {
-      metrics_.Sample(now, static_cast<int64_t>(queue_.size()), running_);
+      metrics_.Sample(now, static_cast<int64_t>(queue_.size()) + held_, running_);
       busy_at_now_ = false;
     }
     if (options_.check_invariants) CheckInvariants(now);
@@ -413,7 +413,7 @@ SimResult Simulation::Run() {
   if (options_.end_time) {
     end = *options_.end_time;
     const std::optional<double> last = metrics_.last_sample_time();
-    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(queue_.size()), running_);
+    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(queue_.size()) + held_, running_);
   }
   SimResult r = Result(end);
   if (options_.progress) options_.progress(1.0);

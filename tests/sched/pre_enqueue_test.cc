@@ -105,12 +105,15 @@ TEST_F(PreEnqueueTest, HamiIsRefused) {
   // are never scheduled as whole GPUs.
   profiles_.emplace_back("hami-scheduler", &scheduler_);
   EXPECT_EQ(Check(p)->diagnosis.text, base);
+  // Then kube-scheduler's own filters speak: no node advertises HAMi's resources.
+  EXPECT_EQ(Check(p)->message,
+            "0/1 nodes are available: 1 Insufficient nvidia.com/gpucores, 1 Insufficient nvidia.com/gpumem.");
   // Without the webhook (default-scheduler) too, with a note on what
   // kube-scheduler itself would say.
   p.scheduler_name = kDefaultSchedulerName;
   EXPECT_EQ(Check(p)->diagnosis.text,
-            base + " (with spec.schedulerName \"default-scheduler\" and no HAMi webhook, kube-scheduler itself would "
-                   "report Insufficient for HAMi's resources on nodes that do not advertise them)");
+            base + " (its spec.schedulerName is \"default-scheduler\", as without HAMi's webhook: that scheduler "
+                   "runs its own filters on it, which is what the message says)");
 }
 
 TEST_F(PreEnqueueTest, UnservedHamiSchedulerWithPlainGpus) {
