@@ -6,8 +6,7 @@ namespace gpusched {
 
 bool IsDraKind(std::string_view kind, std::string_view api_version) {
   if (api_version.substr(0, 16) != "resource.k8s.io/") return false;
-  return kind == "ResourceClaim" || kind == "ResourceClaimTemplate" || kind == "ResourceSlice" ||
-         kind == "DeviceClass";
+  return kind == "ResourceClaim" || kind == "ResourceClaimTemplate" || kind == "ResourceSlice" || kind == "DeviceClass";
 }
 
 std::string DraResourceName(std::string_view kind) {

@@ -103,7 +103,8 @@ void LoadNode(const Source& src, const YAML::Node& obj, DecodeContext& ctx, cons
     return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Node", node.name(), errs));
   if (!src.out.node_keys.insert(node.name()).second)
     return Reject(src, id, line, "nodes \"" + node.name() + "\" already exists");
-  if (IsHamiNode(node)) src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": " + HamiNodeNote(node));
+  if (IsHamiNode(node))
+    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": " + HamiNodeNote(node));
   if (!node.EffectiveAllocatable().count(std::string(kResourcePods)))
     src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id +
                                ": no \"pods\" in status.allocatable or status.capacity: kube-scheduler "

@@ -109,16 +109,17 @@ void DefaultPodLevelResources(Pod& pod) {
 void ValidatePodLevelResources(const Pod& pod, const std::string& path, std::vector<FieldError>& errs) {
   const auto& res = pod.Extras().resources;
   if (!res) return;
-  if (res->has_claims) errs.push_back(FieldError::Forbidden(path + ".claims", "claims cannot be set for Resources at pod-level"));
+  if (res->has_claims)
+    errs.push_back(FieldError::Forbidden(path + ".claims", "claims cannot be set for Resources at pod-level"));
   ValidateResourceRequirementsWith(res->limits, res->requests, path, ValidatePodResourceName, errs);
   // validatePodResourceConsistency. Only resources the pod sets at pod level
   // are compared: a container's nvidia.com/gpu has no pod-level counterpart.
   for (const auto& [name, aggregate] : AggregateContainerRequests(pod)) {
     auto it = res->requests.find(name);
     if (it == res->requests.end() || !(aggregate > it->second)) continue;
-    errs.push_back(FieldError::Invalid(path + ".requests[" + name + "]", it->second.String(),
-                                       "must be greater than or equal to aggregate container requests of " +
-                                           aggregate.String()));
+    errs.push_back(
+        FieldError::Invalid(path + ".requests[" + name + "]", it->second.String(),
+                            "must be greater than or equal to aggregate container requests of " + aggregate.String()));
   }
   for (size_t i = 0; i < pod.containers.size(); ++i) {
     for (const auto& [name, limit] : pod.containers[i].limits) {

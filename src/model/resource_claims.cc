@@ -36,7 +36,8 @@ void ValidateContainerClaims(const std::vector<ContainerClaim>& claims, const st
     } else {
       std::string key = c.name;
       if (!c.request.empty()) {
-        for (const auto& m : IsDNS1123Label(c.request)) errs.push_back(FieldError::Invalid(p + ".request", c.request, m));
+        for (const auto& m : IsDNS1123Label(c.request))
+          errs.push_back(FieldError::Invalid(p + ".request", c.request, m));
         key += "/" + c.request;
       }
       if (names.count(key)) {
@@ -45,14 +46,16 @@ void ValidateContainerClaims(const std::vector<ContainerClaim>& claims, const st
         // A whole claim after one of its requests overlaps it.
         for (const std::string& k : names) {
           size_t slash = k.find('/');
-          if (slash != std::string::npos && k.substr(0, slash) == c.name) errs.push_back(FieldError::Duplicate(p, c.name));
+          if (slash != std::string::npos && k.substr(0, slash) == c.name)
+            errs.push_back(FieldError::Duplicate(p, c.name));
         }
       }
       names.insert(key);
     }
     if (!pod_claims.count(c.name)) {
       // field.NotFound with an explanation.
-      FieldError e{FieldError::Type::kNotFound, p, GoQuote(c.name), "must be one of the names in pod.spec.resourceClaims"};
+      FieldError e{FieldError::Type::kNotFound, p, GoQuote(c.name),
+                   "must be one of the names in pod.spec.resourceClaims"};
       if (pod_claims.empty()) {
         e.detail += " which is empty";
       } else {
@@ -71,8 +74,7 @@ std::string DraObjects::Summary() const {
   std::vector<std::string> parts;
   if (!claims.empty()) parts.push_back(Plural(static_cast<int64_t>(claims.size()), "ResourceClaim", "ResourceClaims"));
   if (!templates.empty())
-    parts.push_back(
-        Plural(static_cast<int64_t>(templates.size()), "ResourceClaimTemplate", "ResourceClaimTemplates"));
+    parts.push_back(Plural(static_cast<int64_t>(templates.size()), "ResourceClaimTemplate", "ResourceClaimTemplates"));
   if (!slices.empty()) {
     // Devices and nodes per driver, drivers in name order.
     std::map<std::string, std::pair<int64_t, std::set<std::string>>> by_driver;
@@ -84,9 +86,11 @@ std::string DraObjects::Summary() const {
     std::string detail;
     for (const auto& [driver, dn] : by_driver) {
       detail += (detail.empty() ? "" : "; ") + (driver.empty() ? std::string("no driver") : driver) + ": " +
-                Plural(dn.first, "device", "devices") + " on " + Plural(static_cast<int64_t>(dn.second.size()), "node", "nodes");
+                Plural(dn.first, "device", "devices") + " on " +
+                Plural(static_cast<int64_t>(dn.second.size()), "node", "nodes");
     }
-    parts.push_back(Plural(static_cast<int64_t>(slices.size()), "ResourceSlice", "ResourceSlices") + " (" + detail + ")");
+    parts.push_back(Plural(static_cast<int64_t>(slices.size()), "ResourceSlice", "ResourceSlices") + " (" + detail +
+                    ")");
   }
   if (!device_classes.empty())
     parts.push_back(Plural(static_cast<int64_t>(device_classes.size()), "DeviceClass", "DeviceClasses"));

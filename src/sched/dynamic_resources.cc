@@ -24,8 +24,8 @@ ClaimLookup Lookup(const Pod& pod, const PodResourceClaim& c, const DraObjects& 
       return;
     }
     out.error = "could not find ResourceClaim \"" + ns + name + "\"";
-    out.why = "its resource claim \"" + c.name + "\" " + what + " ResourceClaim \"" + name +
-              "\", which is not in the input";
+    out.why =
+        "its resource claim \"" + c.name + "\" " + what + " ResourceClaim \"" + name + "\", which is not in the input";
   };
   if (!c.resource_claim_name.empty()) {
     find_claim(c.resource_claim_name, "names");
@@ -74,7 +74,8 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
       v.message = l.error;
       v.diagnosis.kind = Diagnosis::Kind::kDraClaimMissing;
       v.diagnosis.forever = true;
-      v.diagnosis.text = "not attempted: " + l.why + "; kube-scheduler's DynamicResources plugin keeps the pod out of "
+      v.diagnosis.text = "not attempted: " + l.why +
+                         "; kube-scheduler's DynamicResources plugin keeps the pod out of "
                          "its queue until the claim exists (add it to the input)";
       return v;
     }
@@ -116,7 +117,8 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
     const size_t slices = objects.slices.size();
     v.diagnosis.text =
         "not placed: it asks for devices through DRA (" + std::to_string(n) +
-        (n == 1 ? " resource claim" : " resource claims") + ") and gpusched does not model DRA device allocation yet, " +
+        (n == 1 ? " resource claim" : " resource claims") +
+        ") and gpusched does not model DRA device allocation yet, " +
         (slices == 0 ? std::string("but the input has no ResourceSlices, so no device could satisfy it and "
                                    "kube-scheduler would not place it either")
                      : "so it cannot tell whether the input's " + std::to_string(slices) +

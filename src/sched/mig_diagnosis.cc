@@ -39,7 +39,8 @@ std::string MigOfferNote(std::string_view resource, const ClusterState& cluster)
   const size_t n = mig_nodes.size();
   return "; the GPUs of " + std::to_string(n) + (n == 1 ? " node are" : " nodes are") +
          " partitioned with MIG (the NVIDIA device plugin's mixed strategy) and offered as " + list +
-         ": request one of these profiles (e.g. " + offers.begin()->first + ": 1) instead of nvidia.com/gpu, or "
+         ": request one of these profiles (e.g. " + offers.begin()->first +
+         ": 1) instead of nvidia.com/gpu, or "
          "turn MIG off on some nodes";
 }
 

@@ -100,7 +100,8 @@ std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSc
     h.diagnosis.text = "not scheduled: spec.schedulerName is " + Quoted(p.scheduler_name) + who +
                        ", a scheduler gpusched does not run (it serves " + ServedList(profiles) +
                        "), so the pod waits for that scheduler; to model it with a gpusched policy, pass "
-                       "--scheduler-name " + p.scheduler_name + "=POLICY (e.g. " + p.scheduler_name + "=best-fit)";
+                       "--scheduler-name " +
+                       p.scheduler_name + "=POLICY (e.g. " + p.scheduler_name + "=best-fit)";
     return h;
   }
   if (p.IsSchedulingGated()) {
