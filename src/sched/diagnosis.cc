@@ -75,13 +75,9 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     bool ok = true;
     // A GPU model mismatch excludes a node for good; free GPU share comes
     // and goes like any resource, so GpuShare counts only for the model.
-    if (!pod.gpu.AllowsModel(cluster.state(i).gpu_model) && pod.gpu.any()) {
-      excluded_by["GpuShare"]++;
-      continue;
-    }
     // So does a node KAI cannot size a gpu-memory request on.
-    if (pod.gpu.memory_mib > 0 && cluster.state(i).GpuMilliFor(pod.gpu) <= 0) {
-      excluded_by[cluster.state(i).gpu_memory_mib < 0 ? "GpuMemoryLabel" : "GpuMemorySize"]++;
+    if (const char* never = GpuShareNeverFits(pod.gpu, cluster.state(i))) {
+      excluded_by[never]++;
       continue;
     }
     for (const auto& f : filters) {

@@ -37,4 +37,12 @@ bool GpuShareFilter::Check(const PodInfo& pod, const Node&, const NodeState& sta
   return false;
 }
 
+const char* GpuShareNeverFits(const GpuRequest& gpu, const NodeState& state) {
+  if (!gpu.any()) return nullptr;
+  if (!gpu.AllowsModel(state.gpu_model)) return "GpuShare";
+  if (gpu.memory_mib > 0 && state.GpuMilliFor(gpu) <= 0)
+    return state.gpu_memory_mib < 0 ? "GpuMemoryLabel" : "GpuMemorySize";
+  return nullptr;
+}
+
 }  // namespace gpusched

@@ -166,3 +166,30 @@ TEST(GpuShareFilterKaiTest, EveryPolicyPlacesByTheNodesShare) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+TEST(GpuShareNeverFitsTest, Reasons) {
+  Node v100 = testing::GpuNode("v100", 1);
+  v100.meta.labels["alibabacloud.com/gpu-card-model"] = "V100M16";
+  v100.meta.labels["nvidia.com/gpu.memory"] = "16384";
+  Node bare = testing::GpuNode("bare", 1);
+  ClusterState c({v100, bare});
+  GpuRequest none;
+  EXPECT_EQ(GpuShareNeverFits(none, c.state(0)), nullptr);
+  GpuRequest t4{500, 1, true, {"T4"}};
+  EXPECT_STREQ(GpuShareNeverFits(t4, c.state(0)), "GpuShare");
+  GpuRequest mem;
+  mem.milli = 1;
+  mem.count = 1;
+  mem.from_annotations = true;
+  mem.memory_mib = 8000;
+  EXPECT_EQ(GpuShareNeverFits(mem, c.state(0)), nullptr);
+  EXPECT_STREQ(GpuShareNeverFits(mem, c.state(1)), "GpuMemoryLabel");
+  mem.memory_mib = 20000;
+  EXPECT_STREQ(GpuShareNeverFits(mem, c.state(0)), "GpuMemorySize");
+}
+
+}  // namespace
+}  // namespace gpusched

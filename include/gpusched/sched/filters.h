@@ -95,6 +95,12 @@ class GpuShareFilter : public FilterPlugin {
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
 
+// Why GpuShare can never pass `gpu` on a node whatever runs there, for the
+// diagnosis: "GpuShare" (no GPU model the pod allows), "GpuMemoryLabel" (no
+// nvidia.com/gpu.memory label for a KAI gpu-memory request),
+// "GpuMemorySize" (GPUs smaller than it); nullptr when it may pass.
+const char* GpuShareNeverFits(const GpuRequest& gpu, const NodeState& state);
+
 // Creates a filter by its kube-scheduler name; nullptr when unknown.
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);
 // The same, configured from a profile's plugin args.
