@@ -63,6 +63,16 @@ Exit codes:
 constexpr const char* kAppFooter = R"(
 'gpusched help COMMAND' (or 'gpusched COMMAND --help') shows a command's flags, examples and exit codes.)";
 
+// --scheduler-name NAME=POLICY, repeatable, one value per occurrence (so
+// that `explain`'s POD argument is never taken for one).
+void AddSchedulerNameFlag(CLI::App* cmd, std::vector<std::string>& names) {
+  cmd->add_option("--scheduler-name", names,
+                  "Serve the pods of another scheduler (spec.schedulerName NAME, e.g. kai-scheduler) with a gpusched "
+                  "policy: NAME=POLICY; repeatable")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 void AddCommonFlags(CLI::App* cmd, ScheduleFlags& f) {
   std::string policies;
   for (const auto& p : PolicyNames()) policies += (policies.empty() ? "" : ", ") + p;
@@ -79,6 +89,7 @@ void AddCommonFlags(CLI::App* cmd, ScheduleFlags& f) {
   cmd->add_option("--seed", f.seed, "Seed of the random generator (tie-breaking)")
       ->check(WholeNumber(0, std::numeric_limits<uint64_t>::max()))
       ->capture_default_str();
+  AddSchedulerNameFlag(cmd, f.scheduler_names);
 }
 
 // "--bogus --other" for flags, as given; positional leftovers are arguments.
@@ -149,6 +160,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   simulate->add_option("--feature-gates", mf.feature_gates,
                        "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue)");
   simulate->footer(kSimulateFooter);
+  AddSchedulerNameFlag(simulate, mf.scheduler_names);
 
   ExperimentFlags xf;
   CLI::App* experiment = app.add_subcommand(

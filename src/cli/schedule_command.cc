@@ -62,6 +62,15 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     err << UnknownPolicyMessage(policy) << "\n";
     return kExitUsage;
   }
+  std::vector<ExtraProfile> extra;
+  for (const std::string& v : flags.scheduler_names) {
+    Result<ExtraProfile> e = ParseSchedulerNameFlag(v);
+    if (!e.ok()) {
+      err << e.status().message() << "\n";
+      return kExitUsage;
+    }
+    extra.push_back(std::move(e).value());
+  }
 
   if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
     err << st.message() << "\n";
@@ -120,7 +129,7 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   const TypicalPods typical = ComputeTypicalPods(shapes);
   PolicyOptions popts;
   popts.typical = &typical;
-  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed, popts);
+  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed, popts, extra);
   if (!schedulers.ok()) {
     err << schedulers.status().message() << "\n";
     return kExitUsage;
@@ -135,6 +144,7 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   batch_options.order = *order;
   batch_options.explain = flags.explain;
   batch_options.explain_pod = explain_pod;
+  batch_options.dra = &m.dra;
   BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, batch_options);
 
   RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};

@@ -88,6 +88,15 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     err << st.message() << "\n";
     return kExitUsage;
   }
+  std::vector<ExtraProfile> extra;
+  for (const std::string& v : flags.scheduler_names) {
+    Result<ExtraProfile> e = ParseSchedulerNameFlag(v);
+    if (!e.ok()) {
+      err << e.status().message() << "\n";
+      return kExitUsage;
+    }
+    extra.push_back(std::move(e).value());
+  }
   SimInputs in;
   Status st = LoadSimInputs(SimInputSpec{flags.files, flags.recursive, flags.workload, flags.config, flags.seed,
                                          flags.seed_given},
@@ -113,16 +122,13 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
   for (const std::string& policy : policies) {
     PolicyOptions popts;
     popts.typical = &typical;
-    Result<SchedulerSet> set = BuildSchedulers(in.config, policy, flags.seed, popts);
+    Result<SchedulerSet> set = BuildSchedulers(in.config, policy, flags.seed, popts, extra);
     if (!set.ok()) {
       err << set.status().message() << "\n";
       return kExitUsage;
     }
-    // The simulator drives one profile: the one serving default-scheduler.
-    Scheduler* scheduler = set->profiles.front().second;
-    for (const auto& [name, s] : set->profiles)
-      if (name == kDefaultSchedulerName) scheduler = s;
     SimOptions opts;
+    opts.dra = &in.dra;
     opts.policy = policy;
     opts.order = *order;
     opts.initial_backoff = static_cast<double>(in.config.pod_initial_backoff_seconds);
@@ -132,7 +138,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     if (flags.end_time >= 0) opts.end_time = flags.end_time;
     ProgressBar bar(err, "simulating " + policy, ProgressBar::StderrIsTerminal());
     opts.progress = [&bar](double f) { bar.Update(f); };
-    runs.push_back(Simulate(in.workload, in.initial_nodes, *scheduler, opts));
+    runs.push_back(Simulate(in.workload, in.initial_nodes, set->profiles, opts));
     bar.Done();
   }
 

@@ -1,6 +1,8 @@
 #include "kube_decode.h"
 
 #include <algorithm>
+
+#include "pod_extras_decode.h"
 #include <climits>
 #include <limits>
 
@@ -27,6 +29,7 @@ void DecodeContainers(DecodeContext& ctx, const YAML::Node& spec, const char* ke
     if (res.IsDefined()) {
       ct.requests = ctx.Quantities(res, "requests", p + ".resources.requests");
       ct.limits = ctx.Quantities(res, "limits", p + ".resources.limits");
+      ct.claims = DecodeContainerClaims(ctx, res, p + ".resources.claims");
     }
     out.push_back(std::move(ct));
   }
@@ -178,15 +181,17 @@ void DecodePodSpec(DecodeContext& ctx, const YAML::Node& parent, const std::stri
   if (spec["topologySpreadConstraints"].IsDefined() && !spec["topologySpreadConstraints"].IsNull())
     ctx.Warn(spec["topologySpreadConstraints"],
              path + ".topologySpreadConstraints is not evaluated yet (PodTopologySpread does not run)");
-  if (spec["resources"].IsDefined() && !spec["resources"].IsNull())
-    ctx.Warn(spec["resources"], path + ".resources (pod-level resources) is ignored; container requests are used");
+  DecodePodSpecExtras(ctx, spec, path, pod);
 }
 
 void DecodePod(DecodeContext& ctx, const YAML::Node& obj, Pod& pod) {
   DecodeObjectMeta(ctx, obj, "metadata", pod.meta);
   DecodePodSpec(ctx, obj, "spec", pod);
   const YAML::Node status = ctx.Map(obj, "status", "status");
-  if (status.IsDefined()) pod.phase = ctx.Str(status, "phase", "status.phase");
+  if (status.IsDefined()) {
+    pod.phase = ctx.Str(status, "phase", "status.phase");
+    DecodeResourceClaimStatuses(ctx, status, "status.resourceClaimStatuses", pod);
+  }
 }
 
 void DecodeNode(DecodeContext& ctx, const YAML::Node& obj, Node& node) {

@@ -12,10 +12,12 @@
 #include "controller_decode.h"
 #include "decode_context.h"
 #include "gpusched/io/controller_expansion.h"
+#include "dra_decode.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/template_key.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/io/yaml_documents.h"
+#include "gpusched/model/hami.h"
 #include "gpusched/model/validation.h"
 #include "kube_decode.h"
 
@@ -114,6 +116,8 @@ void LoadNode(const Source& src, const YAML::Node& obj, DecodeContext& ctx, cons
     return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Node", node.name(), errs));
   if (!src.out.node_keys.insert(node.name()).second)
     return Reject(src, id, line, "nodes \"" + node.name() + "\" already exists");
+  if (IsHamiNode(node))
+    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": " + HamiNodeNote(node));
   if (!node.EffectiveAllocatable().count(std::string(kResourcePods)))
     src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id +
                                ": no \"pods\" in status.allocatable or status.capacity: kube-scheduler "
@@ -145,6 +149,58 @@ void LoadController(const Source& src, const YAML::Node& obj, DecodeContext& ctx
   src.out.controllers.push_back(LoadedController{std::move(c), src.file, line});
 }
 
+// resource.k8s.io objects: decoded into Manifests::dra and counted (DRA
+// allocation is not modelled; sched/pre_enqueue.h uses them to say what
+// kube-scheduler's DynamicResources plugin would).
+void LoadDraObject(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& kind,
+                   const std::string& version) {
+  DraObjects& dra = src.out.dra;
+  ObjectMeta meta;
+  ClaimSpec claim;
+  ResourceSliceInfo slice;
+  const bool is_claim = kind == "ResourceClaim" || kind == "ResourceClaimTemplate";
+  if (is_claim) {
+    claim = DecodeClaimObject(ctx, obj, kind);
+    if (claim.meta.namespace_.empty()) claim.meta.namespace_ = kDefaultNamespace;
+    meta = claim.meta;
+  } else if (kind == "ResourceSlice") {
+    slice = DecodeResourceSlice(ctx, obj);
+    meta.name = slice.name;
+  } else {
+    DecodeObjectMeta(ctx, obj, "metadata", meta);
+  }
+  const std::string id = ObjectId(kind, meta);
+  FlushWarnings(src, ctx, id);
+  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind, version, ctx));
+  std::vector<FieldError> errs;
+  if (meta.name.empty()) errs.push_back(FieldError::Required("metadata.name", "name or generateName is required"));
+  for (const auto& m : IsDNS1123Subdomain(meta.name)) errs.push_back(FieldError::Invalid("metadata.name", meta.name, m));
+  if (!meta.name.empty() && !errs.empty())
+    return Reject(src, id, ctx.LineOf("metadata.name"), InvalidObjectMessage(kind, meta.name, errs));
+  if (!errs.empty()) return Reject(src, id, ctx.Line(obj), InvalidObjectMessage(kind, meta.name, errs));
+  const std::string exists = DraResourceName(kind) + " \"" + meta.name + "\" already exists";
+  const int line = ctx.Line(obj);
+  if (is_claim) {
+    auto& objects = kind == "ResourceClaim" ? dra.claims : dra.templates;
+    if (!objects.emplace(meta.namespace_ + "/" + meta.name, std::move(claim)).second) Reject(src, id, line, exists);
+  } else if (kind == "ResourceSlice") {
+    for (const ResourceSliceInfo& s : dra.slices)
+      if (s.name == slice.name) return Reject(src, id, line, exists);
+    dra.slices.push_back(std::move(slice));
+  } else if (!dra.device_classes.insert(meta.name).second) {
+    Reject(src, id, line, exists);
+  }
+}
+
+// One line that says what was read of resource.k8s.io and what gpusched
+// does with it.
+void NoteDraObjects(Manifests& out) {
+  if (out.dra.empty()) return;
+  out.warnings.push_back("read " + out.dra.Summary() +
+                         ": gpusched does not allocate DRA devices yet, so pods with spec.resourceClaims stay "
+                         "pending with the reason kube-scheduler gives (see their diagnosis)");
+}
+
 void LoadObject(const Source& src, const YAML::Node& obj, int depth);
 
 void LoadList(const Source& src, const YAML::Node& obj, DecodeContext& ctx, int depth) {
@@ -168,6 +224,7 @@ void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
   if (kind == "Node") return LoadNode(src, obj, ctx, version.empty() ? "v1" : version);
   if (std::optional<ControllerKind> ck = ParseControllerKind(kind))
     return LoadController(src, obj, ctx, *ck, version.empty() ? std::string(KindGroup(*ck)) + "/v1" : version);
+  if (IsDraKind(kind, version)) return LoadDraObject(src, obj, ctx, kind, version);
   if (kind == "List" || (kind.size() > 4 && kind.ends_with("List"))) {
     if (depth > 8) return Reject(src, kind, ctx.Line(obj), "Lists nested more than 8 deep");
     return LoadList(src, obj, ctx, depth);
@@ -216,6 +273,7 @@ void LoadManifestText(std::string_view text, const std::string& file, Manifests&
   LoadText(text, file, out);
   ExpandControllers(out);
   ResolvePriorities(out);
+  NoteDraObjects(out);
 }
 
 void ResolvePriorities(Manifests& m) {
@@ -313,6 +371,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
   }
   ExpandControllers(out);
   ResolvePriorities(out);
+  NoteDraObjects(out);
   return Status::Ok();
 }
 

@@ -55,6 +55,11 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   Status st = LoadManifestPaths(paths, LoadOptions{recursive}, m);
   if (!st.ok()) return st;
   ResolvePriorities(m);
+  // DRA objects of several path runs add up (a name seen again keeps its first).
+  out.dra.claims.merge(m.dra.claims);
+  out.dra.templates.merge(m.dra.templates);
+  out.dra.device_classes.merge(m.dra.device_classes);
+  for (ResourceSliceInfo& rs : m.dra.slices) out.dra.slices.push_back(std::move(rs));
   // The manifests' invalid objects and warnings go with the workload they
   // came in (LoadManifestWorkload moves them there), reported once.
   Workload w;

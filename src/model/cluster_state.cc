@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 
+#include "gpusched/model/node_gpus.h"
 #include "gpusched/model/pod_requests.h"
 
 namespace gpusched {
@@ -26,11 +27,12 @@ ClusterState::ClusterState(std::vector<Node> nodes) : nodes_(std::move(nodes)) {
 
 void ClusterState::InitState(size_t i) {
   NodeState& s = states_[i];
-  s.allocatable = Resources::FromList(nodes_[i].EffectiveAllocatable());
+  s.allocatable = NodeAllocatableResources(nodes_[i]);
   s.gpu_allocatable = s.allocatable.Scalar(kResourceGPU);
   int64_t gpus = std::clamp<int64_t>(s.GpuAllocatable(), 0, kMaxTrackedGpusPerNode);
   s.gpu_free_milli.assign(static_cast<size_t>(gpus), kGpuMilli);
   s.gpu_model = std::string(NodeGpuModel(nodes_[i].meta));
+  s.gpu_memory_mib = NodeGpuMemoryMib(nodes_[i].meta);
   for (const Taint& t : nodes_[i].taints) s.prefer_no_schedule_taint |= t.effect == kTaintEffectPreferNoSchedule;
   index_[nodes_[i].name()] = i;
   ++num_present_;
@@ -64,9 +66,11 @@ std::vector<BoundPod> ClusterState::RemoveNode(size_t i) {
 
 bool NodeState::FitsGpus(const GpuRequest& gpu) const {
   if (!gpu.any()) return true;
+  const int32_t milli = GpuMilliFor(gpu);
+  if (milli <= 0) return false;
   int64_t fit = 0;
   for (int32_t f : gpu_free_milli)
-    if (f >= gpu.milli && ++fit >= gpu.count) return true;
+    if (f >= milli && ++fit >= gpu.count) return true;
   return false;
 }
 
@@ -74,17 +78,19 @@ std::vector<int32_t> ClusterState::DefaultGpuChoice(size_t i, const GpuRequest& 
   std::vector<int32_t> out;
   if (!gpu.any()) return out;
   const auto& free = states_[i].gpu_free_milli;
+  const int32_t milli = states_[i].GpuMilliFor(gpu);
+  if (milli <= 0) return out;
   if (gpu.shared()) {
     int32_t best = -1;
     for (size_t d = 0; d < free.size(); ++d)
-      if (free[d] >= gpu.milli && (best < 0 || free[d] < free[static_cast<size_t>(best)])) best = static_cast<int32_t>(d);
+      if (free[d] >= milli && (best < 0 || free[d] < free[static_cast<size_t>(best)])) best = static_cast<int32_t>(d);
     if (best >= 0) out.push_back(best);
     return out;
   }
   // One allocation, not one per doubling (an 8-GPU pod took four).
   out.reserve(static_cast<size_t>(std::min<int64_t>(gpu.count, static_cast<int64_t>(free.size()))));
   for (size_t d = 0; d < free.size() && static_cast<int64_t>(out.size()) < gpu.count; ++d)
-    if (free[d] >= gpu.milli) out.push_back(static_cast<int32_t>(d));
+    if (free[d] >= milli) out.push_back(static_cast<int32_t>(d));
   if (static_cast<int64_t>(out.size()) < gpu.count) out.clear();
   return out;
 }
@@ -96,7 +102,7 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
   s.non_zero_requested.milli_cpu = SatAdd(s.non_zero_requested.milli_cpu, non_zero.milli_cpu);
   s.non_zero_requested.memory = SatAdd(s.non_zero_requested.memory, non_zero.memory);
   s.num_pods++;
-  const int32_t milli = gpu.any() ? gpu.milli : kGpuMilli;
+  const int32_t milli = gpu.any() ? s.GpuMilliFor(gpu) : kGpuMilli;
   int64_t reserved = 0;
   for (int32_t d : devices) {
     int32_t& f = s.gpu_free_milli[static_cast<size_t>(d)];

@@ -55,6 +55,14 @@ bool GpuRequest::AllowsModel(std::string_view model) const {
   return false;
 }
 
+int32_t GpuRequest::MilliOn(int64_t node_gpu_memory_mib) const {
+  if (memory_mib <= 0) return milli;
+  if (node_gpu_memory_mib <= 0 || memory_mib > node_gpu_memory_mib) return 0;
+  // Both are at most ~8.8e12 (a label in bytes is divided down to MiB), so
+  // the product cannot overflow.
+  return static_cast<int32_t>((memory_mib * kGpuMilli + node_gpu_memory_mib - 1) / node_gpu_memory_mib);
+}
+
 GpuRequest ComputeGpuRequest(const Pod& pod, int64_t whole_gpus) {
   GpuRequest r;
   if (const std::string* m = Annotation(pod, kAnnotationGpuCardModel)) r.models = SplitModels(*m);
@@ -77,6 +85,12 @@ GpuRequest ComputeGpuRequest(const Pod& pod, int64_t whole_gpus) {
                                                                               f <= 1) {
     r.from_annotations = true;
     r.milli = static_cast<int32_t>(std::lround(f * kGpuMilli));
+  } else if (const std::string* mem = Annotation(pod, kAnnotationKaiGpuMemory); mem && ParseInt(*mem, v) && v > 0) {
+    r.from_annotations = true;
+    r.memory_mib = v;
+    r.milli = 1;
+  }
+  if (r.from_annotations) {
     const std::string* n = Annotation(pod, kAnnotationKaiNumDevices);
     r.count = n && ParseInt(*n, v) && v >= 1 && v <= INT32_MAX ? static_cast<int32_t>(v) : 1;
   }
@@ -90,6 +104,7 @@ std::vector<FieldError> ValidateGpuAnnotations(const Pod& pod, std::string_view 
   const std::string* frac = Annotation(pod, kAnnotationKaiGpuFraction);
   const std::string* ndev = Annotation(pod, kAnnotationKaiNumDevices);
   const std::string* model = Annotation(pod, kAnnotationGpuCardModel);
+  const std::string* mem = Annotation(pod, kAnnotationKaiGpuMemory);
   int64_t v = 0;
   if (milli && !(ParseInt(*milli, v) && v >= 1 && v <= kGpuMilli))
     errs.push_back(FieldError::Invalid(AnnotationPath(meta_path, kAnnotationGpuMilli), *milli,
@@ -107,18 +122,33 @@ std::vector<FieldError> ValidateGpuAnnotations(const Pod& pod, std::string_view 
   if (ndev && !(ParseInt(*ndev, v) && v >= 1 && v <= INT32_MAX))
     errs.push_back(FieldError::Invalid(AnnotationPath(meta_path, kAnnotationKaiNumDevices), *ndev,
                                        "must be a positive integer (number of GPU devices)"));
-  if (ndev && !frac)
+  // KAI's binder (gpu_request_validator.go) accepts ParseUint > 0.
+  if (mem && !(ParseInt(*mem, v) && v > 0))
+    errs.push_back(FieldError::Invalid(AnnotationPath(meta_path, kAnnotationKaiGpuMemory), *mem,
+                                       "must be a positive integer (MiB of GPU memory per device)"));
+  if (ndev && !frac && !mem)
     errs.push_back(FieldError::Required(AnnotationPath(meta_path, kAnnotationKaiGpuFraction),
-                                        "gpu-fraction-num-devices needs gpu-fraction"));
+                                        "gpu-fraction-num-devices needs gpu-fraction or gpu-memory"));
   if ((milli || count) && frac)
     errs.push_back(FieldError::Forbidden(
         AnnotationPath(meta_path, kAnnotationKaiGpuFraction),
         "may not be combined with alibabacloud.com/gpu-milli or alibabacloud.com/gpu-count: give the GPU share once"));
+  if (mem && frac)
+    errs.push_back(FieldError::Forbidden(AnnotationPath(meta_path, kAnnotationKaiGpuMemory),
+                                         "may not be combined with gpu-fraction: KAI-Scheduler refuses a pod that "
+                                         "asks for both (\"cannot request both GPU and GPU memory\")"));
+  if (mem && (milli || count))
+    errs.push_back(FieldError::Forbidden(
+        AnnotationPath(meta_path, kAnnotationKaiGpuMemory),
+        "may not be combined with alibabacloud.com/gpu-milli or alibabacloud.com/gpu-count: give the GPU share once"));
   if (model && SplitModels(*model).empty())
     errs.push_back(FieldError::Invalid(AnnotationPath(meta_path, kAnnotationGpuCardModel), *model,
                                        "must name at least one GPU model (models are separated by |)"));
-  if ((milli || count || frac) && PodGpuRequest(ComputePodRequests(pod)) > 0) {
-    std::string_view key = milli ? kAnnotationGpuMilli : count ? kAnnotationGpuCount : kAnnotationKaiGpuFraction;
+  if ((milli || count || frac || mem) && PodGpuRequest(ComputePodRequests(pod)) > 0) {
+    std::string_view key = milli   ? kAnnotationGpuMilli
+                           : count ? kAnnotationGpuCount
+                           : frac  ? kAnnotationKaiGpuFraction
+                                   : kAnnotationKaiGpuMemory;
     errs.push_back(FieldError::Forbidden(AnnotationPath(meta_path, key),
                                          "may not be combined with an nvidia.com/gpu request: ask for whole GPUs "
                                          "with nvidia.com/gpu or for a share with the annotation, not both"));

@@ -336,6 +336,11 @@ Quantity Quantity::FromInt(int64_t value, Format format) {
   return q;
 }
 
+void Quantity::Add(const Quantity& o) {
+  if (nanos_ == 0) format_ = o.format_;
+  nanos_ += o.nanos_;
+}
+
 // Parsed quantities always fit; FromInt(v) with |v| > INT64_MAX/1000 does
 // not, and saturates here rather than wrap.
 int64_t Quantity::MilliValue() const { return SaturateToInt64(DivideAwayFromZero(nanos_, kNanosPerMilli)); }

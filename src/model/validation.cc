@@ -1,5 +1,8 @@
 #include "gpusched/model/validation.h"
 
+#include "gpusched/model/pod_level_resources.h"
+#include "gpusched/model/resource_claims.h"
+#include "gpusched/model/scheduling_gates.h"
 
 #include <algorithm>
 #include <map>
@@ -168,7 +171,7 @@ void ValidateResourceQuantityValue(std::string_view name, const Quantity& q, con
 }
 
 // validateResourceName: a qualified name; a bare name must be standard.
-void ValidateResourceName(std::string_view name, const std::string& path, std::vector<FieldError>& errs) {
+void ValidateResourceNameImpl(std::string_view name, const std::string& path, std::vector<FieldError>& errs) {
   size_t before = errs.size();
   for (const auto& msg : IsQualifiedName(name)) errs.push_back(InvalidJson(path, name, msg));
   if (errs.size() != before) return;
@@ -178,7 +181,7 @@ void ValidateResourceName(std::string_view name, const std::string& path, std::v
 
 // validateContainerResourceName.
 void ValidateContainerResourceName(std::string_view name, const std::string& path, std::vector<FieldError>& errs) {
-  ValidateResourceName(name, path, errs);
+  ValidateResourceNameImpl(name, path, errs);
   if (name.find('/') == std::string_view::npos) {
     if (!IsStandardContainerResourceName(name))
       errs.push_back(InvalidJson(path, name, "must be a standard resource for containers"));
@@ -195,10 +198,14 @@ bool IsHugePageResourceValueDivisible(std::string_view name, const Quantity& q) 
   return q.Value() % page->Value() == 0;
 }
 
-// validateResourceRequirements with validateContainerResourceName, with Go's
-// random map order replaced by sorted order (std::map).
-void ValidateResourceRequirements(const ResourceList& limits, const ResourceList& requests, const std::string& path,
-                                  std::vector<FieldError>& errs) {
+}  // namespace
+
+// validateResourceRequirements, with Go's random map order replaced by sorted
+// order (std::map). `name_fn` is validateContainerResourceName for containers
+// and overhead, validatePodResourceName for pod-level resources.
+void ValidateResourceRequirementsWith(const ResourceList& limits, const ResourceList& requests,
+                                      const std::string& path, ResourceNameValidator name_fn,
+                                      std::vector<FieldError>& errs) {
   const std::string lim_path = path + ".limits";
   const std::string req_path = path + ".requests";
   bool lim_cpu_or_memory = false, req_cpu_or_memory = false, lim_hugepages = false, req_hugepages = false;
@@ -210,14 +217,14 @@ void ValidateResourceRequirements(const ResourceList& limits, const ResourceList
   };
   for (const auto& [name, q] : limits) {
     std::string p = lim_path + "[" + name + "]";
-    ValidateContainerResourceName(name, p, errs);
+    name_fn(name, p, errs);
     ValidateResourceQuantityValue(name, q, p, errs);
     hugepages(name, q, p, lim_hugepages);
     if (name == kResourceCPU || name == kResourceMemory) lim_cpu_or_memory = true;
   }
   for (const auto& [name, q] : requests) {
     std::string p = req_path + "[" + name + "]";
-    ValidateContainerResourceName(name, p, errs);
+    name_fn(name, p, errs);
     ValidateResourceQuantityValue(name, q, p, errs);
     auto lim = limits.find(name);
     if (lim != limits.end()) {
@@ -237,6 +244,13 @@ void ValidateResourceRequirements(const ResourceList& limits, const ResourceList
   }
   if (!lim_cpu_or_memory && !req_cpu_or_memory && (req_hugepages || lim_hugepages))
     errs.push_back(FieldError::Forbidden(path, "HugePages require cpu or memory"));
+}
+
+namespace {
+
+void ValidateResourceRequirements(const ResourceList& limits, const ResourceList& requests, const std::string& path,
+                                  std::vector<FieldError>& errs) {
+  ValidateResourceRequirementsWith(limits, requests, path, ValidateContainerResourceName, errs);
 }
 
 // validateContainerCommon, reduced to the fields the model keeps.
@@ -496,6 +510,7 @@ std::string FieldError::ToString() const {
     case Type::kRequired: body = "Required value"; break;
     case Type::kForbidden: body = "Forbidden"; break;
     case Type::kTooLong: body = "Too long"; break;
+    case Type::kNotFound: body = "Not found: " + value; break;
   }
   if (!detail.empty()) body += ": " + detail;
   return field + ": " + body;
@@ -582,6 +597,8 @@ void DefaultPod(Pod& pod) {
   };
   default_requests(pod.containers);
   default_requests(pod.init_containers);
+  // Pod-level defaults come after the containers' (SetDefaults_Pod).
+  DefaultPodLevelResources(pod);
 }
 
 std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, bool validate_meta) {
@@ -591,8 +608,12 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   std::vector<FieldError> errs;
   if (validate_meta) ValidateObjectMeta(pod.meta, /*namespaced=*/true, errs);
   const std::string spec(spec_path);
+  // ValidatePodSpec's order: resource claims, containers, init containers,
+  // pod-level resources (validatePodResources).
+  ValidatePodResourceClaims(pod, spec, errs);
   ValidateContainers(pod.containers, spec + ".containers", errs);
   ValidateInitContainers(pod.init_containers, pod.containers, spec + ".initContainers", errs);
+  ValidatePodLevelResources(pod, spec + ".resources", errs);
   ValidateLabels(pod.node_selector, spec + ".nodeSelector", errs);
   if (!pod.node_name.empty())
     for (const auto& m : IsDNS1123Subdomain(pod.node_name))
@@ -620,6 +641,7 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
       errs.push_back(NotSupportedJson(p + ".effect", t.effect, kTaintEffects));
   }
   if (pod.node_affinity) ValidateNodeAffinity(*pod.node_affinity, spec + ".affinity.nodeAffinity", errs);
+  ValidateSchedulingGates(pod.Extras().scheduling_gates, spec + ".schedulingGates", errs);
   if (!pod.priority_class_name.empty())
     for (const auto& m : IsDNS1123Subdomain(pod.priority_class_name))
       errs.push_back(FieldError::Invalid(spec + ".priorityClassName", pod.priority_class_name, m));
@@ -638,6 +660,7 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   if (validate_meta) {
     ValidateContainersOnlyForPod(pod.containers, spec + ".containers", errs);
     ValidateContainersOnlyForPod(pod.init_containers, spec + ".initContainers", errs);
+    ValidateGatedNodeName(pod, spec, errs);  // ValidatePodCreate
   }
   return errs;
 }
@@ -670,6 +693,10 @@ std::vector<FieldError> ValidateNode(const Node& node) {
   for (const auto& [name, q] : node.EffectiveAllocatable())
     ValidateResourceQuantityValue(name, q, "status.allocatable." + name, errs);
   return errs;
+}
+
+void ValidateResourceName(std::string_view name, const std::string& path, std::vector<FieldError>& errs) {
+  ValidateResourceNameImpl(name, path, errs);
 }
 
 }  // namespace gpusched

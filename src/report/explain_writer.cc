@@ -49,6 +49,16 @@ std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d, bool room_for_
     case Diagnosis::Kind::kNoEligibleNode:
       return "a toleration for the nodes' taints, uncordoning nodes (kubectl uncordon), or a nodeSelector/affinity "
              "that some node's labels satisfy (or labelling a node)";
+    case Diagnosis::Kind::kSchedulingGated:
+      return "its scheduling gates removed (by whoever added them, e.g. a queueing controller)";
+    case Diagnosis::Kind::kSchedulerNotRun:
+      return "--scheduler-name NAME=POLICY, to model that scheduler with a gpusched policy";
+    case Diagnosis::Kind::kDraClaimMissing:
+      return "the missing resource.k8s.io object (ResourceClaim, ResourceClaimTemplate or DeviceClass) in the input";
+    case Diagnosis::Kind::kDraNotModelled:
+      return "nothing gpusched can tell yet: DRA device allocation is not modelled";
+    case Diagnosis::Kind::kNotModelled:
+      return "nothing gpusched can tell: HAMi's scheduler decides where HAMi vGPU pods go";
     case Diagnosis::Kind::kWaitingForRoom:
     case Diagnosis::Kind::kFragmented: {
       std::string s;

@@ -50,12 +50,13 @@ Summary Summarize(const RunReport& r) {
   // Devices are charged to nvidia.com/gpu by whole-GPU pods and by shares
   // (ClusterState::Bind); what whole-GPU pods do not account for, shares hold.
   if (s.gpu_milli_in_shares > 0) s.gpus_holding_shares = std::max<int64_t>(0, SatSub(s.gpus_allocated, whole_placed));
-  int64_t fragmented = 0;
+  int64_t fragmented = 0, gated = 0;
   for (const auto& p : r.result.pending) {
     s.gpus_pending = SatAdd(s.gpus_pending, whole[p.pod]);
     s.gpu_milli_pending = SatAdd(s.gpu_milli_pending, milli[p.pod]);
     if (p.diagnosis.forever) s.pending_forever++;
     if (p.diagnosis.kind == Diagnosis::Kind::kFragmented) fragmented++;
+    if (p.diagnosis.kind == Diagnosis::Kind::kSchedulingGated) gated++;
   }
 
   const int64_t capacity_milli = GpusToMilli(s.gpus_capacity);
@@ -68,6 +69,9 @@ Summary Summarize(const RunReport& r) {
   } else if (s.pending == 0) {
     parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
   }
+  if (gated > 0)
+    parts.push_back(Plural(gated, "pending pod") + (gated == 1 ? " is" : " are") +
+                    " gated (spec.schedulingGates) and not attempted until the gates are removed");
   if (s.pending_forever > 0)
     parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
   if (s.pending > 0 && s.gpu_milli_requested > capacity_milli) {

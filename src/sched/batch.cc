@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gpusched/sched/filters.h"
+#include "gpusched/sched/pre_enqueue.h"
 
 namespace gpusched {
 namespace {
@@ -96,18 +97,13 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   }
   for (size_t qi : OrderQueue(queue, options.order)) {
     const PodInfo& info = queue[qi];
-    Scheduler* scheduler = nullptr;
-    for (const auto& [name, s] : schedulers)
-      if (name == info.pod->scheduler_name) scheduler = s;
-    if (!scheduler) {
-      Diagnosis d;
-      d.kind = Diagnosis::Kind::kNoEligibleNode;
-      d.forever = true;
-      d.text = "not scheduled: spec.schedulerName is \"" + info.pod->scheduler_name + "\"; the profiles served are " +
-               served + ", so the pod waits for that scheduler";
-      out.pending.push_back({info.input_index, "", std::move(d), std::nullopt});
+    // An unserved schedulerName, scheduling gates, HAMi's vGPUs, DRA claims:
+    // the pod never reaches a scheduler's filters (pre_enqueue.h).
+    if (std::optional<HeldPod> held = CheckBeforeScheduling(info, schedulers, options.dra, cluster)) {
+      out.pending.push_back({info.input_index, std::move(held->message), std::move(held->diagnosis), std::nullopt});
       continue;
     }
+    Scheduler* scheduler = ProfileFor(info, schedulers);
     std::optional<PodExplain> explain;
     if (options.explain || options.explain_pod == info.input_index) explain.emplace();
     Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);

@@ -48,6 +48,11 @@ const char* DiagnosisKindName(Diagnosis::Kind k) {
     case Diagnosis::Kind::kNotAdvertised: return "not-advertised";
     case Diagnosis::Kind::kNoEligibleNode: return "no-eligible-node";
     case Diagnosis::Kind::kNoNodes: return "no-nodes";
+    case Diagnosis::Kind::kSchedulingGated: return "scheduling-gated";
+    case Diagnosis::Kind::kSchedulerNotRun: return "scheduler-not-run";
+    case Diagnosis::Kind::kDraClaimMissing: return "dra-claim-missing";
+    case Diagnosis::Kind::kDraNotModelled: return "dra-not-modelled";
+    case Diagnosis::Kind::kNotModelled: return "not-modelled";
   }
   return "unknown";
 }
@@ -70,8 +75,9 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     bool ok = true;
     // A GPU model mismatch excludes a node for good; free GPU share comes
     // and goes like any resource, so GpuShare counts only for the model.
-    if (!pod.gpu.AllowsModel(cluster.state(i).gpu_model) && pod.gpu.any()) {
-      excluded_by["GpuShare"]++;
+    // So does a node KAI cannot size a gpu-memory request on.
+    if (const char* never = GpuShareNeverFits(pod.gpu, cluster.state(i))) {
+      excluded_by[never]++;
       continue;
     }
     for (const auto& f : filters) {
@@ -106,6 +112,13 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
       why.push_back(Nodes(it->second) + " not matching its nodeSelector or node affinity (fix them or label a node)");
     if (auto it = excluded_by.find("GpuShare"); it != excluded_by.end())
       why.push_back(Nodes(it->second) + " without a GPU model it allows (alibabacloud.com/gpu-card-model)");
+    if (auto it = excluded_by.find("GpuMemoryLabel"); it != excluded_by.end())
+      why.push_back(Nodes(it->second) + " without the nvidia.com/gpu.memory label (GPU Feature Discovery) that KAI "
+                    "sizes its gpu-memory request of " + std::to_string(pod.gpu.memory_mib) +
+                    " MiB against (KAI: \"the gpu memory count on the node was not synced\")");
+    if (auto it = excluded_by.find("GpuMemorySize"); it != excluded_by.end())
+      why.push_back(Nodes(it->second) + " whose GPUs have less memory (nvidia.com/gpu.memory) than its gpu-memory of " +
+                    std::to_string(pod.gpu.memory_mib) + " MiB");
     d.text = "can never fit: every node is excluded before resources are even compared: ";
     for (size_t i = 0; i < why.size(); ++i) d.text += (i ? "; " : "") + why[i];
     return d;
@@ -134,9 +147,12 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
         d.kind = Diagnosis::Kind::kNotAdvertised;
         d.resource = w.name;
         d.text = "can never fit: no node advertises " + w.name;
-        if (LooksLikeGpu(w.name))
+        if (std::string mig = MigOfferNote(w.name, cluster); !mig.empty()) {
+          d.text += mig;
+        } else if (LooksLikeGpu(w.name)) {
           d.text += "; the nodes may have GPUs, but without the device plugin (e.g. the NVIDIA device plugin "
                     "DaemonSet) running on them Kubernetes does not know it";
+        }
         return d;
       }
       if (max_eligible <= 0) {

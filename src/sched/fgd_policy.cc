@@ -203,7 +203,9 @@ bool FgdPolicy::ScoreBound(const PodInfo& pod, const ClusterState& cluster, cons
 
 std::vector<int32_t> FgdPolicy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                            Rng&) const {
-  if (!pod.gpu.shared()) return cluster.DefaultGpuChoice(node, pod.gpu);
+  // A KAI gpu-memory share is sized per node, which FGD's pod shapes are not:
+  // its device is the default one (the fullest that fits).
+  if (!pod.gpu.shared() || pod.gpu.memory_mib > 0) return cluster.DefaultGpuChoice(node, pod.gpu);
   // allocateGpuIdBasedOnFGDScore re-runs the score: the argmax device.
   Cache& c = *cache_;
   c.Sync(cluster);

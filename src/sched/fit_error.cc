@@ -13,6 +13,11 @@ void FitError::AddNodeStatus(const SchedStatus& s) {
 std::string FitError::Error() const {
   if (num_all_nodes == 0) return kNoNodesAvailable;
   std::string msg = "0/" + std::to_string(num_all_nodes) + " nodes are available:";
+  if (!pre_filter_message.empty()) {
+    msg += " " + pre_filter_message + ".";
+    if (!post_filter_message.empty()) msg += " " + post_filter_message;
+    return msg;
+  }
   // "count reason" strings sorted byte-wise (sort.Strings), so "12 x" < "3 y".
   std::vector<std::string> parts;
   parts.reserve(reason_counts.size());

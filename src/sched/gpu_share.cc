@@ -2,7 +2,10 @@
 // FGD simulator's Open-Gpu-Share Filter (pkg/simulator/plugin/open_gpu_share.go
 // -> gpunodeinfo.go AllocateGpuId): nodes without GPUs, a model mismatch
 // (utils.IsNodeAccessibleToPodByType), no single device with enough free
-// milli for a share, fewer than k fully free devices for k whole ones.
+// milli for a share, fewer than k fully free devices for k whole ones; for
+// KAI's gpu-memory, its predicate (a node without the gpu memory label
+// cannot take it) and isValidGpuPortion (KAI pkg/scheduler/plugins/predicates,
+// api/node_info/node_info.go).
 #include "gpusched/sched/filters.h"
 
 namespace gpusched {
@@ -15,6 +18,13 @@ bool GpuShareFilter::Check(const PodInfo& pod, const Node&, const NodeState& sta
     return false;
   }
   if (!gpu.from_annotations) return true;  // NodeResourcesFit counts nvidia.com/gpu
+  if (gpu.memory_mib > 0 && state.GpuMilliFor(gpu) <= 0) {
+    // KAI's predicate (GpuMemorySynced) and isValidGpuPortion.
+    if (why)
+      why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable,
+                state.gpu_memory_mib < 0 ? kReasonGpuMemoryUnknown : kReasonGpuMemoryTooSmall);
+    return false;
+  }
   if (state.FitsGpus(gpu)) return true;
   if (why) {
     const char* reason = gpu.shared() ? kReasonGpuShare : "Insufficient nvidia.com/gpu";
@@ -25,6 +35,14 @@ bool GpuShareFilter::Check(const PodInfo& pod, const Node&, const NodeState& sta
               reason);
   }
   return false;
+}
+
+const char* GpuShareNeverFits(const GpuRequest& gpu, const NodeState& state) {
+  if (!gpu.any()) return nullptr;
+  if (!gpu.AllowsModel(state.gpu_model)) return "GpuShare";
+  if (gpu.memory_mib > 0 && state.GpuMilliFor(gpu) <= 0)
+    return state.gpu_memory_mib < 0 ? "GpuMemoryLabel" : "GpuMemorySize";
+  return nullptr;
 }
 
 }  // namespace gpusched

@@ -16,7 +16,7 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
 
 PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& cluster,
                                      const std::vector<std::unique_ptr<FilterPlugin>>& filters,
-                                     const std::vector<SchedStatus::Code>& codes) {
+                                     const std::vector<SchedStatus::Code>& codes, const FilterPlugin* last) {
   PreemptionVerdict v;
   // PodEligibleToPreemptOthers.
   if (pod.pod->preemption_policy == "Never") {
@@ -47,7 +47,8 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
     NodeState s = state;
     for (const BoundPod& bp : state.pods)
       if (bp.priority < prio) s.Remove(bp);
-    if (!CheckFilters(filters, pod, cluster.node(i), s, why)) {
+    if (!CheckFilters(filters, pod, cluster.node(i), s, why) &&
+        (last == nullptr || last->Check(pod, cluster.node(i), s, &why))) {
       v.would_help = true;
       v.node = i;
       v.victims = victims;

@@ -47,10 +47,12 @@ std::vector<int32_t> RandomPolicy::SelectGpus(const PodInfo& pod, const ClusterS
   // Reservoir sampling over the devices that fit, in index order: the k-th
   // fitting device replaces the choice with probability 1/k.
   const std::vector<int32_t>& free = cluster.state(node).gpu_free_milli;
+  const int32_t milli = cluster.state(node).GpuMilliFor(pod.gpu);  // KAI gpu-memory: this node's share
+  if (milli <= 0) return {};
   int32_t chosen = -1;
   uint64_t fitting = 0;
   for (size_t d = 0; d < free.size(); ++d) {
-    if (free[d] < pod.gpu.milli) continue;
+    if (free[d] < milli) continue;
     if (rng.Uniform(++fitting) == 0) chosen = static_cast<int32_t>(d);
   }
   if (chosen < 0) return {};

@@ -56,7 +56,9 @@ bool Scheduler::DecidedByIndex(const PodInfo& pod) const {
   }
   if (pod.other_extended || (pod.whole_gpus > 0 && !index_gpu_checked_)) return false;
   const GpuRequest& g = pod.gpu;
-  return !g.any() || (g.models.empty() && (!g.from_annotations || g.count == 1));
+  // A KAI gpu-memory share is sized per node: the index's largest free share
+  // cannot decide it.
+  return !g.any() || (g.models.empty() && g.memory_mib == 0 && (!g.from_annotations || g.count == 1));
 }
 
 bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find,

@@ -183,7 +183,7 @@ ShapeNodeCache::Row& ShapeNodeCache::Refresh(const PodInfo& pod, const ClusterSt
     Put(key_, v);
   }
   for (int64_t v : {int64_t{pod.gpu.milli}, int64_t{pod.gpu.count}, int64_t{pod.gpu.from_annotations},
-                    static_cast<int64_t>(pod.gpu.models.size())})
+                    pod.gpu.memory_mib, static_cast<int64_t>(pod.gpu.models.size())})
     Put(key_, v);
   for (const std::string& m : pod.gpu.models) Put(key_, m);
   Put(key_, shape.milli_cpu);

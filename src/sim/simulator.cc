@@ -12,6 +12,7 @@
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/validation.h"
 #include "gpusched/sched/fit_error.h"
+#include "gpusched/sched/pre_enqueue.h"
 #include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/invariants.h"
 #include "gpusched/sim/percentiles.h"
@@ -45,7 +46,9 @@ struct WaitingPod {
 // message of a rejected pod in Simulation::rejections_; what the WorkloadPod
 // says is read from there.
 struct SimPod {
-  enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected };
+  // kHeld: never attempted (sched/pre_enqueue.h: an unserved schedulerName,
+  // scheduling gates, HAMi's vGPUs, DRA claims); pending to the end.
+  enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected, kHeld };
   Phase phase = Phase::kNotArrived;
   int32_t node = -1;              // current (running) or last node
   int32_t attempts = 0, evictions = 0;
@@ -57,9 +60,9 @@ struct SimPod {
 
 class Simulation {
  public:
-  Simulation(const Workload& w, std::vector<Node> nodes, Scheduler& s, const SimOptions& o)
+  Simulation(const Workload& w, std::vector<Node> nodes, const ProfileSchedulers& profiles, const SimOptions& o)
       : workload_(w),
-        scheduler_(s),
+        profiles_(profiles),
         options_(o),
         cluster_(std::move(nodes)),
         queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
@@ -69,7 +72,8 @@ class Simulation {
 
  private:
   const Workload& workload_;
-  Scheduler& scheduler_;
+  // Profiles by schedulerName; a pod whose name none serves is held.
+  const ProfileSchedulers& profiles_;
   const SimOptions& options_;
   ClusterState cluster_;
   SchedulingQueue queue_;
@@ -81,8 +85,10 @@ class Simulation {
   std::vector<size_t> arrivals_;
   size_t next_arrival_ = 0;
   std::vector<SimPod> pods_;
-  // Why a pod was rejected (few are).
+  // Why a pod was rejected or held (few are).
   std::unordered_map<size_t, std::string> rejections_;
+  std::unordered_map<size_t, std::string> held_reasons_;
+  int64_t held_ = 0;
 
   // Pending finishes and node events: with the arrivals, all that can still
   // release or add room.
@@ -257,6 +263,15 @@ int64_t Simulation::Enqueue(size_t id, double now) {
   // The pod's index is its id in ClusterState: unique for the whole run.
   p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}});
   const int64_t gpu_milli = p.waiting->info.gpu.total_milli();
+  if (std::optional<HeldPod> held = CheckBeforeScheduling(p.waiting->info, profiles_, options_.dra, cluster_)) {
+    // Never attempted, whatever happens later in the run.
+    p.waiting.reset();
+    p.phase = SimPod::Phase::kHeld;
+    held_reasons_[id] = held->message.empty() ? held->diagnosis.text
+                                              : held->message + " (" + held->diagnosis.text + ")";
+    ++held_;
+    return gpu_milli;
+  }
   p.phase = SimPod::Phase::kWaiting;
   queue_.Add(id, pod.Priority(), gpu_milli, now);
   return gpu_milli;
@@ -305,7 +320,11 @@ void Simulation::ScheduleAll(double now) {
     ++p.attempts;
     ++attempts_;
     busy_ = true;
-    Decision d = scheduler_.ScheduleOne(p.waiting->info, cluster_);
+    // CheckBeforeScheduling let the pod in: its profile exists. With one
+    // profile, no need to read the pod's schedulerName on every attempt.
+    Scheduler& scheduler =
+        profiles_.size() == 1 ? *profiles_.front().second : *ProfileFor(p.waiting->info, profiles_);
+    Decision d = scheduler.ScheduleOne(p.waiting->info, cluster_);
     if (!d.scheduled) {
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
       queue_.AddUnschedulable(*qp, now, d.fit_error.num_all_nodes == 0);
@@ -363,7 +382,7 @@ void Simulation::CheckInvariants(double now) {
     if (!what.empty()) break;
   }
   if (what.empty())
-    what = CheckPodConservation(finished_, running_, static_cast<int64_t>(queue_.size()), rejected_, arrived_);
+    what = CheckPodConservation(finished_, running_, static_cast<int64_t>(queue_.size()) + held_, rejected_, arrived_);
   if (what.empty()) return;
   ReportInvariantViolation(options_.invariant_failed, "at t=" + FormatSeconds(now) + ": " + what);
 }
@@ -409,7 +428,7 @@ SimResult Simulation::Run() {
     // A pod that runs for 0 s finishes at this same time: sample once, after.
     const bool again = NextTime() == now && !Quiescent();
     if (!again && busy_at_now_) {
-      metrics_.Sample(now, static_cast<int64_t>(queue_.size()), running_);
+      metrics_.Sample(now, static_cast<int64_t>(queue_.size()) + held_, running_);
       busy_at_now_ = false;
     }
     if (options_.check_invariants) CheckInvariants(now);
@@ -419,7 +438,7 @@ SimResult Simulation::Run() {
   if (options_.end_time) {
     end = *options_.end_time;
     const std::optional<double> last = metrics_.last_sample_time();
-    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(queue_.size()), running_);
+    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(queue_.size()) + held_, running_);
   }
   SimResult r = Result(end);
   if (options_.progress) options_.progress(1.0);
@@ -428,7 +447,8 @@ SimResult Simulation::Run() {
 
 SimResult Simulation::Result(double end) {
   SimResult r;
-  r.policy = options_.policy.empty() ? std::string(scheduler_.policy().Name()) : options_.policy;
+  r.policy = options_.policy.empty() && !profiles_.empty() ? std::string(profiles_.front().second->policy().Name())
+                                                           : options_.policy;
   for (size_t i = 0; i < cluster_.size(); ++i) r.node_names.push_back(cluster_.node(i).name());
   r.series = metrics_.Series();
 
@@ -465,6 +485,11 @@ SimResult Simulation::Result(double end) {
       case SimPod::Phase::kWaiting:
         o.state = PodOutcome::State::kPending;
         if (p.waiting->last_failure) o.reason = p.waiting->last_failure->Error();
+        ++s.pending;
+        break;
+      case SimPod::Phase::kHeld:
+        o.state = PodOutcome::State::kPending;
+        if (auto it = held_reasons_.find(i); it != held_reasons_.end()) o.reason = it->second;
         ++s.pending;
         break;
       case SimPod::Phase::kNotArrived:
@@ -510,10 +535,16 @@ SimResult Simulation::Result(double end) {
 
 }  // namespace
 
+SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, const ProfileSchedulers& profiles,
+                   const SimOptions& options) {
+  Simulation sim(workload, std::move(initial_nodes), profiles, options);
+  return sim.Run();
+}
+
 SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, Scheduler& scheduler,
                    const SimOptions& options) {
-  Simulation sim(workload, std::move(initial_nodes), scheduler, options);
-  return sim.Run();
+  return Simulate(workload, std::move(initial_nodes), ProfileSchedulers{{kDefaultSchedulerName, &scheduler}},
+                  options);
 }
 
 }  // namespace gpusched

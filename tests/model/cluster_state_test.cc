@@ -324,3 +324,60 @@ TEST(ClusterStateTest, PreferNoScheduleTaintFlag) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// The FGD simulator's node (example/test-cluster/node/pai-node-01.yaml): its
+// 4 alibabacloud.com/gpu-count devices are 4 GPUs of 1000 milli each, and
+// shares from the trace annotations land on them.
+TEST(ClusterStateAlibabaTest, GpuCountNodesHaveDevices) {
+  ClusterState c({MakeNode("pai-node-01", {},
+                           RL({{"alibabacloud.com/gpu-count", "4"}, {"alibabacloud.com/gpu-milli", "4000"},
+                               {"cpu", "64"}, {"memory", "256000Mi"}, {"pods", "110"}}),
+                           true)});
+  EXPECT_EQ(c.state(0).GpuAllocatable(), 4);
+  EXPECT_EQ(c.state(0).gpu_free_milli, (std::vector<int32_t>{1000, 1000, 1000, 1000}));
+  GpuRequest share{500, 1, true, {}};
+  std::vector<int32_t> d = c.DefaultGpuChoice(0, share);
+  ASSERT_EQ(d, std::vector<int32_t>{0});
+  c.Bind(0, Resources{}, Resources{}, 7, 0, share, d);
+  EXPECT_EQ(c.state(0).gpu_free_milli, (std::vector<int32_t>{500, 1000, 1000, 1000}));
+  EXPECT_EQ(c.state(0).GpuRequested(), 1);  // the shared device is reserved
+}
+
+// KAI's gpu-memory takes, on each node, the share its memory is of the
+// node's GPU memory (nvidia.com/gpu.memory, floored to hundreds).
+TEST(ClusterStateKaiTest, GpuMemorySharesPerNode) {
+  Node a100 = MakeNode("a100", {}, RL({{"nvidia.com/gpu", "2"}, {"pods", "110"}}), true);
+  a100.meta.labels["nvidia.com/gpu.memory"] = "81920";
+  Node l4 = MakeNode("l4", {}, RL({{"nvidia.com/gpu", "1"}, {"pods", "110"}}), true);
+  l4.meta.labels["nvidia.com/gpu.memory"] = "23034";
+  Node bare = MakeNode("bare", {}, RL({{"nvidia.com/gpu", "4"}, {"pods", "110"}}), true);
+  ClusterState c({a100, l4, bare});
+  EXPECT_EQ(c.state(0).gpu_memory_mib, 81900);
+  EXPECT_EQ(c.state(1).gpu_memory_mib, 23000);
+  EXPECT_EQ(c.state(2).gpu_memory_mib, -1);
+  GpuRequest mem;
+  mem.milli = 1;
+  mem.count = 1;
+  mem.from_annotations = true;
+  mem.memory_mib = 20000;
+  EXPECT_EQ(c.state(0).GpuMilliFor(mem), 245);
+  EXPECT_EQ(c.state(1).GpuMilliFor(mem), 870);
+  EXPECT_EQ(c.state(2).GpuMilliFor(mem), 0);
+  EXPECT_TRUE(c.state(0).FitsGpus(mem));
+  EXPECT_FALSE(c.state(2).FitsGpus(mem));
+  EXPECT_TRUE(c.DefaultGpuChoice(2, mem).empty());
+  std::vector<int32_t> d = c.DefaultGpuChoice(1, mem);
+  ASSERT_EQ(d, std::vector<int32_t>{0});
+  c.Bind(1, Resources{}, Resources{}, 1, 0, mem, d);
+  EXPECT_EQ(c.state(1).gpu_free_milli, std::vector<int32_t>{130});
+  EXPECT_FALSE(c.state(1).FitsGpus(mem));  // 870 more do not fit in 130
+  // Unbinding gives the node's share back.
+  EXPECT_TRUE(c.Unbind(1, 1));
+  EXPECT_EQ(c.state(1).gpu_free_milli, std::vector<int32_t>{1000});
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -19,7 +19,7 @@ Pod AnnotatedPod(std::map<std::string, std::string> annotations, std::string gpu
   p.meta.name = "p";
   p.meta.namespace_ = "default";
   for (auto& [k, v] : annotations) p.meta.annotations.emplace(k, v);
-  Container c{"c", "img", RL({{"cpu", "1"}}), RL({{"cpu", "1"}}), ""};
+  Container c{"c", "img", RL({{"cpu", "1"}}), RL({{"cpu", "1"}}), "", {}};
   if (!gpu_limit.empty()) {
     c.limits = RL({{"cpu", "1"}, {"nvidia.com/gpu", gpu_limit}});
     c.requests = c.limits;
@@ -98,7 +98,7 @@ TEST(ValidateGpuAnnotationsTest, Messages) {
       {"num devices without fraction",
        {{"gpu-fraction-num-devices", "2"}},
        "",
-       {"metadata.annotations[gpu-fraction]: Required value: gpu-fraction-num-devices needs gpu-fraction"}},
+       {"metadata.annotations[gpu-fraction]: Required value: gpu-fraction-num-devices needs gpu-fraction or gpu-memory"}},
       {"both spellings",
        {{"gpu-fraction", "0.5"}, {"alibabacloud.com/gpu-milli", "500"}},
        "",
@@ -146,6 +146,115 @@ TEST(GpuRequestTest, ModelsAndNodeModel) {
   EXPECT_FALSE((GpuRequest{1000, 1}).shared());
   EXPECT_FALSE((GpuRequest{500, 2}).shared());
   EXPECT_EQ((GpuRequest{500, 2}).total_milli(), 1000);
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// KAI-Scheduler's gpu-memory (pkg/scheduler/api/pod_info/pod_info.go
+// updatePodAdditionalFields: a positive ParseInt, with
+// gpu-fraction-num-devices).
+TEST(KaiGpuMemoryTest, Compute) {
+  struct Case {
+    const char* name;
+    std::map<std::string, std::string> annotations;
+    GpuRequest want;
+  };
+  GpuRequest one_device;
+  one_device.milli = 1;
+  one_device.count = 1;
+  one_device.from_annotations = true;
+  one_device.memory_mib = 20000;
+  GpuRequest two_devices = one_device;
+  two_devices.count = 2;
+  two_devices.memory_mib = 8000;
+  const std::vector<Case> cases = {
+      {"gpu-memory", {{"gpu-memory", "20000"}}, one_device},
+      {"gpu-memory on 2 devices", {{"gpu-memory", "8000"}, {"gpu-fraction-num-devices", "2"}}, two_devices},
+      {"not a number: no request", {{"gpu-memory", "20GiB"}}, GpuRequest{}},
+      {"zero: no request", {{"gpu-memory", "0"}}, GpuRequest{}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Pod p = AnnotatedPod(c.annotations);
+    EXPECT_EQ(ComputeGpuRequest(p, 0), c.want);
+  }
+}
+
+// The share on a node: ceil(memory x 1000 / node memory); nothing when the
+// node has no usable label or smaller GPUs (KAI: not synced,
+// isValidGpuPortion).
+TEST(KaiGpuMemoryTest, MilliOnNode) {
+  GpuRequest r;
+  r.milli = 1;
+  r.count = 1;
+  r.from_annotations = true;
+  struct Case {
+    int64_t memory, node;
+    int32_t want;
+  };
+  const Case cases[] = {
+      {40000, 81900, 489},  // 488.40 rounded up
+      {20000, 81900, 245},  // 244.20
+      {20000, 23000, 870},  // 869.57
+      {23000, 23000, 1000}, {40950, 81900, 500}, {1, 81900, 1},
+      {40000, 23000, 0},    // GPUs too small
+      {40000, -1, 0},       // no label
+      {40000, 0, 0},        // label floored to nothing
+  };
+  for (const Case& c : cases) {
+    r.memory_mib = c.memory;
+    EXPECT_EQ(r.MilliOn(c.node), c.want) << c.memory << " MiB on " << c.node;
+  }
+  GpuRequest fraction{500, 1, true, {}};
+  EXPECT_EQ(fraction.MilliOn(-1), 500);  // not by memory: the node does not matter
+}
+
+TEST(KaiGpuMemoryTest, Validation) {
+  struct Case {
+    const char* name;
+    std::map<std::string, std::string> annotations;
+    std::string gpu_limit;
+    std::vector<std::string> want;
+  };
+  const std::vector<Case> cases = {
+      {"valid", {{"gpu-memory", "2000"}}, "", {}},
+      {"valid on 2 devices", {{"gpu-memory", "2000"}, {"gpu-fraction-num-devices", "2"}}, "", {}},
+      {"not an integer",
+       {{"gpu-memory", "2Gi"}},
+       "",
+       {"metadata.annotations[gpu-memory]: Invalid value: \"2Gi\": must be a positive integer (MiB of GPU memory per "
+        "device)"}},
+      {"zero",
+       {{"gpu-memory", "0"}},
+       "",
+       {"metadata.annotations[gpu-memory]: Invalid value: \"0\": must be a positive integer (MiB of GPU memory per "
+        "device)"}},
+      {"with gpu-fraction",
+       {{"gpu-memory", "2000"}, {"gpu-fraction", "0.5"}},
+       "",
+       {"metadata.annotations[gpu-memory]: Forbidden: may not be combined with gpu-fraction: KAI-Scheduler refuses a "
+        "pod that asks for both (\"cannot request both GPU and GPU memory\")"}},
+      {"with alibaba annotations",
+       {{"gpu-memory", "2000"}, {"alibabacloud.com/gpu-milli", "500"}},
+       "",
+       {"metadata.annotations[gpu-memory]: Forbidden: may not be combined with alibabacloud.com/gpu-milli or "
+        "alibabacloud.com/gpu-count: give the GPU share once"}},
+      {"with nvidia.com/gpu",
+       {{"gpu-memory", "2000"}},
+       "1",
+       {"metadata.annotations[gpu-memory]: Forbidden: may not be combined with an nvidia.com/gpu request: ask for "
+        "whole GPUs with nvidia.com/gpu or for a share with the annotation, not both"}},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<std::string> got;
+    for (const auto& e : ValidateGpuAnnotations(AnnotatedPod(c.annotations, c.gpu_limit))) got.push_back(e.ToString());
+    EXPECT_EQ(got, c.want);
+  }
 }
 
 }  // namespace

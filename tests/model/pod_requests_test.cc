@@ -48,9 +48,9 @@ using testing::Q;
 using testing::RL;
 
 Container C(ResourceList requests, ResourceList limits = {}) {
-  return Container{"c", "image", std::move(requests), std::move(limits), ""};
+  return Container{"c", "image", std::move(requests), std::move(limits), "", {}};
 }
-Container Sidecar(ResourceList requests) { return Container{"s", "image", std::move(requests), {}, "Always"}; }
+Container Sidecar(ResourceList requests) { return Container{"s", "image", std::move(requests), {}, "Always", {}}; }
 
 Resources Want(int64_t milli_cpu, int64_t memory = 0, std::vector<std::pair<std::string, int64_t>> scalars = {},
                int64_t ephemeral = 0) {

@@ -1005,3 +1005,26 @@ TEST(QuantityCompareTest, ValueOnlyIgnoringFormat) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// resource.Quantity.Add: the sum keeps the receiver's format, or takes the
+// other's when the receiver is zero (component-helpers addResourceList).
+TEST(QuantityAddTest, SumAndFormat) {
+  Quantity a = *Quantity::Parse("800Mi");
+  a.Add(*Quantity::Parse("400Mi"));
+  EXPECT_EQ(a.String(), "1200Mi");
+  Quantity b = *Quantity::Parse("500m");
+  b.Add(*Quantity::Parse("1"));
+  EXPECT_EQ(b.String(), "1500m");
+  Quantity zero;
+  zero.Add(*Quantity::Parse("1Gi"));
+  EXPECT_EQ(zero.String(), "1Gi");
+  Quantity c = *Quantity::Parse("1");
+  c.Add(*Quantity::Parse("-1"));
+  EXPECT_TRUE(c.IsZero());
+}
+
+}  // namespace
+}  // namespace gpusched

@@ -91,13 +91,13 @@ Pod MakePod(const std::string& name = "123") {
   Pod p;
   p.meta.name = name;
   p.meta.namespace_ = "ns";
-  p.containers.push_back(Container{"ctr", "image", {}, {}, ""});
+  p.containers.push_back(Container{"ctr", "image", {}, {}, "", {}});
   return p;
 }
 
 Container MakeContainer(const std::string& name, ResourceList requests = {}, ResourceList limits = {},
                         const std::string& restart_policy = "") {
-  return Container{name, "image", std::move(requests), std::move(limits), restart_policy};
+  return Container{name, "image", std::move(requests), std::move(limits), restart_policy, {}};
 }
 
 Node MakeNode(const std::string& name = "node") {
@@ -556,8 +556,8 @@ TEST(ValidateContainersTest, UpstreamErrorCases) {
   const std::string forbidden_rp = ": Forbidden: may not be set for non-init containers";
   const std::vector<Container> app = {MakeContainer("app")};
   const std::vector<Case> cases = {
-      {"zero-length name", {Container{"", "image", {}, {}, ""}}, {}, {"spec.containers[0].name: Required value"}},
-      {"zero-length-image", {Container{"abc", "", {}, {}, ""}}, {}, {"spec.containers[0].image: Required value"}},
+      {"zero-length name", {Container{"", "image", {}, {}, "", {}}}, {}, {"spec.containers[0].name: Required value"}},
+      {"zero-length-image", {Container{"abc", "", {}, {}, "", {}}}, {}, {"spec.containers[0].image: Required value"}},
       {"name > 63 characters", {MakeContainer(std::string(64, 'a'))}, {},
        {"spec.containers[0].name: Invalid value: \"" + std::string(64, 'a') + "\": must be no more than 63 characters"}},
       {"name not a DNS label", {MakeContainer("a.b.c")}, {},
@@ -571,7 +571,7 @@ TEST(ValidateContainersTest, UpstreamErrorCases) {
       {"Forbidden RestartPolicy: Never", {MakeContainer("foo", {}, {}, "Never")}, {},
        {"spec.containers[0].restartPolicy" + forbidden_rp}},
       {"no containers", {}, {}, {"spec.containers: Required value"}},
-      {"init: empty name", app, {Container{"", "image", {}, {}, ""}}, {"spec.initContainers[0].name: Required value"}},
+      {"init: empty name", app, {Container{"", "image", {}, {}, "", {}}}, {"spec.initContainers[0].name: Required value"}},
       {"init: name collision with regular container", app, {MakeContainer("app")},
        {"spec.initContainers[0].name: Duplicate value: \"app\""}},
       {"init: duplicate names", app, {MakeContainer("init"), MakeContainer("init")},
@@ -583,7 +583,7 @@ TEST(ValidateContainersTest, UpstreamErrorCases) {
       {"init: restartPolicy Always is a sidecar", app, {MakeContainer("sidecar", {}, {}, "Always")}, {}},
       // Order within one container: name, image, resources, then the
       // duplicate check (validateContainerCommon runs first).
-      {"errors in upstream order", {MakeContainer("abc"), Container{"abc", "", {}, RL({{"cpu", "-1"}}), ""}}, {},
+      {"errors in upstream order", {MakeContainer("abc"), Container{"abc", "", {}, RL({{"cpu", "-1"}}), "", {}}}, {},
        {"spec.containers[1].image: Required value",
         "spec.containers[1].resources.limits[cpu]: Invalid value: \"-1\": must be greater than or equal to 0",
         "spec.containers[1].name: Duplicate value: \"abc\""}},
@@ -761,7 +761,7 @@ TEST(ValidatePodSpecTest, SchedulingFields) {
          p.tolerations = {Toleration{"foo", "In", "", ""}};
          p.node_name = "Node_1";
          p.node_selector["a"] = "-";
-         p.init_containers = {Container{"", "image", {}, {}, ""}};
+         p.init_containers = {Container{"", "image", {}, {}, "", {}}};
          p.containers[0].image = "";
        }, {"spec.containers[0].image: Required value", "spec.initContainers[0].name: Required value",
            "spec.nodeSelector: Invalid value: \"-\": " + kLabelValueRegex,
@@ -853,6 +853,62 @@ TEST(ValidateNodeTest, UpstreamChecks) {
     c.set(n);
     EXPECT_EQ(Messages(ValidateNode(n)), c.expect);
   }
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// ValidatePod runs the issue-12 checks in ValidatePodSpec's order (resource
+// claims, containers, pod-level resources, ..., scheduling gates) and
+// ValidatePodCreate's gated-nodeName rule for Pods only.
+TEST(ValidatePodIssue12Test, GatesClaimsAndPodLevelResources) {
+  Pod p;
+  p.meta.name = "p";
+  p.meta.namespace_ = "ns";
+  p.node_name = "node-1";
+  p.containers.push_back(Container{"ctr", "image", {}, {}, "", {ContainerClaim{"gpu", ""}}});
+  auto e = std::make_shared<PodSpecExtras>();
+  e->scheduling_gates = {"foo", "foo"};
+  e->resource_claims = {PodResourceClaim{"gpu", "", "", "", false}};
+  ResourceList pod_req;
+  pod_req.emplace("ephemeral-storage", *Quantity::Parse("1Gi"));
+  e->resources = PodLevelResources{pod_req, {}, false};
+  p.extras = e;
+  std::vector<std::string> want = {
+      "spec.resourceClaims[0]: Invalid value: {\"name\":\"gpu\"}: must specify one of: `resourceClaimName`, "
+      "`resourceClaimTemplateName`",
+      "spec.resources.requests[ephemeral-storage]: Unsupported value: \"ephemeral-storage\": supported values: "
+      "\"cpu\", \"hugepages-\", \"memory\"",
+      "spec.schedulingGates[1]: Duplicate value: \"foo\"",
+      "spec.nodeName: Forbidden: cannot be set until all schedulingGates have been cleared",
+  };
+  std::vector<std::string> got;
+  for (const auto& err : ValidatePod(p)) got.push_back(err.ToString());
+  EXPECT_EQ(got, want);
+  // A template has no nodeName rule (ValidatePodCreate is for Pods).
+  got.clear();
+  for (const auto& err : ValidatePod(p, "spec.template.spec", false)) got.push_back(err.ToString());
+  EXPECT_EQ(got.size(), 3u);
+}
+
+TEST(ValidatePodIssue12Test, DefaultPodFillsPodLevelRequests) {
+  Pod p;
+  p.meta.name = "p";
+  ResourceList lim;
+  lim.emplace("memory", *Quantity::Parse("1Gi"));
+  p.containers.push_back(Container{"ctr", "image", {}, lim, "", {}});
+  auto e = std::make_shared<PodSpecExtras>();
+  ResourceList pod_lim;
+  pod_lim.emplace("memory", *Quantity::Parse("2Gi"));
+  e->resources = PodLevelResources{{}, pod_lim, false};
+  p.extras = e;
+  DefaultPod(p);
+  // Containers first (request = limit 1Gi), then the pod: its request is
+  // the containers' aggregate, not its limit.
+  EXPECT_EQ(p.Extras().resources->requests.at("memory").String(), "1Gi");
 }
 
 }  // namespace

@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/filters.h"
+#include "gpusched/sched/frag.h"
+#include "gpusched/sched/policy_registry.h"
+#include "gpusched/sched/profile_factory.h"
+#include "gpusched/util/random.h"
 #include "test_util.h"
 
 namespace gpusched {
@@ -70,9 +75,11 @@ TEST(BatchTest, OtherSchedulerNamesStayPending) {
   ASSERT_EQ(r.pending.size(), 1u);
   EXPECT_EQ(r.pending[0].message, "");
   EXPECT_TRUE(r.pending[0].diagnosis.forever);
+  EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kSchedulerNotRun);
   EXPECT_EQ(r.pending[0].diagnosis.text,
-            "not scheduled: spec.schedulerName is \"volcano\"; the profiles served are \"default-scheduler\", so the "
-            "pod waits for that scheduler");
+            "not scheduled: spec.schedulerName is \"volcano\" (Volcano's scheduler: queues, gang scheduling), a "
+            "scheduler gpusched does not run (it serves \"default-scheduler\"), so the pod waits for that scheduler; "
+            "to model it with a gpusched policy, pass --scheduler-name volcano=POLICY (e.g. volcano=best-fit)");
 }
 
 TEST(BatchTest, EveryPodAccountedFor) {
@@ -84,12 +91,6 @@ TEST(BatchTest, EveryPodAccountedFor) {
   BatchResult r = ScheduleBatch(Ptrs(pods), c, s, QueueOrder::kFifo);
   EXPECT_EQ(r.placements.size() + r.pending.size() + r.refused.size(), pods.size());
 }
-
-}  // namespace
-}  // namespace gpusched
-
-namespace gpusched {
-namespace {
 
 TEST(BatchTest, KubeletAlsoChecksAffinityAndNoExecuteTaints) {
   Node n = testing::GpuNode("n1", 4);
@@ -109,20 +110,9 @@ TEST(BatchTest, KubeletAlsoChecksAffinityAndNoExecuteTaints) {
             "Pod was rejected: Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector");
 }
 
-}  // namespace
-}  // namespace gpusched
-
 // `gpusched explain POD` schedules the batch with a per-node record for that
 // one pod: everything it decides must be what the batch decides without
 // explain (the fast paths) and with the plain scan, for every policy.
-#include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
-#include "gpusched/util/random.h"
-
-namespace gpusched {
-namespace {
 
 Node RandomBatchNode(size_t i, Rng& rng) {
   static const int64_t kGpus[] = {0, 1, 2, 4, 8, 8};
@@ -223,12 +213,6 @@ TEST(BatchTest, ExplainingOnePodDecidesWhatTheFastAndPlainPathsDecide) {
   EXPECT_GT(explained_placed, 10);
 }
 
-}  // namespace
-}  // namespace gpusched
-
-namespace gpusched {
-namespace {
-
 // The batch tells the diagnosis what its pods ask for in all: with more
 // asked than the cluster has, a fragmented pod is not told that reordering
 // avoids its wait (some pod waits whatever the order).
@@ -253,6 +237,38 @@ TEST(BatchTest, FragmentedPodsAreAdvisedToReorderOnlyWhenAllCouldFit) {
     EXPECT_EQ(r.pending[0].diagnosis.text.find("largest-first") != std::string::npos, c.advised)
         << r.pending[0].diagnosis.text;
   }
+}
+
+// The checks before scheduling through ScheduleBatch: gated and DRA pods are
+// pending with kube-scheduler's status, the others are scheduled; every pod
+// comes out once.
+TEST(BatchIssue12Test, GatedAndDraPodsArePendingWithTheirStatus) {
+  ClusterState c({GpuNode("a", 4)});
+  std::vector<Pod> pods = {GpuPod("gated", 1), GpuPod("plain", 1), GpuPod("dra", 0)};
+  auto gated = std::make_shared<PodSpecExtras>();
+  gated->scheduling_gates = {"foo"};
+  pods[0].extras = gated;
+  auto claims = std::make_shared<PodSpecExtras>();
+  claims->resource_claims = {PodResourceClaim{"gpu", "", "single-gpu", "", false}};
+  pods[2].extras = claims;
+  DraObjects dra;
+  dra.templates["default/single-gpu"] = ClaimSpec{};
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchOptions opts;
+  opts.dra = &dra;
+  BatchResult r = ScheduleBatch(Ptrs(pods), c, ProfileSchedulers{{kDefaultSchedulerName, &s}}, opts);
+  ASSERT_EQ(r.placements.size(), 1u);
+  EXPECT_EQ(r.placements[0].pod, 1u);
+  ASSERT_EQ(r.pending.size(), 2u);
+  EXPECT_EQ(r.pending[0].pod, 0u);
+  EXPECT_EQ(r.pending[0].message, "Scheduling is blocked due to non-empty scheduling gates");
+  EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kSchedulingGated);
+  EXPECT_EQ(r.pending[1].pod, 2u);
+  EXPECT_EQ(r.pending[1].message, "0/1 nodes are available: 1 cannot allocate all claims.");
+  EXPECT_EQ(r.pending[1].diagnosis.kind, Diagnosis::Kind::kDraNotModelled);
+  // The gated and DRA pods took nothing.
+  EXPECT_EQ(c.state(0).GpuRequested(), 1);
+  EXPECT_EQ(c.state(0).num_pods, 1);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "gpusched/sched/filters.h"
+#include "gpusched/sched/policy_registry.h"
+#include "gpusched/sched/scheduler.h"
 #include "test_util.h"
 
 namespace gpusched {
@@ -169,6 +171,74 @@ TEST(DiagnosisTest, KindNames) {
   EXPECT_STREQ(DiagnosisKindName(Kind::kNotAdvertised), "not-advertised");
   EXPECT_STREQ(DiagnosisKindName(Kind::kNoEligibleNode), "no-eligible-node");
   EXPECT_STREQ(DiagnosisKindName(Kind::kNoNodes), "no-nodes");
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+Node MigNode(const std::string& name, std::vector<std::pair<std::string, int64_t>> profiles) {
+  Node n = testing::GpuNode(name, -1);
+  for (auto& [profile, count] : profiles) n.allocatable["nvidia.com/mig-" + profile] = Quantity::FromInt(count);
+  return n;
+}
+
+// A whole-GPU pod facing only MIG nodes (the device plugin's mixed
+// strategy) is told which profiles they offer, not that the device plugin is
+// probably missing.
+TEST(DiagnosisMigTest, WholeGpuPodOnMigNodes) {
+  ClusterState c({MigNode("a100-1", {{"1g.10gb", 7}, {"3g.40gb", 2}}), MigNode("a100-2", {{"1g.10gb", 7}})});
+  Pod p = testing::GpuPod("train", 1);
+  Diagnosis d = Diagnose(PodInfo::Make(p, 0), c, DefaultFilters());
+  EXPECT_EQ(d.kind, Diagnosis::Kind::kNotAdvertised);
+  EXPECT_TRUE(d.forever);
+  EXPECT_EQ(d.text,
+            "can never fit: no node advertises nvidia.com/gpu; the GPUs of 2 nodes are partitioned with MIG (the NVIDIA "
+            "device plugin's mixed strategy) and offered as nvidia.com/mig-1g.10gb (14 on 2 nodes), "
+            "nvidia.com/mig-3g.40gb (2 on 1 node): request one of these profiles (e.g. nvidia.com/mig-1g.10gb: 1) "
+            "instead of nvidia.com/gpu, or turn MIG off on some nodes");
+}
+
+TEST(DiagnosisMigTest, NoteOnlyForNvidiaGpuAndMigNodes) {
+  ClusterState mig({MigNode("a100-1", {{"1g.10gb", 7}})});
+  EXPECT_EQ(MigOfferNote("example.com/fpga", mig), "");
+  ClusterState plain({testing::GpuNode("cpu-only", -1)});
+  EXPECT_EQ(MigOfferNote("nvidia.com/gpu", plain), "");
+  Pod p = testing::GpuPod("train", 1);
+  EXPECT_EQ(Diagnose(PodInfo::Make(p, 0), plain, DefaultFilters()).text,
+            "can never fit: no node advertises nvidia.com/gpu; the nodes may have GPUs, but without the device plugin "
+            "(e.g. the NVIDIA device plugin DaemonSet) running on them Kubernetes does not know it");
+}
+
+// A MIG profile is an ordinary extended resource: it schedules.
+TEST(DiagnosisMigTest, MigProfileRequestSchedules) {
+  ClusterState c({MigNode("a100-1", {{"1g.10gb", 7}})});
+  Pod p = testing::ResourcePod({testing::Res{100, 0, 0, {{"nvidia.com/mig-1g.10gb", 2}}}});
+  Scheduler s(DefaultFilters(), NewSimplePolicy("first-fit"), 1);
+  Decision d = s.ScheduleOne(PodInfo::Make(p, 0), c);
+  EXPECT_TRUE(d.scheduled);
+  EXPECT_EQ(c.state(0).requested.Scalar("nvidia.com/mig-1g.10gb"), 2);
+}
+
+// KAI's gpu-memory: nodes it cannot size the request on are excluded for
+// good, and the diagnosis says why.
+TEST(DiagnosisKaiTest, GpuMemoryExclusions) {
+  Node bare = testing::GpuNode("bare", 2);
+  Node small = testing::GpuNode("l4", 1);
+  small.meta.labels["nvidia.com/gpu.memory"] = "23034";
+  ClusterState c({bare, small});
+  Pod p = testing::GpuPod("llm", 0, 100);
+  p.meta.annotations["gpu-memory"] = "40000";
+  Diagnosis d = Diagnose(PodInfo::Make(p, 0), c, DefaultFilters());
+  EXPECT_EQ(d.kind, Diagnosis::Kind::kNoEligibleNode);
+  EXPECT_TRUE(d.forever);
+  EXPECT_EQ(d.text,
+            "can never fit: every node is excluded before resources are even compared: 1 node without the "
+            "nvidia.com/gpu.memory label (GPU Feature Discovery) that KAI sizes its gpu-memory request of 40000 MiB "
+            "against (KAI: \"the gpu memory count on the node was not synced\"); 1 node whose GPUs have less memory "
+            "(nvidia.com/gpu.memory) than its gpu-memory of 40000 MiB");
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/policy.h"
+#include "gpusched/sched/frag.h"
+#include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/scheduler.h"
 #include "test_util.h"
 
@@ -91,6 +93,102 @@ TEST(GpuShareSchedulingTest, RemovedNodesAreSkippedAndNotCounted) {
   Decision d = s.ScheduleOne(PodInfo::Make(two, 0), cs);
   ASSERT_FALSE(d.scheduled);
   EXPECT_EQ(d.fit_error.Error(), "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.");
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// KAI's gpu-memory through the GpuShare filter: a node without the
+// nvidia.com/gpu.memory label, or with smaller GPUs, can never take it
+// (KAI's predicate "not synced" and isValidGpuPortion); otherwise it needs a
+// device with its share of that node free.
+TEST(GpuShareFilterKaiTest, GpuMemory) {
+  Pod pod = testing::GpuPod("kai", 0, 1000);
+  pod.meta.annotations["gpu-memory"] = "40000";
+  PodInfo info = PodInfo::Make(pod, 0);
+  Node a100 = testing::GpuNode("a100", 1);
+  a100.meta.labels["nvidia.com/gpu.memory"] = "81920";
+  Node l4 = testing::GpuNode("l4", 1);
+  l4.meta.labels["nvidia.com/gpu.memory"] = "23034";
+  Node bare = testing::GpuNode("bare", 1);
+  ClusterState c({a100, l4, bare});
+  GpuShareFilter f;
+  EXPECT_TRUE(f.Filter(info, c.node(0), c.state(0)).IsSuccess());
+  SchedStatus small = f.Filter(info, c.node(1), c.state(1));
+  EXPECT_EQ(small.code(), SchedStatus::Code::kUnschedulableAndUnresolvable);
+  EXPECT_EQ(small.reasons(), std::vector<std::string>{"node(s) had GPUs with less memory than the requested gpu-memory"});
+  SchedStatus unknown = f.Filter(info, c.node(2), c.state(2));
+  EXPECT_EQ(unknown.code(), SchedStatus::Code::kUnschedulableAndUnresolvable);
+  EXPECT_EQ(unknown.reasons(), std::vector<std::string>{
+                                   "node(s) didn't have the nvidia.com/gpu.memory label that gpu-memory is sized against"});
+  // 489 milli taken by one such pod leaves 511 on the a100: a second fits, a third does not.
+  c.Bind(0, info.requests, info.non_zero_requests, 1, 0, info.gpu, c.DefaultGpuChoice(0, info.gpu));
+  EXPECT_EQ(c.state(0).gpu_free_milli, std::vector<int32_t>{511});
+  EXPECT_TRUE(f.Filter(info, c.node(0), c.state(0)).IsSuccess());
+  c.Bind(0, info.requests, info.non_zero_requests, 2, 0, info.gpu, c.DefaultGpuChoice(0, info.gpu));
+  SchedStatus full = f.Filter(info, c.node(0), c.state(0));
+  EXPECT_EQ(full.code(), SchedStatus::Code::kUnschedulable);
+  EXPECT_EQ(full.reasons(), std::vector<std::string>{"node(s) didn't have enough free GPU share"});
+}
+
+// The scheduler never lets the node index decide a gpu-memory pod (the
+// index only knows the largest free share in milli): with every policy the
+// placement respects each node's own share.
+TEST(GpuShareFilterKaiTest, EveryPolicyPlacesByTheNodesShare) {
+  for (const char* policy : {"first-fit", "best-fit", "worst-fit", "random", "fgd"}) {
+    SCOPED_TRACE(policy);
+    Node l4 = testing::GpuNode("l4", 1);
+    l4.meta.labels["nvidia.com/gpu.memory"] = "23034";
+    Node a100 = testing::GpuNode("a100", 1);
+    a100.meta.labels["nvidia.com/gpu.memory"] = "81920";
+    ClusterState c({l4, a100});
+    std::vector<Pod> pods;
+    for (int i = 0; i < 3; ++i) {
+      pods.push_back(testing::GpuPod("kai-" + std::to_string(i), 0, 100));
+      pods.back().meta.annotations["gpu-memory"] = "20000";
+    }
+    PolicyOptions opts;
+    TypicalPods typical;
+    opts.typical = &typical;
+    Scheduler s(DefaultFilters(), NewSimplePolicy(policy, opts), 1);
+    int placed = 0;
+    for (size_t i = 0; i < pods.size(); ++i) placed += s.ScheduleOne(PodInfo::Make(pods[i], i), c).scheduled;
+    // Each pod takes 870 milli on the L4 (so one at most) and 245 on the A100.
+    EXPECT_EQ(placed, 3);
+    EXPECT_LE(c.state(0).num_pods, 1);
+    EXPECT_EQ(c.state(0).gpu_free_milli, std::vector<int32_t>{static_cast<int32_t>(1000 - 870 * c.state(0).num_pods)});
+    EXPECT_EQ(c.state(1).gpu_free_milli, std::vector<int32_t>{static_cast<int32_t>(1000 - 245 * c.state(1).num_pods)});
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+TEST(GpuShareNeverFitsTest, Reasons) {
+  Node v100 = testing::GpuNode("v100", 1);
+  v100.meta.labels["alibabacloud.com/gpu-card-model"] = "V100M16";
+  v100.meta.labels["nvidia.com/gpu.memory"] = "16384";
+  Node bare = testing::GpuNode("bare", 1);
+  ClusterState c({v100, bare});
+  GpuRequest none;
+  EXPECT_EQ(GpuShareNeverFits(none, c.state(0)), nullptr);
+  GpuRequest t4{500, 1, true, {"T4"}};
+  EXPECT_STREQ(GpuShareNeverFits(t4, c.state(0)), "GpuShare");
+  GpuRequest mem;
+  mem.milli = 1;
+  mem.count = 1;
+  mem.from_annotations = true;
+  mem.memory_mib = 8000;
+  EXPECT_EQ(GpuShareNeverFits(mem, c.state(0)), nullptr);
+  EXPECT_STREQ(GpuShareNeverFits(mem, c.state(1)), "GpuMemoryLabel");
+  mem.memory_mib = 20000;
+  EXPECT_STREQ(GpuShareNeverFits(mem, c.state(0)), "GpuMemorySize");
 }
 
 }  // namespace

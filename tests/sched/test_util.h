@@ -39,8 +39,8 @@ inline Pod ResourcePod(const std::vector<Res>& containers, const std::vector<Res
   p.meta.name = "p";
   p.meta.namespace_ = "default";
   int i = 0;
-  for (const auto& r : containers) p.containers.push_back(Container{"c" + std::to_string(i++), "img", ToList(r), {}, ""});
-  for (const auto& r : init) p.init_containers.push_back(Container{"i" + std::to_string(i++), "img", ToList(r), {}, ""});
+  for (const auto& r : containers) p.containers.push_back(Container{"c" + std::to_string(i++), "img", ToList(r), {}, "", {}});
+  for (const auto& r : init) p.init_containers.push_back(Container{"i" + std::to_string(i++), "img", ToList(r), {}, "", {}});
   p.overhead = ToList(overhead);
   return p;
 }

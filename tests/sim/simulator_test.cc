@@ -483,3 +483,62 @@ TEST(SimulatorTest, EmptyWorkload) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// Each pod goes to the profile its schedulerName names; pods of other
+// schedulers, gated pods and pods with DRA claims are never attempted and end
+// pending with their reason, counted once (the invariants check it after
+// every event).
+TEST(SimulatorProfilesTest, ProfilesAndHeldPods) {
+  Workload w = MakeWorkload({{"plain", 1, 0, 10}, {"kai", 1, 1, 10}, {"volcano", 1, 2, 10}, {"gated", 1, 3, 10},
+                             {"dra", 0, 4, 10}});
+  w.pods[1].pod.scheduler_name = "kai-scheduler";
+  w.pods[2].pod.scheduler_name = "volcano";
+  auto gated = std::make_shared<PodSpecExtras>();
+  gated->scheduling_gates = {"example.com/gate"};
+  w.pods[3].pod.extras = gated;
+  auto claims = std::make_shared<PodSpecExtras>();
+  claims->resource_claims = {PodResourceClaim{"gpu", "team-gpu", "", "", false}};
+  w.pods[4].pod.extras = claims;
+  Scheduler default_sched = FirstFit();
+  Scheduler kai_sched = FirstFit();
+  ProfileSchedulers profiles = {{kDefaultSchedulerName, &default_sched}, {"kai-scheduler", &kai_sched}};
+  SimResult r = Simulate(w, {GpuNode("n1", 4)}, profiles, Opts());
+  ExpectPods(r, {
+                    {State::kFinished, 0, 10, "n1", 1},
+                    {State::kFinished, 1, 11, "n1", 1},
+                    {State::kPending, -1, -1, "", 0,
+                     "not scheduled: spec.schedulerName is \"volcano\" (Volcano's scheduler: queues, gang scheduling), a "
+                     "scheduler gpusched does not run (it serves \"default-scheduler\", \"kai-scheduler\"), so the pod "
+                     "waits for that scheduler; to model it with a gpusched policy, pass --scheduler-name "
+                     "volcano=POLICY (e.g. volcano=best-fit)"},
+                    {State::kPending, -1, -1, "", 0,
+                     "Scheduling is blocked due to non-empty scheduling gates (not attempted (SchedulingGated): waiting "
+                     "for scheduling gates: [example.com/gate]; kube-scheduler's SchedulingGates plugin keeps the pod "
+                     "out of its queue until whoever added the gates (e.g. a queueing controller such as Kueue) removes "
+                     "them (pending is not an error))"},
+                    {State::kPending, -1, -1, "", 0,
+                     "could not find ResourceClaim \"default/team-gpu\" (not attempted: its resource claim \"gpu\" names "
+                     "ResourceClaim \"team-gpu\", which is not in the input; kube-scheduler's DynamicResources plugin "
+                     "keeps the pod out of its queue until the claim exists (add it to the input))"},
+                });
+  EXPECT_EQ(r.summary.pending, 3);
+  EXPECT_EQ(r.summary.finished, 2);
+  EXPECT_EQ(r.summary.scheduling_attempts, 2);
+}
+
+// The one-scheduler form serves default-scheduler only, as kube-scheduler does.
+TEST(SimulatorProfilesTest, SingleSchedulerServesDefaultSchedulerOnly) {
+  Workload w = MakeWorkload({{"a", 1, 0, 5}, {"b", 1, 0, 5}});
+  w.pods[1].pod.scheduler_name = "kai-scheduler";
+  Scheduler s = FirstFit();
+  SimResult r = Simulate(w, {GpuNode("n1", 2)}, s, Opts());
+  EXPECT_EQ(r.pods[0].state, State::kFinished);
+  EXPECT_EQ(r.pods[1].state, State::kPending);
+  EXPECT_EQ(r.policy, "first-fit");
+}
+
+}  // namespace
+}  // namespace gpusched

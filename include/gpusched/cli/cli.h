@@ -31,6 +31,9 @@ struct ScheduleFlags {
   std::string explain_pod;  // `gpusched explain POD`: "name" or "namespace/name"
   std::string namespace_;   // `gpusched explain -n NAMESPACE`
   std::string nodes = "20";  // `gpusched explain --nodes N|all`: rows of the node table
+  // --scheduler-name NAME=POLICY (repeatable): a gpusched policy serves the
+  // pods of a scheduler gpusched does not run (ParseSchedulerNameFlag).
+  std::vector<std::string> scheduler_names;
 };
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);
@@ -50,6 +53,7 @@ struct SimulateFlags {
   // --feature-gates, as kube-scheduler takes it; only SchedulerPopFromBackoffQ
   // (default true since v1.33) changes what the simulator does.
   std::string feature_gates;
+  std::vector<std::string> scheduler_names;  // --scheduler-name NAME=POLICY
 };
 
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err);

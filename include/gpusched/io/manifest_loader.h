@@ -20,6 +20,7 @@
 #include "gpusched/model/controller.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/pod.h"
+#include "gpusched/model/resource_claims.h"
 #include "gpusched/util/input_error.h"
 #include "gpusched/util/status.h"
 
@@ -74,6 +75,10 @@ struct Manifests {
   // What expansion did, one entry per controller, in input order.
   std::vector<ControllerPods> controller_pods;
   // --- end workload controllers ---
+  // resource.k8s.io objects (ResourceClaim, ResourceClaimTemplate,
+  // ResourceSlice, DeviceClass): read and counted; gpusched does not
+  // allocate devices, but the scheduler names missing claims and classes.
+  DraObjects dra;
 };
 
 // What the Priority admission plugin does once all objects are read

@@ -13,6 +13,7 @@
 
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/model/node.h"
+#include "gpusched/model/resource_claims.h"
 #include "gpusched/sim/workload.h"
 #include "gpusched/util/input_error.h"
 #include "gpusched/util/status.h"
@@ -40,6 +41,8 @@ struct SimInputs {
   // of manifests (cluster or workload) are in workload.rejected, with the
   // invalid trace pod rows: each problem is reported once.
   std::vector<InputError> rejected;
+  // resource.k8s.io objects of the manifests (cluster and workload).
+  DraObjects dra;
 };
 
 // A non-OK status is a usage-level problem (a path that cannot be read, an

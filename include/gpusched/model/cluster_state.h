@@ -56,6 +56,9 @@ struct NodeState {
   // these contiguously rather than one 200-byte BoundPod per pod.
   std::vector<uint64_t> pod_ids;
   std::string gpu_model;       // NodeGpuModel(labels), "" when unknown
+  // MiB of one GPU from the nvidia.com/gpu.memory label (NodeGpuMemoryMib;
+  // -1 absent), which KAI's gpu-memory requests are sized against.
+  int64_t gpu_memory_mib = -1;
   // The node has a PreferNoSchedule taint (fixed, like gpu_model): lets
   // TaintToleration's scoring skip the Node of every other node it scores.
   bool prefer_no_schedule_taint = false;
@@ -77,8 +80,11 @@ struct NodeState {
   // Whole GPUs free: devices lent to fractions count as taken (reserved).
   int64_t GpuFree() const { return GpuAllocatable() - GpuRequested(); }
   int64_t GpuFreeMilli() const;
-  // True when `gpu.count` devices have at least `gpu.milli` free each.
+  // True when `gpu.count` devices have at least the request's share on this
+  // node (gpu.MilliOn(gpu_memory_mib)) free each.
   bool FitsGpus(const GpuRequest& gpu) const;
+  // The share of one device `gpu` takes here (GpuRequest::MilliOn).
+  int32_t GpuMilliFor(const GpuRequest& gpu) const { return gpu.MilliOn(gpu_memory_mib); }
   // Takes a bound pod's usage off the totals and devices (not off `pods`):
   // the accounting half of an unbind, also used by preemption's dry run.
   void Remove(const BoundPod& p);

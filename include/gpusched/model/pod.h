@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,13 @@ namespace gpusched {
 
 inline constexpr const char* kDefaultSchedulerName = "default-scheduler";
 
+// resources.claims[] of a container: a pod claim (and optionally one of its
+// requests) the container uses (core/v1 ResourceClaim).
+struct ContainerClaim {
+  std::string name;
+  std::string request;
+};
+
 struct Container {
   std::string name;
   std::string image;
@@ -27,7 +35,40 @@ struct Container {
   ResourceList limits;
   // An init container with restartPolicy: Always is a sidecar (KEP-753).
   std::string restart_policy;
+  std::vector<ContainerClaim> claims;  // resources.claims
   bool IsRestartableInit() const { return restart_policy == "Always"; }
+};
+
+// spec.resources: pod-level resources (PodLevelResources, beta and on since
+// v1.34). `claims` is kept only to be refused as the API server does.
+struct PodLevelResources {
+  ResourceList requests;
+  ResourceList limits;
+  bool has_claims = false;
+};
+
+// spec.resourceClaims[] (core/v1 PodResourceClaim, v1.31+ shape): exactly one
+// of the claim's name or a template's should be set ("" = unset).
+// `generated` is the claim name status.resourceClaimStatuses gives for this
+// entry (the resourceclaim controller's claim from a template), when the pod
+// was dumped from a live cluster; `generated_known` says whether the status
+// had an entry for it at all.
+struct PodResourceClaim {
+  std::string name;
+  std::string resource_claim_name;
+  std::string resource_claim_template_name;
+  std::string generated;
+  bool generated_known = false;
+};
+
+// What a pod spec rarely has: shared between copies of a pod (workload
+// replicas) and never changed once loaded, so that a million-pod trace pays
+// one pointer per pod for them.
+struct PodSpecExtras {
+  std::vector<std::string> scheduling_gates;  // spec.schedulingGates[].name
+  std::optional<PodLevelResources> resources;  // spec.resources
+  std::vector<PodResourceClaim> resource_claims;  // spec.resourceClaims
+  bool empty() const { return scheduling_gates.empty() && !resources && resource_claims.empty(); }
 };
 
 struct Pod {
@@ -51,6 +92,16 @@ struct Pod {
   // The metadata.ownerReferences entry with controller: true, if any.
   std::optional<OwnerReference> controller_ref;
   // --- end controller ownership ---
+  // --- Scheduling gates, pod-level resources, DRA claims (issue 12) ---
+  // Null when the spec has none of them (the common case).
+  std::shared_ptr<const PodSpecExtras> extras;
+  const PodSpecExtras& Extras() const {
+    static const PodSpecExtras kNone;
+    return extras ? *extras : kNone;
+  }
+  bool IsSchedulingGated() const { return extras && !extras->scheduling_gates.empty(); }
+  bool HasResourceClaims() const { return extras && !extras->resource_claims.empty(); }
+  // --- end of issue 12's block ---
 
   const std::string& name() const { return meta.name; }
   const std::string& ns() const { return meta.namespace_; }

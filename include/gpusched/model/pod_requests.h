@@ -3,6 +3,8 @@
 // called from pkg/scheduler/framework/plugins/noderesources/fit.go):
 //   max(sum(containers) + sum(sidecars), max over init containers of
 //       (init container + sidecars started before it)) + overhead
+// where a pod-level request (spec.resources.requests: cpu, memory,
+// hugepages-*) replaces the containers' aggregate for its resource.
 #ifndef GPUSCHED_MODEL_POD_REQUESTS_H_
 #define GPUSCHED_MODEL_POD_REQUESTS_H_
 
@@ -22,7 +24,8 @@ inline constexpr int64_t kDefaultMemoryRequest = 200 * 1024 * 1024;
 
 // Requests as the Least/Most/RequestedToCapacityRatio scorers and the node's
 // NonZeroRequested see them: the same combination, but every container and
-// init container that has no cpu (memory) request key counts 100m (200Mi).
+// init container that has no cpu (memory) request key counts 100m (200Mi);
+// a pod-level cpu (memory) request still replaces the aggregate.
 // An explicit "0" stays 0 (resource_allocation.go calculatePodResourceRequest
 // with NonMissingContainerRequests).
 Resources ComputeNonZeroPodRequests(const Pod& pod);

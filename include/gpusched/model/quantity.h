@@ -48,6 +48,11 @@ class Quantity {
   int Sign() const { return nanos_ > 0 ? 1 : (nanos_ < 0 ? -1 : 0); }
   Format format() const { return format_; }
 
+  // Upstream Quantity.Add: the value grows by `o`'s; the sum keeps this
+  // quantity's format, or takes `o`'s when this one is zero (what
+  // addResourceList in component-helpers/resource/helpers.go relies on).
+  void Add(const Quantity& o);
+
   // Canonical string, as upstream Quantity.String().
   std::string String() const;
 

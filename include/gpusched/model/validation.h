@@ -17,7 +17,7 @@ namespace gpusched {
 
 // One field error (apimachinery/pkg/util/validation/field.Error).
 struct FieldError {
-  enum class Type { kInvalid, kRequired, kDuplicate, kNotSupported, kForbidden, kTooLong };
+  enum class Type { kInvalid, kRequired, kDuplicate, kNotSupported, kForbidden, kTooLong, kNotFound };
   Type type;
   std::string field;  // e.g. spec.containers[0].resources.limits[nvidia.com/gpu]
   std::string value;  // already rendered as upstream renders it, e.g. "\"500m\""
@@ -56,6 +56,17 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path =
                                     bool validate_meta = true);
 
 std::vector<FieldError> ValidateNode(const Node& node);
+
+// validateResourceName: a qualified name; a name without '/' must be a
+// standard resource ("must be a standard resource type or fully qualified").
+void ValidateResourceName(std::string_view name, const std::string& path, std::vector<FieldError>& errs);
+
+// validateResourceRequirements at `path` (e.g. "spec.resources"): every name
+// through `name_fn`, quantities, requests against limits, hugepages.
+using ResourceNameValidator = void (*)(std::string_view name, const std::string& path, std::vector<FieldError>& errs);
+void ValidateResourceRequirementsWith(const ResourceList& limits, const ResourceList& requests,
+                                      const std::string& path, ResourceNameValidator name_fn,
+                                      std::vector<FieldError>& errs);
 
 // validateNodeAffinity (spec.affinity.nodeAffinity), appending to `errs`.
 void ValidateNodeAffinity(const NodeAffinity& affinity, const std::string& path, std::vector<FieldError>& errs);

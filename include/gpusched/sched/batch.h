@@ -1,9 +1,10 @@
 // ScheduleBatch: schedules a set of pods onto a cluster in one pass, the way
 // `gpusched schedule` does. Pods that already name a node (spec.nodeName)
 // are admitted first, as the kubelet would admit them; then the rest go, in
-// queue order, to the Scheduler of the profile their spec.schedulerName names.
-// Every pod comes out placed, pending (with kube-scheduler's message and a
-// diagnosis) or refused.
+// queue order, to the Scheduler of the profile their spec.schedulerName names,
+// unless a check before scheduling holds them (sched/pre_enqueue.h: no such
+// profile, scheduling gates, HAMi's vGPUs, DRA claims). Every pod comes out
+// placed, pending (with kube-scheduler's message and a diagnosis) or refused.
 #ifndef GPUSCHED_SCHED_BATCH_H_
 #define GPUSCHED_SCHED_BATCH_H_
 
@@ -14,6 +15,7 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pod.h"
+#include "gpusched/model/resource_claims.h"
 #include "gpusched/sched/diagnosis.h"
 #include "gpusched/sched/explain.h"
 #include "gpusched/sched/queue_order.h"
@@ -55,6 +57,9 @@ struct BatchOptions {
   // decision path as without explain; the explained pod's decision is the
   // one the fast paths make (they are tested against the plain scan).
   std::optional<size_t> explain_pod = std::nullopt;
+  // The input's resource.k8s.io objects, for pods with resource claims
+  // (sched/dynamic_resources.h); null when there are none.
+  const DraObjects* dra = nullptr;
 };
 
 BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,

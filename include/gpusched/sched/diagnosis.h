@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
@@ -26,6 +27,12 @@ struct Diagnosis {
     kNotAdvertised,    // no node advertises a requested resource
     kNoEligibleNode,   // every node excluded by taints, cordon or selector
     kNoNodes,          // the cluster is empty
+    // Not attempted at all (sched/pre_enqueue.h), whatever the cluster:
+    kSchedulingGated,  // spec.schedulingGates not yet removed
+    kSchedulerNotRun,  // spec.schedulerName names a scheduler gpusched does not run
+    kDraClaimMissing,  // a ResourceClaim / template / DeviceClass it needs is not in the input
+    kDraNotModelled,   // DRA claims: gpusched does not allocate devices yet
+    kNotModelled,      // a GPU spelling gpusched refuses to guess at (HAMi's vGPUs)
   };
   Kind kind = Kind::kWaitingForRoom;
   bool forever = false;  // can never fit on this cluster as it is
@@ -56,6 +63,13 @@ struct BatchDemand {
 // current state) with `filters`. `demand`, when given, is its batch's.
 Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
                    const std::vector<std::unique_ptr<FilterPlugin>>& filters, const BatchDemand* demand = nullptr);
+
+// For a pod asking for `resource` (nvidia.com/gpu) that no node advertises:
+// when nodes offer MIG slices instead (the device plugin's mixed strategy,
+// nvidia.com/mig-<profile>), "; the nodes' GPUs are partitioned with MIG
+// ...: nvidia.com/mig-1g.10gb (14 on 2 nodes), ..." naming each profile with
+// its count; "" when no node offers MIG resources (sched/mig_diagnosis.cc).
+std::string MigOfferNote(std::string_view resource, const ClusterState& cluster);
 
 }  // namespace gpusched
 

@@ -25,6 +25,12 @@ inline constexpr const char* kReasonNodeName = "node(s) didn't match the request
 // sees only the nvidia.com/gpu count).
 inline constexpr const char* kReasonGpuModel = "node(s) didn't have the requested GPU model";
 inline constexpr const char* kReasonGpuShare = "node(s) didn't have enough free GPU share";
+// KAI's gpu-memory is sized against the node's nvidia.com/gpu.memory label
+// (KAI itself says "node is not a gpu node or the gpu memory count on the
+// node was not synced yet"); both are unresolvable.
+inline constexpr const char* kReasonGpuMemoryUnknown =
+    "node(s) didn't have the nvidia.com/gpu.memory label that gpu-memory is sized against";
+inline constexpr const char* kReasonGpuMemoryTooSmall = "node(s) had GPUs with less memory than the requested gpu-memory";
 
 // NodeName (plugins/nodename): a pod that names a node fits only there.
 class NodeNameFilter : public FilterPlugin {
@@ -78,7 +84,9 @@ class NodeAffinityFilter : public FilterPlugin {
 // GpuShare: the device-level check of GPU requests, as the FGD simulator's
 // Open-Gpu-Share filter and KAI-Scheduler's GPU sharing do it: the node's GPU
 // model must be one the pod allows (alibabacloud.com/gpu-card-model), and a
-// share (annotations) needs `count` devices with `milli` free each. Whole
+// share (annotations) needs `count` devices with `milli` free each (for
+// KAI's gpu-memory, the share it takes on this node: the node must carry the
+// nvidia.com/gpu.memory label and GPUs at least that large). Whole
 // nvidia.com/gpu counts are left to NodeResourcesFit, which sees shared
 // devices as taken. Unresolvable when the node has too few devices at all.
 class GpuShareFilter : public FilterPlugin {
@@ -86,6 +94,12 @@ class GpuShareFilter : public FilterPlugin {
   std::string_view Name() const override { return "GpuShare"; }
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
+
+// Why GpuShare can never pass `gpu` on a node whatever runs there, for the
+// diagnosis: "GpuShare" (no GPU model the pod allows), "GpuMemoryLabel" (no
+// nvidia.com/gpu.memory label for a KAI gpu-memory request),
+// "GpuMemorySize" (GPUs smaller than it); nullptr when it may pass.
+const char* GpuShareNeverFits(const GpuRequest& gpu, const NodeState& state);
 
 // Creates a filter by its kube-scheduler name; nullptr when unknown.
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);

@@ -20,6 +20,10 @@ struct FitError {
   std::map<std::string, int64_t> reason_counts;
   int64_t unresolvable_nodes = 0;  // nodes whose status was UnschedulableAndUnresolvable
   std::string post_filter_message;  // e.g. "preemption: ..." (appended without a ".")
+  // A PreFilter plugin's rejection (Diagnosis.PreFilterMsg): printed instead
+  // of the per-node histogram, e.g. DynamicResources' "request gpu: device
+  // class gpu.nvidia.com does not exist".
+  std::string pre_filter_message;
 
   void AddNodeStatus(const SchedStatus& s);
   std::string Error() const;

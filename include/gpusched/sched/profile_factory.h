@@ -34,6 +34,26 @@ struct SchedulerSet {
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options = {});
 
+// `--scheduler-name NAME=POLICY`: pods whose spec.schedulerName is NAME (a
+// scheduler gpusched does not run: kai-scheduler, volcano, ...) are served by
+// gpusched's POLICY with kube-scheduler's default plugins.
+struct ExtraProfile {
+  std::string scheduler_name;
+  std::string policy;
+};
+
+// Parses one flag value. Errors (Usage) read "error: invalid --scheduler-name
+// "x": ..." and say what is expected.
+Result<ExtraProfile> ParseSchedulerNameFlag(std::string_view value);
+
+// BuildSchedulers, then one more profile per `extra`, after the
+// configuration's (with their own generators). A name given twice, or one
+// the configuration already serves (without --config, --policy serves
+// default-scheduler), is a Usage error.
+Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
+                                     uint64_t seed, const PolicyOptions& options,
+                                     const std::vector<ExtraProfile>& extra);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_SCHED_PROFILE_FACTORY_H_

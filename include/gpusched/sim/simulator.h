@@ -40,6 +40,8 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
+#include "gpusched/model/resource_claims.h"
+#include "gpusched/sched/batch.h"
 #include "gpusched/sched/queue_order.h"
 #include "gpusched/sched/scheduler.h"
 #include "gpusched/sim/invariants.h"  // CheckNodeInvariants, checked with SimOptions::check_invariants
@@ -77,11 +79,20 @@ struct SimOptions {
   // invariant_failed, or prints and aborts when it is empty.
   bool check_invariants = kSimCheckInvariantsByDefault;
   std::function<void(const std::string& what)> invariant_failed;
+  // The input's resource.k8s.io objects, for pods with resource claims
+  // (sched/pre_enqueue.h); null when there are none.
+  const DraObjects* dra = nullptr;
 };
 
-// Runs the simulation. `scheduler` is used as given (its random generator
-// and rotating start index advance); pass a fresh one for a reproducible run.
-// `workload` must outlive the call only.
+// Runs the simulation. Each pod goes to the profile its spec.schedulerName
+// names; a pod that none serves, or that sched/pre_enqueue.h holds (gates,
+// HAMi, DRA), is never attempted and ends pending with that reason. The
+// schedulers are used as given (their random generators and rotating start
+// indexes advance); pass fresh ones for a reproducible run. `workload` must
+// outlive the call only.
+SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, const ProfileSchedulers& profiles,
+                   const SimOptions& options = {});
+// One scheduler serving default-scheduler.
 SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, Scheduler& scheduler,
                    const SimOptions& options = {});
 
