@@ -1,7 +1,5 @@
 #include "gpusched/io/manifest_loader.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -68,7 +66,7 @@ bool AcceptPod(const Source& src, Pod pod, int line) {
   return true;
 }
 
-void LoadPod(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& version) {
+void LoadPod(const Source& src, const DocNode& obj, DecodeContext& ctx, const std::string& version) {
   Pod pod;
   DecodePod(ctx, obj, pod);
   const int line = ctx.Line(obj);
@@ -89,7 +87,7 @@ void LoadPod(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const
   AcceptPod(src, std::move(pod), line);
 }
 
-void LoadNode(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& version) {
+void LoadNode(const Source& src, const DocNode& obj, DecodeContext& ctx, const std::string& version) {
   Node node;
   DecodeNode(ctx, obj, node);
   const int line = ctx.Line(obj);
@@ -110,7 +108,7 @@ void LoadNode(const Source& src, const YAML::Node& obj, DecodeContext& ctx, cons
 
 // Deployment, ReplicaSet, StatefulSet (spec.replicas, default 1) and Job
 // (min(parallelism, completions), default 1) become that many pods.
-void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, const std::string& kind,
+void LoadWorkload(const Source& src, const DocNode& obj, DecodeContext& ctx, const std::string& kind,
                   const std::string& version) {
   ObjectMeta meta;
   DecodeObjectMeta(ctx, obj, "metadata", meta);
@@ -120,7 +118,7 @@ void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, 
   const std::string id = ObjectId(kind, meta);
   Pod tmpl;
   int64_t count = 1;
-  const YAML::Node spec = ctx.Map(obj, "spec", "spec");
+  const DocNode spec = ctx.Map(obj, "spec", "spec");
   if (spec.IsDefined()) {
     if (kind == "Job") {
       int64_t parallelism = ctx.Int(spec, "parallelism", "spec.parallelism").value_or(1);
@@ -129,7 +127,7 @@ void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, 
     } else {
       count = ctx.Int(spec, "replicas", "spec.replicas").value_or(1);
     }
-    const YAML::Node tpl = ctx.Map(spec, "template", "spec.template");
+    const DocNode tpl = ctx.Map(spec, "template", "spec.template");
     if (tpl.IsDefined()) {
       DecodeObjectMeta(ctx, tpl, "spec.template.metadata", tmpl.meta);
       DecodePodSpec(ctx, tpl, "spec.template.spec", tmpl);
@@ -173,17 +171,16 @@ void LoadWorkload(const Source& src, const YAML::Node& obj, DecodeContext& ctx, 
   }
 }
 
-void LoadObject(const Source& src, const YAML::Node& obj, int depth);
+void LoadObject(const Source& src, const DocNode& obj, int depth);
 
-void LoadList(const Source& src, const YAML::Node& obj, DecodeContext& ctx, int depth) {
-  const YAML::Node items = ctx.Seq(obj, "items", "items");
+void LoadList(const Source& src, const DocNode& obj, DecodeContext& ctx, int depth) {
+  const DocNode items = ctx.Seq(obj, "items", "items");
   if (!ctx.errors().empty()) return Reject(src, "List", ctx.first_error_line(), ctx.errors().front());
-  if (!items.IsDefined()) return;
-  for (size_t i = 0; i < items.size(); ++i) LoadObject(src, items[i], depth + 1);
+  for (DocNode item : items) LoadObject(src, item, depth + 1);
 }
 
-void LoadObject(const Source& src, const YAML::Node& obj, int depth) {
-  DecodeContext ctx(src.first_line);
+void LoadObject(const Source& src, const DocNode& obj, int depth) {
+  DecodeContext ctx(obj);
   if (!obj.IsMap()) {
     return Reject(src, "", ctx.Line(obj),
                   std::string("expected a Kubernetes object (a map with apiVersion and kind), got ") + YamlKind(obj));
@@ -289,22 +286,16 @@ void LoadText(std::string_view text, const std::string& file, Manifests& out) {
   } else {
     docs = SplitYamlDocuments(text);
   }
+  Document tree;
   for (const YamlDocument& doc : docs) {
     Source src{file, doc.first_line, out};
-    YAML::Node root;
     int error_line = 0;
     std::string error;
-    if (!ParseYamlDocument(doc, root, error_line, error)) {
+    if (!ParseYamlDocument(doc, tree, error_line, error)) {
       out.rejected.push_back(InputError{"", file, error_line, error});
       continue;
     }
-    try {
-      LoadObject(src, root, 0);
-    } catch (const YAML::Exception& e) {
-      // Decoding only reads through guarded accessors; this is a backstop so
-      // that no input can crash the loader.
-      out.rejected.push_back(InputError{"", file, doc.first_line, std::string("cannot decode document: ") + e.what()});
-    }
+    LoadObject(src, tree.root(), 0);
   }
 }
 

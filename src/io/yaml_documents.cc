@@ -1,5 +1,10 @@
 #include "gpusched/io/yaml_documents.h"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/yaml.h>
+
+#include <sstream>
+
 namespace gpusched {
 namespace {
 
@@ -20,6 +25,51 @@ bool HasContent(std::string_view doc) {
   }
   return false;
 }
+
+// Builds a Document from yaml-cpp's parse events. Aliases share the node
+// their anchor names.
+class Builder : public YAML::EventHandler {
+ public:
+  Builder(Document& doc, int first_line) : doc_(doc), first_line_(first_line) {}
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    Anchor(anchor, doc_.AddNull(Line(mark), Column(mark)));
+  }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    if (anchor >= anchors_.size() || doc_.IsOpen(anchors_[anchor]))
+      throw YAML::ParserException(mark, "the alias refers to a node that contains it");
+    doc_.AddAlias(anchors_[anchor]);
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    Anchor(anchor, doc_.AddScalar(value, ScalarKind::kString, tag == "?", Line(mark), Column(mark)));
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    Anchor(anchor, doc_.OpenContainer(DocType::kSequence, Line(mark), Column(mark)));
+  }
+  void OnSequenceEnd() override { doc_.CloseContainer(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    Anchor(anchor, doc_.OpenContainer(DocType::kMap, Line(mark), Column(mark)));
+  }
+  void OnMapEnd() override { doc_.CloseContainer(); }
+
+ private:
+  int Line(const YAML::Mark& m) const { return first_line_ + (m.is_null() || m.line < 0 ? 0 : m.line); }
+  static int Column(const YAML::Mark& m) { return m.is_null() || m.column < 0 ? 0 : m.column + 1; }
+  void Anchor(YAML::anchor_t anchor, uint32_t index) {
+    if (anchor == 0) return;
+    if (anchors_.size() <= anchor) anchors_.resize(anchor + 1, 0);
+    anchors_[anchor] = index;
+  }
+
+  Document& doc_;
+  int first_line_;
+  std::vector<uint32_t> anchors_;
+};
 
 }  // namespace
 
@@ -144,14 +194,18 @@ std::string CheckYamlBounds(std::string_view doc, int first_line) {
   return "";
 }
 
-bool ParseYamlDocument(const YamlDocument& doc, YAML::Node& out, int& error_line, std::string& error) {
+bool ParseYamlDocument(const YamlDocument& doc, Document& out, int& error_line, std::string& error) {
+  out.Clear();
   if (std::string bound = CheckYamlBounds(doc.text, doc.first_line); !bound.empty()) {
     error_line = doc.first_line;
     error = "cannot parse YAML: " + bound;
     return false;
   }
   try {
-    out = YAML::Load(doc.text);
+    std::istringstream in(doc.text);
+    YAML::Parser parser(in);
+    Builder builder(out, doc.first_line);
+    if (!parser.HandleNextDocument(builder)) out.AddNull(doc.first_line, 1);
     return true;
   } catch (const YAML::Exception& e) {
     error_line = doc.first_line + (e.mark.is_null() ? 0 : e.mark.line);

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include <yaml-cpp/yaml.h>
+#include "gpusched/io/document.h"
 
 namespace gpusched {
 
@@ -38,10 +38,11 @@ std::string CheckYamlBounds(std::string_view doc, int first_line);
 // yaml-cpp's own depth guard reports "bad file"; this says what it means.
 std::string ExplainYamlError(const std::string& yaml_cpp_message);
 
-// Parses one document after CheckYamlBounds. On failure returns false and
-// sets `error_line` (in the file) and `error`: "cannot parse YAML: <bound>"
-// or "cannot parse YAML at line L, column C: <yaml-cpp's message>".
-bool ParseYamlDocument(const YamlDocument& doc, YAML::Node& out, int& error_line, std::string& error);
+// Parses one document after CheckYamlBounds into `out` (lines counted from
+// doc.first_line). On failure returns false and sets `error_line` (in the
+// file) and `error`: "cannot parse YAML: <bound>" or "cannot parse YAML at
+// line L, column C: <the parser's message>".
+bool ParseYamlDocument(const YamlDocument& doc, Document& out, int& error_line, std::string& error);
 
 }  // namespace gpusched
 
