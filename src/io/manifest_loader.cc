@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "decode_context.h"
+#include "gpusched/io/json_documents.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/io/yaml_documents.h"
@@ -225,9 +226,55 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
                              meta.name + "\": kind " + kind + why);
 }
 
-bool LooksLikeJson(std::string_view text) {
-  size_t p = text.find_first_not_of(" \t\r\n");
-  return p != std::string_view::npos && (text[p] == '{' || text[p] == '[');
+// What one top-level JSON value has added to `out`, so that a List refused
+// as a whole (a syntax error in its last item, no kind) takes back the items
+// already loaded from it: kubectl decodes a List whole or not at all.
+struct Snapshot {
+  size_t pods = 0, nodes = 0, rejected = 0, warnings = 0;
+  std::map<std::string, Manifests::PriorityClass, std::less<>> priority_classes;
+
+  static Snapshot Of(const Manifests& m) {
+    return Snapshot{m.pods.size(), m.nodes.size(), m.rejected.size(), m.warnings.size(), m.priority_classes};
+  }
+  void Restore(Manifests& m) const {
+    for (size_t i = pods; i < m.pods.size(); ++i) m.pod_keys.erase(m.pods[i].pod.ns() + "/" + m.pods[i].pod.name());
+    for (size_t i = nodes; i < m.nodes.size(); ++i) m.node_keys.erase(m.nodes[i].node.name());
+    m.pods.resize(pods);
+    m.nodes.resize(nodes);
+    m.rejected.resize(rejected);
+    m.warnings.resize(warnings);
+    m.priority_classes = priority_classes;
+  }
+};
+
+void LoadJson(std::string_view text, size_t capacity, const std::string& file, Manifests& out) {
+  Snapshot before;
+  int line = 1;
+  JsonStreamEvents events;
+  events.begin = [&](int first_line) {
+    before = Snapshot::Of(out);
+    line = first_line;
+  };
+  events.list = [&](size_t count) {
+    out.pods.reserve(out.pods.size() + count);
+    out.pod_keys.reserve(out.pod_keys.size() + count);
+  };
+  events.item = [&](const DocNode& item) { LoadObject(Source{file, line, out}, item, 1); };
+  events.end = [&](const DocNode& value, size_t streamed) {
+    const size_t rejected = out.rejected.size();
+    LoadObject(Source{file, line, out}, value, 0);
+    // A List whose own fields are refused takes its streamed items with it.
+    if (streamed > 0 && out.rejected.size() > rejected) {
+      InputError why = out.rejected.back();
+      before.Restore(out);
+      out.rejected.push_back(std::move(why));
+    }
+  };
+  events.error = [&](int at, const std::string& message) {
+    before.Restore(out);
+    out.rejected.push_back(InputError{"", file, at, message});
+  };
+  ParseJsonStream(text.data(), text.size(), capacity, 1, events);
 }
 
 bool IsManifestFile(const fs::path& p) {
@@ -238,10 +285,11 @@ bool IsManifestFile(const fs::path& p) {
 }  // namespace
 
 // One file's objects, without the cross-file Priority admission step.
-void LoadText(std::string_view text, const std::string& file, Manifests& out);
+// `capacity`: bytes readable from text.data() (see ParseJsonStream).
+void LoadText(std::string_view text, size_t capacity, const std::string& file, Manifests& out);
 
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
-  LoadText(text, file, out);
+  LoadText(text, 0, file, out);
   ResolvePriorities(out);
 }
 
@@ -279,13 +327,9 @@ void ResolvePriorities(Manifests& m) {
   m.pods = std::move(kept);
 }
 
-void LoadText(std::string_view text, const std::string& file, Manifests& out) {
-  std::vector<YamlDocument> docs;
-  if (LooksLikeJson(text)) {
-    docs.push_back(YamlDocument{std::string(text), 1});
-  } else {
-    docs = SplitYamlDocuments(text);
-  }
+void LoadText(std::string_view text, size_t capacity, const std::string& file, Manifests& out) {
+  if (LooksLikeJson(text)) return LoadJson(text, capacity, file, out);
+  std::vector<YamlDocument> docs = SplitYamlDocuments(text);
   Document tree;
   for (const YamlDocument& doc : docs) {
     Source src{file, doc.first_line, out};
@@ -304,7 +348,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     std::string text;
     if (path == "-") {
       if (Status s = ReadInput("-", text); !s.ok()) return s.Prefixed("error: ");
-      LoadText(text, "<stdin>", out);
+      LoadText(text, text.capacity(), "<stdin>", out);
       continue;
     }
     std::error_code ec;
@@ -325,12 +369,12 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
       std::sort(files.begin(), files.end());
       for (const auto& f : files) {
         if (Status s = ReadInput(f.string(), text); !s.ok()) return s.Prefixed("error: ");
-        LoadText(text, f.string(), out);
+        LoadText(text, text.capacity(), f.string(), out);
       }
       continue;
     }
     if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
-    LoadText(text, path, out);
+    LoadText(text, text.capacity(), path, out);
   }
   ResolvePriorities(out);
   return Status::Ok();

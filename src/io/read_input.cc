@@ -22,7 +22,7 @@ Status ReadInput(const std::string& path, std::string& out, uint64_t limit, std:
                                      std::to_string(limit) + " gpusched reads from one input");
     file.open(path, std::ios::binary);
     if (!file) return Status::NotFound("cannot read " + name);
-    if (!ec) out.reserve(static_cast<size_t>(size));
+    if (!ec) out.reserve(static_cast<size_t>(size) + kInputPadding);
     in = &file;
   }
   char buf[1 << 16];
@@ -35,6 +35,7 @@ Status ReadInput(const std::string& path, std::string& out, uint64_t limit, std:
     out.append(buf, static_cast<size_t>(got));
   }
   if (in->bad()) return Status::IOError("cannot read " + name);
+  if (out.capacity() < out.size() + kInputPadding) out.reserve(out.size() + kInputPadding);
   return Status::Ok();
 }
 

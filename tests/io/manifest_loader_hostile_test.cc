@@ -172,8 +172,9 @@ TEST(ManifestLoaderTest, AliasBombInIgnoredFieldsCostsNothing) {
   EXPECT_EQ(m.pods[0].pod.name(), "p");
 }
 
-// The same bounds for JSON (kubectl -o json), which is parsed as one
-// document: a refused document takes the whole file with it.
+// The same bounds for JSON (kubectl -o json), checked by the JSON parser as
+// it reads: a List refused as a whole takes the items already read from it
+// with it, as kubectl decodes a List whole or not at all.
 TEST(ManifestLoaderTest, HostileJsonIsRefusedClearlyAndCheaply) {
   auto json_pod = [](const std::string& name, const std::string& cpu) {
     return "{\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"" + name +
@@ -194,14 +195,14 @@ TEST(ManifestLoaderTest, HostileJsonIsRefusedClearlyAndCheaply) {
   };
   const std::vector<Case> cases = {
       {"arrays 100000 deep", std::string(100000, '[') + std::string(100000, ']'),
-       {" | t.json:1: cannot parse YAML: nesting deeper than 200 levels at line 1"}, {}},
+       {" | t.json:1: cannot parse JSON: nesting deeper than 200 levels at line 1"}, {}},
       {"objects 100000 deep", deep_objects,
-       {" | t.json:1: cannot parse YAML: nesting deeper than 200 levels at line 1"}, {}},
+       {" | t.json:1: cannot parse JSON: nesting deeper than 200 levels at line 1"}, {}},
       {"deep labels in a list", list(json_pod("ok", "1") + ",\n{\"kind\": \"Pod\", \"metadata\": {\"labels\": " +
                                      deep_objects + "}}"),
-       {" | t.json:1: cannot parse YAML: nesting deeper than 200 levels at line 5"}, {}},
+       {" | t.json:1: cannot parse JSON: nesting deeper than 200 levels at line 5"}, {}},
       {"8 MiB quantity", list(json_pod("long", std::string(8u << 20, '1'))),
-       {" | t.json:1: cannot parse YAML: a value of 8388608 bytes at line 4 is longer than the 4 MiB gpusched "
+       {" | t.json:1: cannot parse JSON: a value of 8388608 bytes at line 4 is longer than the 4 MiB gpusched "
         "accepts"},
        {}},
       {"1e400 and NaN next to a valid pod", list(json_pod("big", "1e400") + ",\n" + json_pod("nan", "NaN") + ",\n" +
