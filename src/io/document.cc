@@ -66,6 +66,7 @@ const char* DocKind(const DocNode& n) {
 }
 
 void Document::Clear() {
+  duplicates_.clear();
   nodes_.clear();
   links_.clear();
   chars_.clear();
@@ -138,9 +139,59 @@ bool Document::IsOpen(uint32_t index) const {
   return false;
 }
 
+namespace {
+
+bool SameKey(const Document& d, uint32_t a, uint32_t b) {
+  const Document::Entry& ea = d.entry(a);
+  const Document::Entry& eb = d.entry(b);
+  return ea.type == DocType::kScalar && eb.type == DocType::kScalar && ea.size == eb.size && d.text(a) == d.text(b);
+}
+
+}  // namespace
+
+void Document::DropDuplicateKeys(uint32_t map, size_t start) {
+  const size_t pairs = (pending_.size() - start) / 2;
+  if (pairs < 2) return;
+  auto key = [&](size_t i) { return pending_[start + 2 * i]; };
+  // Which entries a later entry with the same key replaces.
+  std::vector<bool> dropped;
+  auto drop = [&](size_t earlier, size_t later) {
+    if (dropped.empty()) dropped.assign(pairs, false);
+    if (dropped[earlier]) return;
+    dropped[earlier] = true;
+    duplicates_.push_back(Duplicate{map, std::string(text(key(earlier))), static_cast<int>(nodes_[key(earlier)].line),
+                                    static_cast<int>(nodes_[key(later)].line)});
+  };
+  if (pairs <= 16) {
+    for (size_t j = 1; j < pairs; ++j)
+      for (size_t i = 0; i < j; ++i)
+        if (SameKey(*this, key(i), key(j))) drop(i, j);
+  } else {
+    std::vector<std::pair<std::string_view, size_t>> sorted;
+    sorted.reserve(pairs);
+    for (size_t i = 0; i < pairs; ++i)
+      if (nodes_[key(i)].type == DocType::kScalar) sorted.emplace_back(text(key(i)), i);
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 1; i < sorted.size(); ++i)
+      if (sorted[i].first == sorted[i - 1].first) drop(sorted[i - 1].second, sorted[i].second);
+  }
+  if (dropped.empty()) return;
+  // Lines in the order found.
+  std::sort(duplicates_.end() - static_cast<std::ptrdiff_t>(std::count(dropped.begin(), dropped.end(), true)),
+            duplicates_.end(), [](const Duplicate& a, const Duplicate& b) { return a.line < b.line; });
+  size_t out = start;
+  for (size_t i = 0; i < pairs; ++i) {
+    if (dropped[i]) continue;
+    pending_[out++] = pending_[start + 2 * i];
+    pending_[out++] = pending_[start + 2 * i + 1];
+  }
+  pending_.resize(out);
+}
+
 uint32_t Document::CloseContainer() {
   const auto [index, start] = open_.back();
   open_.pop_back();
+  if (nodes_[index].type == DocType::kMap && (pending_.size() - start) % 2 == 0) DropDuplicateKeys(index, start);
   Entry& e = nodes_[index];
   e.offset = static_cast<uint32_t>(links_.size());
   const size_t count = pending_.size() - start;

@@ -277,6 +277,50 @@ void LoadJson(std::string_view text, size_t capacity, const std::string& file, M
   ParseJsonStream(text.data(), text.size(), capacity, 1, events);
 }
 
+// Copies `text` into `out` with each byte that does not start a valid UTF-8
+// sequence replaced by U+FFFD; false (and no copy) when all of it is valid.
+bool ReplaceInvalidUtf8(std::string_view text, std::string& out) {
+  auto valid_at = [&](size_t i) -> size_t {  // length of the valid sequence at i, 0 if none
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) return 1;
+    const size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return 0;
+    const auto c1 = static_cast<unsigned char>(text[i + 1]);
+    // The second byte's range excludes overlong forms and surrogates.
+    const unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    const unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (c1 < lo || c1 > hi) return 0;
+    for (size_t k = 2; k < n; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 0;
+    return n;
+  };
+  size_t i = 0;
+  while (i < text.size()) {
+    // Plain ASCII runs are the common case.
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n = valid_at(i);
+    if (n == 0) break;
+    i += n;
+  }
+  if (i == text.size()) return false;
+  out.reserve(text.size() + text.size() / 8 + 64);
+  out.assign(text.substr(0, i));
+  while (i < text.size()) {
+    size_t n = valid_at(i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return true;
+}
+
 bool IsManifestFile(const fs::path& p) {
   std::string ext = p.extension().string();
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
@@ -328,6 +372,18 @@ void ResolvePriorities(Manifests& m) {
 }
 
 void LoadText(std::string_view text, size_t capacity, const std::string& file, Manifests& out) {
+  // kubectl reads files through a UTF-8 decoder that drops a byte order mark
+  // and turns every byte that is not UTF-8 into U+FFFD (cli-runtime's
+  // FileVisitor: unicode.BOMOverride(unicode.UTF8.NewDecoder())).
+  std::string replaced;
+  if (ReplaceInvalidUtf8(text, replaced)) {
+    text = replaced;
+    capacity = replaced.capacity();
+  }
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+    text.remove_prefix(3);
+    capacity -= std::min<size_t>(capacity, 3);
+  }
   if (LooksLikeJson(text)) return LoadJson(text, capacity, file, out);
   std::vector<YamlDocument> docs = SplitYamlDocuments(text);
   Document tree;

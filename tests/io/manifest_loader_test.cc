@@ -225,10 +225,10 @@ TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
       {"not an object", "- a\n- b\n", "", 1,
        "expected a Kubernetes object (a map with apiVersion and kind), got a list"},
       {"fractional node capacity",
-       "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus:\n  allocatable:\n    pods: \"110\"\n"
+       "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus:\n  allocatable:\n    pods: \"110\"\n"
        "    nvidia.com/gpu: 1500m\n",
-       "Node/n", 7,
-       "The Node \"n\" is invalid: status.allocatable.nvidia.com/gpu: Invalid value: \"1500m\": must be an integer"},
+       "Node/n1", 7,
+       "The Node \"n1\" is invalid: status.allocatable.nvidia.com/gpu: Invalid value: \"1500m\": must be an integer"},
       {"workload template", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
                             "    spec:\n      containers:\n      - name: c\n        image: i\n        resources:\n"
                             "          limits: {nvidia.com/gpu: 1.5}\n",

@@ -77,6 +77,8 @@ class DocNode {
 
   // Same node of the same document.
   bool Is(const DocNode& o) const { return doc_ == o.doc_ && index_ == o.index_; }
+  const Document* document() const { return doc_; }
+  uint32_t index() const { return index_; }
 
  private:
   friend class Document;
@@ -106,6 +108,18 @@ class Document {
   Document& operator=(Document&&) = default;
 
   DocNode root() const { return has_root_ ? DocNode(this, root_) : DocNode(); }
+  DocNode node(uint32_t index) const { return index < nodes_.size() ? DocNode(this, index) : DocNode(); }
+
+  // A key given twice in one map. The map keeps the later value (kubectl's
+  // client-side decoding does the same); strict decoding refuses the object.
+  struct Duplicate {
+    uint32_t map = 0;  // the map's node index
+    std::string key;
+    int first_line = 0;
+    int line = 0;  // of the later key
+  };
+  const std::vector<Duplicate>& duplicates() const { return duplicates_; }
+  void AddDuplicate(Duplicate d) { duplicates_.push_back(std::move(d)); }
   bool empty() const { return !has_root_; }
   // Forgets every node, keeping the buffers' capacity for the next tree.
   void Clear();
@@ -123,7 +137,8 @@ class Document {
   uint32_t OpenContainer(DocType type, int line, int column);
   // Whether `index` is a container still open (an alias to it would make a cycle).
   bool IsOpen(uint32_t index) const;
-  // Closes the innermost open container and returns its index.
+  // Closes the innermost open container and returns its index. A map that
+  // holds a key twice keeps the later entry and records a Duplicate.
   uint32_t CloseContainer();
   // Adds an existing node (an alias) as the next child.
   void AddAlias(uint32_t index);
@@ -141,6 +156,7 @@ class Document {
  private:
   friend class DocNode;
   void Attach(uint32_t index);
+  void DropDuplicateKeys(uint32_t map, size_t start);
 
   std::vector<Entry> nodes_;
   std::vector<uint32_t> links_;
@@ -149,6 +165,7 @@ class Document {
   // container's node and where its children start in pending_.
   std::vector<uint32_t> pending_;
   std::vector<std::pair<uint32_t, size_t>> open_;
+  std::vector<Duplicate> duplicates_;
   uint32_t root_ = 0;
   bool has_root_ = false;
 };
