@@ -13,218 +13,12 @@
 #include "gpusched/io/workload_names.h"
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/model/validation.h"
-#include "kube_decode.h"
+#include "object_loader.h"
 
 namespace gpusched {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Source {
-  const std::string& file;
-  int first_line;
-  Manifests& out;
-};
-
-std::string ObjectId(std::string_view kind, const ObjectMeta& m) {
-  std::string id(kind);
-  if (!m.namespace_.empty()) id += "/" + m.namespace_;
-  return id + "/" + m.name;
-}
-
-// "Pod in version "v1" cannot be handled as a Pod: <errors>", the API
-// server's message for a body it cannot decode, with our field paths.
-std::string DecodeFailure(std::string_view kind, std::string_view version, const DecodeContext& ctx) {
-  std::string msg = std::string(kind) + " in version \"" + std::string(version) + "\" cannot be handled as a " +
-                    std::string(kind) + ": ";
-  for (size_t i = 0; i < ctx.errors().size(); ++i) msg += (i ? "; " : "") + ctx.errors()[i];
-  return msg;
-}
-
-void FlushWarnings(const Source& src, const DecodeContext& ctx, const std::string& id) {
-  for (const auto& [line, text] : ctx.warnings())
-    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": " + text);
-}
-
-void Reject(const Source& src, std::string id, int line, std::string message) {
-  src.out.rejected.push_back(InputError{std::move(id), src.file, line, std::move(message)});
-}
-
-// Gives a pod with only generateName a deterministic generated name.
-void ApplyGenerateName(ObjectMeta& m, const std::string& file, int line) {
-  if (m.name.empty() && !m.generate_name.empty())
-    m.name = m.generate_name + SafeSuffix(Fnv1a64(file + ":" + std::to_string(line) + ":" + m.generate_name), 5);
-}
-
-// Validates, checks for duplicates and keeps one pod (plain or expanded).
-bool AcceptPod(const Source& src, Pod pod, int line) {
-  std::string key = pod.ns() + "/" + pod.name();
-  if (!src.out.pod_keys.insert(key).second) {
-    Reject(src, ObjectId("Pod", pod.meta), line, "pods \"" + pod.name() + "\" already exists");
-    return false;
-  }
-  src.out.pods.push_back(LoadedPod{std::move(pod), src.file, line});
-  return true;
-}
-
-void LoadPod(const Source& src, const DocNode& obj, DecodeContext& ctx, const std::string& version) {
-  Pod pod;
-  DecodePod(ctx, obj, pod);
-  const int line = ctx.Line(obj);
-  ApplyGenerateName(pod.meta, src.file, line);
-  if (pod.meta.namespace_.empty()) pod.meta.namespace_ = kDefaultNamespace;
-  const std::string id = ObjectId("Pod", pod.meta);
-  FlushWarnings(src, ctx, id);
-  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Pod", version, ctx));
-  DefaultPod(pod);
-  std::vector<FieldError> errs = ValidatePod(pod);
-  if (!errs.empty())
-    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Pod", pod.name(), errs));
-  if (pod.phase == "Succeeded" || pod.phase == "Failed") {
-    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": status.phase is " + pod.phase +
-                               ": a terminated pod holds no resources and is not scheduled");
-    return;
-  }
-  AcceptPod(src, std::move(pod), line);
-}
-
-void LoadNode(const Source& src, const DocNode& obj, DecodeContext& ctx, const std::string& version) {
-  Node node;
-  DecodeNode(ctx, obj, node);
-  const int line = ctx.Line(obj);
-  const std::string id = ObjectId("Node", node.meta);
-  FlushWarnings(src, ctx, id);
-  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Node", version, ctx));
-  std::vector<FieldError> errs = ValidateNode(node);
-  if (!errs.empty())
-    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Node", node.name(), errs));
-  if (!src.out.node_keys.insert(node.name()).second)
-    return Reject(src, id, line, "nodes \"" + node.name() + "\" already exists");
-  if (!node.EffectiveAllocatable().count(std::string(kResourcePods)))
-    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id +
-                               ": no \"pods\" in status.allocatable or status.capacity: kube-scheduler "
-                               "treats the node as full (\"Too many pods\"); kubelets report pods: \"110\"");
-  src.out.nodes.push_back(LoadedNode{std::move(node), src.file, line});
-}
-
-// Deployment, ReplicaSet, StatefulSet (spec.replicas, default 1) and Job
-// (min(parallelism, completions), default 1) become that many pods.
-void LoadWorkload(const Source& src, const DocNode& obj, DecodeContext& ctx, const std::string& kind,
-                  const std::string& version) {
-  ObjectMeta meta;
-  DecodeObjectMeta(ctx, obj, "metadata", meta);
-  const int line = ctx.Line(obj);
-  ApplyGenerateName(meta, src.file, line);
-  if (meta.namespace_.empty()) meta.namespace_ = kDefaultNamespace;
-  const std::string id = ObjectId(kind, meta);
-  Pod tmpl;
-  int64_t count = 1;
-  const DocNode spec = ctx.Map(obj, "spec", "spec");
-  if (spec.IsDefined()) {
-    if (kind == "Job") {
-      int64_t parallelism = ctx.Int(spec, "parallelism", "spec.parallelism").value_or(1);
-      std::optional<int64_t> completions = ctx.Int(spec, "completions", "spec.completions");
-      count = completions ? std::min(parallelism, *completions) : parallelism;
-    } else {
-      count = ctx.Int(spec, "replicas", "spec.replicas").value_or(1);
-    }
-    const DocNode tpl = ctx.Map(spec, "template", "spec.template");
-    if (tpl.IsDefined()) {
-      DecodeObjectMeta(ctx, tpl, "spec.template.metadata", tmpl.meta);
-      DecodePodSpec(ctx, tpl, "spec.template.spec", tmpl);
-    }
-  }
-  FlushWarnings(src, ctx, id);
-  if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind, version, ctx));
-  std::vector<FieldError> errs;
-  if (meta.name.empty()) {
-    errs.push_back(FieldError::Required("metadata.name", "name or generateName is required"));
-  } else {
-    for (const auto& m : IsDNS1123Subdomain(meta.name)) errs.push_back(FieldError::Invalid("metadata.name", meta.name, m));
-  }
-  if (count < 0) {
-    const char* field = kind == "Job" ? "spec.parallelism" : "spec.replicas";
-    errs.push_back(FieldError::Invalid(field, std::to_string(count), "must be greater than or equal to 0"));
-  }
-  tmpl.meta.namespace_ = meta.namespace_;
-  // The API server defaults requests from limits on Pods only (SetDefaults_Pod),
-  // so a template is validated as written; its pods get the defaults.
-  std::vector<FieldError> spec_errs = ValidatePod(tmpl, "spec.template.spec", /*validate_meta=*/false);
-  errs.insert(errs.end(), spec_errs.begin(), spec_errs.end());
-  if (!errs.empty()) return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind, meta.name, errs));
-  DefaultPod(tmpl);
-  if (count == 0) {
-    src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": 0 replicas: no pods");
-    return;
-  }
-  constexpr int64_t kMaxReplicas = 1'000'000;
-  if (count > kMaxReplicas) {
-    return Reject(src, id, ctx.LineOf(kind == "Job" ? "spec.parallelism" : "spec.replicas"),
-                  kind + " " + meta.name + ": " + std::to_string(count) + " replicas is more than gpusched expands (" +
-                      std::to_string(kMaxReplicas) + ")");
-  }
-  for (int64_t i = 0; i < count; ++i) {
-    Pod p = tmpl;
-    p.meta.name = ExpandedPodName(kind, meta.namespace_, meta.name, i);
-    p.meta.generate_name.clear();
-    p.owner = kind + "/" + meta.name;
-    AcceptPod(src, std::move(p), line);
-  }
-}
-
-void LoadObject(const Source& src, const DocNode& obj, int depth);
-
-void LoadList(const Source& src, const DocNode& obj, DecodeContext& ctx, int depth) {
-  const DocNode items = ctx.Seq(obj, "items", "items");
-  if (!ctx.errors().empty()) return Reject(src, "List", ctx.first_error_line(), ctx.errors().front());
-  for (DocNode item : items) LoadObject(src, item, depth + 1);
-}
-
-void LoadObject(const Source& src, const DocNode& obj, int depth) {
-  DecodeContext ctx(obj);
-  if (!obj.IsMap()) {
-    return Reject(src, "", ctx.Line(obj),
-                  std::string("expected a Kubernetes object (a map with apiVersion and kind), got ") + YamlKind(obj));
-  }
-  const std::string kind = ctx.Str(obj, "kind", "kind");
-  const std::string version = ctx.Str(obj, "apiVersion", "apiVersion");
-  if (!ctx.errors().empty()) return Reject(src, "", ctx.first_error_line(), ctx.errors().front());
-  if (kind.empty()) return Reject(src, "", ctx.Line(obj), "Object 'Kind' is missing");
-  if (kind == "Pod") return LoadPod(src, obj, ctx, version.empty() ? "v1" : version);
-  if (kind == "Node") return LoadNode(src, obj, ctx, version.empty() ? "v1" : version);
-  if (kind == "Deployment" || kind == "ReplicaSet" || kind == "StatefulSet" || kind == "Job")
-    return LoadWorkload(src, obj, ctx, kind, version.empty() ? "apps/v1" : version);
-  if (kind == "List" || (kind.size() > 4 && kind.ends_with("List"))) {
-    if (depth > 8) return Reject(src, kind, ctx.Line(obj), "Lists nested more than 8 deep");
-    return LoadList(src, obj, ctx, depth);
-  }
-  if (kind == "PriorityClass") {
-    ObjectMeta meta;
-    DecodeObjectMeta(ctx, obj, "metadata", meta);
-    std::optional<int64_t> value = ctx.Int(obj, "value", "value");
-    Manifests::PriorityClass pc;
-    pc.global_default = ctx.Bool(obj, "globalDefault", "globalDefault").value_or(false);
-    pc.preemption_policy = ctx.Str(obj, "preemptionPolicy", "preemptionPolicy");
-    const std::string id = "PriorityClass/" + meta.name;
-    if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), ctx.errors().front());
-    if (!value) return Reject(src, id, ctx.Line(obj), "The PriorityClass \"" + meta.name + "\" is invalid: value: Required value");
-    if (*value > 1000000000 && meta.name.rfind("system-", 0) != 0)
-      return Reject(src, id, ctx.LineOf("value"),
-                    "The PriorityClass \"" + meta.name + "\" is invalid: value: Forbidden: maximum allowed value of a "
-                    "user defined priority is 1000000000");
-    pc.value = static_cast<int32_t>(*value);
-    if (!src.out.priority_classes.emplace(meta.name, pc).second)
-      return Reject(src, id, ctx.Line(obj), "priorityclasses.scheduling.k8s.io \"" + meta.name + "\" already exists");
-    return;
-  }
-  ObjectMeta meta;
-  DecodeObjectMeta(ctx, obj, "metadata", meta);
-  std::string why = (kind == "DaemonSet" || kind == "CronJob")
-                        ? " is not expanded into pods by gpusched (yet); write its pods or a Job instead"
-                        : " does not take part in scheduling";
-  src.out.warnings.push_back(src.file + ":" + std::to_string(ctx.Line(obj)) + ": skipping " + kind + " \"" +
-                             meta.name + "\": kind " + kind + why);
-}
 
 // What one top-level JSON value has added to `out`, so that a List refused
 // as a whole (a syntax error in its last item, no kind) takes back the items
@@ -232,9 +26,11 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
 struct Snapshot {
   size_t pods = 0, nodes = 0, rejected = 0, warnings = 0;
   std::map<std::string, Manifests::PriorityClass, std::less<>> priority_classes;
+  std::map<std::string, Manifests::Skipped> skipped;
 
   static Snapshot Of(const Manifests& m) {
-    return Snapshot{m.pods.size(), m.nodes.size(), m.rejected.size(), m.warnings.size(), m.priority_classes};
+    return Snapshot{m.pods.size(), m.nodes.size(), m.rejected.size(), m.warnings.size(), m.priority_classes,
+                    m.skipped};
   }
   void Restore(Manifests& m) const {
     for (size_t i = pods; i < m.pods.size(); ++i) m.pod_keys.erase(m.pods[i].pod.ns() + "/" + m.pods[i].pod.name());
@@ -244,25 +40,22 @@ struct Snapshot {
     m.rejected.resize(rejected);
     m.warnings.resize(warnings);
     m.priority_classes = priority_classes;
+    m.skipped = skipped;
   }
 };
 
 void LoadJson(std::string_view text, size_t capacity, const std::string& file, Manifests& out) {
   Snapshot before;
-  int line = 1;
   JsonStreamEvents events;
-  events.begin = [&](int first_line) {
-    before = Snapshot::Of(out);
-    line = first_line;
-  };
+  events.begin = [&](int) { before = Snapshot::Of(out); };
   events.list = [&](size_t count) {
     out.pods.reserve(out.pods.size() + count);
     out.pod_keys.reserve(out.pod_keys.size() + count);
   };
-  events.item = [&](const DocNode& item) { LoadObject(Source{file, line, out}, item, 1); };
+  events.item = [&](const DocNode& item) { LoadObject(Source{file, out}, item, 1); };
   events.end = [&](const DocNode& value, size_t streamed) {
     const size_t rejected = out.rejected.size();
-    LoadObject(Source{file, line, out}, value, 0);
+    LoadObject(Source{file, out}, value, 0);
     // A List whose own fields are refused takes its streamed items with it.
     if (streamed > 0 && out.rejected.size() > rejected) {
       InputError why = out.rejected.back();
@@ -334,6 +127,7 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
 
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
   LoadText(text, 0, file, out);
+  FlushSkipped(out);
   ResolvePriorities(out);
 }
 
@@ -355,7 +149,7 @@ void ResolvePriorities(Manifests& m) {
       if (!name.empty()) {
         auto it = classes.find(name);
         if (it == classes.end()) {
-          m.rejected.push_back(InputError{ObjectId("Pod", p.meta), lp.file, lp.line,
+          m.rejected.push_back(InputError{"Pod/" + p.ns() + "/" + p.name(), lp.file, lp.line,
                                           "pods \"" + p.name() + "\" is forbidden: no PriorityClass with name " + name +
                                               " was found"});
           m.pod_keys.erase(p.ns() + "/" + p.name());
@@ -388,7 +182,7 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
   std::vector<YamlDocument> docs = SplitYamlDocuments(text);
   Document tree;
   for (const YamlDocument& doc : docs) {
-    Source src{file, doc.first_line, out};
+    Source src{file, out};
     int error_line = 0;
     std::string error;
     if (!ParseYamlDocument(doc, tree, error_line, error)) {
@@ -432,6 +226,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
     LoadText(text, text.capacity(), path, out);
   }
+  FlushSkipped(out);
   ResolvePriorities(out);
   return Status::Ok();
 }

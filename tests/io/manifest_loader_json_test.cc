@@ -63,7 +63,7 @@ TEST(ManifestLoaderJsonTest, StreamsListsAndSyntaxErrors) {
       {"a refused List does not take the next object",
        "{\"items\":[\n" + Pod("a") + "\n]}\n" + Pod("b"), {"b@4"}, {" | t.json:1: Object 'Kind' is missing"}},
       {"an invalid item is refused alone",
-       "{\"kind\":\"List\",\"items\":[\n" + Pod("a") + ",\n" + Pod("B") + "\n]}", {"a@2"},
+       "{\"apiVersion\":\"v1\",\"kind\":\"List\",\"items\":[\n" + Pod("a") + ",\n" + Pod("B") + "\n]}", {"a@2"},
        {"Pod/default/B | t.json:3: The Pod \"B\" is invalid: metadata.name: Invalid value: \"B\": a lowercase RFC 1123 "
         "subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an "
         "alphanumeric character (e.g. 'example.com', regex used for validation is "

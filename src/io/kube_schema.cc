@@ -1,0 +1,186 @@
+#include "gpusched/io/kube_schema.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace gpusched {
+
+const FieldSchema* StructSchema::Find(std::string_view json) const {
+  // sigs.k8s.io/json matches keys case-sensitively.
+  for (size_t i = 0; i < count; ++i) {
+    const char* name = fields[i].json;
+    if (name[0] == json[0] && std::strlen(name) == json.size() && json == name) return &fields[i];
+  }
+  return nullptr;
+}
+
+std::string StrictDecodeResult::Message() const {
+  if (!type_error.empty()) return type_error;
+  std::string s = "strict decoding error: ";
+  for (size_t i = 0; i < strict_errors.size(); ++i) s += (i ? ", " : "") + strict_errors[i].second;
+  return s;
+}
+
+int StrictDecodeResult::Line() const {
+  if (!type_error.empty()) return type_error_line;
+  return strict_errors.empty() ? 0 : strict_errors.front().first;
+}
+
+namespace {
+
+// What Go's decoder calls a JSON value it cannot store ("number", "string").
+const char* ValueName(const DocNode& n) {
+  if (n.IsMap()) return "object";
+  if (n.IsSequence()) return "array";
+  switch (n.Kind()) {
+    case ScalarKind::kNumber: return "number";
+    case ScalarKind::kBool: return "bool";
+    case ScalarKind::kString: return "string";
+  }
+  return "string";
+}
+
+bool FitsInteger(std::string_view text, FieldKind kind) {
+  // encoding/json: strconv.ParseInt(literal, 10, 64) (ParseUint for
+  // unsigned), then the field's range.
+  if (kind == FieldKind::kUint32 || kind == FieldKind::kUint64) {
+    uint64_t v = 0;
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size()) return false;
+    return kind == FieldKind::kUint64 || v <= std::numeric_limits<uint32_t>::max();
+  }
+  int64_t v = 0;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || p != text.data() + text.size()) return false;
+  return kind == FieldKind::kInt64 ||
+         (v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max());
+}
+
+class Checker {
+ public:
+  explicit Checker(StrictDecodeResult& out) : out_(out) {}
+
+  // `go_struct` and `field` name the innermost struct and the path of struct
+  // fields from the top ("spec.containers.name"), as UnmarshalTypeError
+  // does; `strict` is the path with list indices and map keys, as
+  // sigs.k8s.io/json's strict errors name it.
+  void Check(const DocNode& n, const FieldType& t, const char* go_struct, const std::string& field,
+             const std::string& strict) {
+    if (!n.IsDefined() || n.IsNull()) return;  // null leaves any field unset
+    switch (t.kind) {
+      case FieldKind::kAny: return;
+      case FieldKind::kString:
+        if (!n.IsScalar() || n.Kind() != ScalarKind::kString) TypeError(n, ValueName(n), t, go_struct, field);
+        return;
+      case FieldKind::kBool:
+        if (!n.IsScalar() || n.Kind() != ScalarKind::kBool) TypeError(n, ValueName(n), t, go_struct, field);
+        return;
+      case FieldKind::kFloat:
+        if (!n.IsScalar() || n.Kind() != ScalarKind::kNumber) TypeError(n, ValueName(n), t, go_struct, field);
+        return;
+      case FieldKind::kInt32:
+      case FieldKind::kInt64:
+      case FieldKind::kUint32:
+      case FieldKind::kUint64:
+        if (!n.IsScalar() || n.Kind() != ScalarKind::kNumber) {
+          TypeError(n, ValueName(n), t, go_struct, field);
+        } else if (!FitsInteger(n.Scalar(), t.kind)) {
+          TypeError(n, "number " + std::string(n.Scalar()), t, go_struct, field);
+        }
+        return;
+      case FieldKind::kStruct:
+        if (!n.IsMap()) return TypeError(n, ValueName(n), t, go_struct, field);
+        return Struct(n, *t.schema, field, strict);
+      case FieldKind::kSlice:
+        if (!n.IsSequence()) return TypeError(n, ValueName(n), t, go_struct, field);
+        for (size_t i = 0; i < n.size(); ++i)
+          Check(n[i], *t.elem, go_struct, field, strict + "[" + std::to_string(i) + "]");
+        return;
+      case FieldKind::kMap:
+        if (!n.IsMap()) return TypeError(n, ValueName(n), t, go_struct, field);
+        for (auto [k, v] : n.Entries()) Check(v, *t.elem, go_struct, field, Join(strict, k.Scalar()));
+        return;
+    }
+  }
+
+  void Struct(const DocNode& n, const StructSchema& s, const std::string& field, const std::string& strict) {
+    for (auto [k, v] : n.Entries()) {
+      const std::string_view key = k.Scalar();
+      if (const FieldSchema* f = key.empty() ? nullptr : s.Find(key)) {
+        Check(v, f->type, s.go_name, Join(field, key), Join(strict, key));
+      } else if (s.strict) {
+        out_.strict_errors.emplace_back(k.Line(), "unknown field \"" + Join(strict, key) + "\"");
+      }
+    }
+  }
+
+ private:
+  static std::string Join(const std::string& path, std::string_view key) {
+    return path.empty() ? std::string(key) : path + "." + std::string(key);
+  }
+
+  void TypeError(const DocNode& at, const std::string& value, const FieldType& t, const char* go_struct,
+                 const std::string& field) {
+    if (!out_.type_error.empty()) return;  // Go keeps the first
+    out_.type_error = "json: cannot unmarshal " + value + " into Go struct field " + go_struct + "." + field +
+                      " of type " + t.go_type;
+    out_.type_error_line = at.Line();
+  }
+
+  StrictDecodeResult& out_;
+};
+
+// The strict path (as sigs.k8s.io/json names fields) of each map of
+// `wanted` found under `root`, visiting shared nodes once.
+void FindMaps(const DocNode& n, const std::string& path, const std::unordered_set<uint32_t>& wanted,
+              std::unordered_map<uint32_t, std::string>& found, std::unordered_set<uint32_t>& seen) {
+  if (!n.IsMap() && !n.IsSequence()) return;
+  if (!seen.insert(n.index()).second) return;
+  if (n.IsMap()) {
+    if (wanted.count(n.index())) found.emplace(n.index(), path);
+    for (auto [k, v] : n.Entries())
+      FindMaps(v, path.empty() ? std::string(k.Scalar()) : path + "." + std::string(k.Scalar()), wanted, found, seen);
+  } else {
+    for (size_t i = 0; i < n.size(); ++i) FindMaps(n[i], path + "[" + std::to_string(i) + "]", wanted, found, seen);
+  }
+}
+
+}  // namespace
+
+StrictDecodeResult StrictDecode(const DocNode& object, const StructSchema& schema) {
+  StrictDecodeResult r;
+  if (!object.IsMap()) return r;
+  Checker(r).Struct(object, schema, "", "");
+  // Duplicate keys the parser found in this object's maps.
+  if (const Document* doc = object.document(); doc && !doc->duplicates().empty()) {
+    std::unordered_set<uint32_t> wanted;
+    for (const auto& d : doc->duplicates()) wanted.insert(d.map);
+    std::unordered_map<uint32_t, std::string> found;
+    std::unordered_set<uint32_t> seen;
+    FindMaps(object, "", wanted, found, seen);
+    for (const auto& d : doc->duplicates()) {
+      auto it = found.find(d.map);
+      if (it == found.end()) continue;
+      const std::string path = it->second.empty() ? d.key : it->second + "." + d.key;
+      r.strict_errors.emplace_back(d.line, "duplicate field \"" + path + "\" (lines " + std::to_string(d.first_line) +
+                                               " and " + std::to_string(d.line) + ")");
+    }
+  }
+  // In input order, each once, at most 100 (sigs.k8s.io/json's saveStrictError).
+  std::stable_sort(r.strict_errors.begin(), r.strict_errors.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::unordered_set<std::string> seen_messages;
+  std::vector<std::pair<int, std::string>> unique;
+  for (auto& e : r.strict_errors) {
+    if (unique.size() >= 100) break;
+    if (seen_messages.insert(e.second).second) unique.push_back(std::move(e));
+  }
+  r.strict_errors = std::move(unique);
+  return r;
+}
+
+}  // namespace gpusched
