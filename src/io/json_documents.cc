@@ -413,6 +413,8 @@ class Builder {
         return true;
       }
       case od::json_type::number:
+        // A scalar's raw token runs to the next structural character.
+        while (!token.empty() && IsSpace(token.back())) token.remove_suffix(1);
         if (!IsJsonNumber(token)) return Error(simdjson::NUMBER_ERROR, fail);
         doc.AddScalar(token, ScalarKind::kNumber, false, line, col);
         return true;

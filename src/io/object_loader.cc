@@ -359,7 +359,11 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
     invalid = "kind isn't string type";
   }
   if (!invalid.empty())
-    return Reject(src, "", obj.Line(),
+    return Reject(src,
+                  kind_node.Kind() == ScalarKind::kString
+                      ? RawId(kind_node.Scalar(), obj, kind_node.Scalar() != "Node" && kind_node.Scalar() != "PriorityClass")
+                      : "",
+                  obj.Line(),
                   "error validating data: " + invalid + "; if you choose to ignore these errors, turn validation off "
                   "with --validate=false");
   const std::string kind(kind_node.Scalar());

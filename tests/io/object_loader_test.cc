@@ -109,7 +109,7 @@ TEST(ObjectLoaderTest, ApiVersionAndKindSelectTheType) {
       "---\napiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles: []\n"
       "---\napiVersion: v1\nmetadata: {name: nokind}\n");
   EXPECT_EQ(Rejections(m),
-            " | t.yaml:1: error validating data: apiVersion not set; if you choose to ignore these errors, turn "
+            "Pod/default/a | t.yaml:1: error validating data: apiVersion not set; if you choose to ignore these errors, turn "
             "validation off with --validate=false\n"
             "Pod/default/b | t.yaml:8: no matches for kind \"Pod\" in version \"apps/v1\"\n"
             "KubeSchedulerConfiguration | t.yaml:37: a KubeSchedulerConfiguration configures the scheduler: pass it "
