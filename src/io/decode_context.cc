@@ -165,21 +165,19 @@ std::map<std::string, std::string, std::less<>> DecodeContext::StrMap(const DocN
   std::map<std::string, std::string, std::less<>> out;
   DocNode m = Map(parent, key, path);
   if (!m.IsDefined()) return out;
+  auto entry_path = [&](std::string_view name) { return path + "[" + std::string(name) + "]"; };
   for (auto [k, v] : m.Entries()) {
     if (!k.IsScalar()) {
       Error(path, k, "keys must be strings");
       continue;
     }
-    std::string name(k.Scalar());
+    if (!root_.IsDefined()) Record(entry_path(k.Scalar()), v);
     if (v.IsNull()) {
-      if (!root_.IsDefined()) Record(path + "[" + name + "]", v);
-      out[std::move(name)] = "";
+      out.emplace(std::string(k.Scalar()), std::string());
     } else if (!v.IsScalar()) {
-      Touch(path + "[" + name + "]", v);
-      Error(path + "[" + name + "]", v, std::string("expected a string, got ") + YamlKind(v));
+      Error(entry_path(k.Scalar()), v, std::string("expected a string, got ") + YamlKind(v));
     } else {
-      Touch(path + "[" + name + "]", v);
-      out[std::move(name)] = std::string(v.Scalar());
+      out.emplace_hint(out.end(), std::string(k.Scalar()), std::string(v.Scalar()));
     }
   }
   return out;
@@ -189,24 +187,23 @@ ResourceList DecodeContext::Quantities(const DocNode& parent, const char* key, c
   ResourceList out;
   DocNode m = Map(parent, key, path);
   if (!m.IsDefined()) return out;
+  auto entry_path = [&](std::string_view name) { return path + "[" + std::string(name) + "]"; };
   for (auto [k, v] : m.Entries()) {
     if (!k.IsScalar()) {
       Error(path, k, "resource names must be strings");
       continue;
     }
-    std::string name(k.Scalar());
-    const std::string p = path + "[" + name + "]";
-    Touch(p, v);
+    if (!root_.IsDefined()) Record(entry_path(k.Scalar()), v);
     if (!v.IsScalar()) {
-      Error(p, v, std::string("expected a quantity, got ") + YamlKind(v));
+      Error(entry_path(k.Scalar()), v, std::string("expected a quantity, got ") + YamlKind(v));
       continue;
     }
     Result<Quantity> q = Quantity::Parse(v.Scalar());
     if (!q.ok()) {
-      Error(p, v, q.status().message());
+      Error(entry_path(k.Scalar()), v, q.status().message());
       continue;
     }
-    out.emplace(std::move(name), *q);
+    out.emplace_hint(out.end(), std::string(k.Scalar()), *q);
   }
   return out;
 }

@@ -81,6 +81,28 @@ class DecodeContext {
   int first_error_line_ = 0;
 };
 
+// A field path that grows from a base as decoding goes down, so that reading
+// a field builds no new string: ctx.Str(c, "name", path.At(".name")). The
+// reference At returns is valid until the next At or Reset: one At per
+// statement.
+class PathBuf {
+ public:
+  explicit PathBuf(std::string_view base = {}) : s_(base), base_(s_.size()) {}
+  void Reset(std::string_view base) {
+    s_.assign(base);
+    base_ = s_.size();
+  }
+  const std::string& At(std::string_view suffix) {
+    s_.resize(base_);
+    s_.append(suffix);
+    return s_;
+  }
+
+ private:
+  std::string s_;
+  size_t base_;
+};
+
 // "an object", "a list", "a scalar", "null" or "nothing" for type-mismatch messages.
 inline const char* YamlKind(const DocNode& n) { return DocKind(n); }
 

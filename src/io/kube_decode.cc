@@ -9,15 +9,17 @@ namespace {
 
 void DecodeContainers(DecodeContext& ctx, const DocNode& spec, const char* key, const std::string& path,
                       std::vector<Container>& out) {
-  for (const auto& [c, p] : ctx.Objects(spec, key, path)) {
+  PathBuf p;
+  for (const auto& [c, item] : ctx.Objects(spec, key, path)) {
+    p.Reset(item);
     Container ct;
-    ct.name = ctx.Str(c, "name", p + ".name");
-    ct.image = ctx.Str(c, "image", p + ".image");
-    ct.restart_policy = ctx.Str(c, "restartPolicy", p + ".restartPolicy");
-    const DocNode res = ctx.Map(c, "resources", p + ".resources");
+    ct.name = ctx.Str(c, "name", p.At(".name"));
+    ct.image = ctx.Str(c, "image", p.At(".image"));
+    ct.restart_policy = ctx.Str(c, "restartPolicy", p.At(".restartPolicy"));
+    const DocNode res = ctx.Map(c, "resources", p.At(".resources"));
     if (res.IsDefined()) {
-      ct.requests = ctx.Quantities(res, "requests", p + ".resources.requests");
-      ct.limits = ctx.Quantities(res, "limits", p + ".resources.limits");
+      ct.requests = ctx.Quantities(res, "requests", p.At(".resources.requests"));
+      ct.limits = ctx.Quantities(res, "limits", p.At(".resources.limits"));
     }
     out.push_back(std::move(ct));
   }
@@ -25,13 +27,15 @@ void DecodeContainers(DecodeContext& ctx, const DocNode& spec, const char* key, 
 
 void DecodeTolerations(DecodeContext& ctx, const DocNode& spec, const std::string& path,
                        std::vector<Toleration>& out) {
-  for (const auto& [t, p] : ctx.Objects(spec, "tolerations", path)) {
+  PathBuf p;
+  for (const auto& [t, item] : ctx.Objects(spec, "tolerations", path)) {
+    p.Reset(item);
     Toleration tol;
-    tol.key = ctx.Str(t, "key", p + ".key");
-    tol.op = ctx.Str(t, "operator", p + ".operator");
-    tol.value = ctx.Str(t, "value", p + ".value");
-    tol.effect = ctx.Str(t, "effect", p + ".effect");
-    ctx.Int(t, "tolerationSeconds", p + ".tolerationSeconds");
+    tol.key = ctx.Str(t, "key", p.At(".key"));
+    tol.op = ctx.Str(t, "operator", p.At(".operator"));
+    tol.value = ctx.Str(t, "value", p.At(".value"));
+    tol.effect = ctx.Str(t, "effect", p.At(".effect"));
+    ctx.Int(t, "tolerationSeconds", p.At(".tolerationSeconds"));
     out.push_back(std::move(tol));
   }
 }
@@ -96,35 +100,37 @@ NodeAffinity DecodeNodeAffinity(DecodeContext& ctx, const DocNode& na, const std
 void DecodeObjectMeta(DecodeContext& ctx, const DocNode& obj, const std::string& path, ObjectMeta& meta) {
   const DocNode m = ctx.Map(obj, "metadata", path);
   if (!m.IsDefined()) return;
-  meta.name = ctx.Str(m, "name", path + ".name");
-  meta.generate_name = ctx.Str(m, "generateName", path + ".generateName");
-  meta.namespace_ = ctx.Str(m, "namespace", path + ".namespace");
-  meta.uid = ctx.Str(m, "uid", path + ".uid");
-  meta.labels = ctx.StrMap(m, "labels", path + ".labels");
-  meta.annotations = ctx.StrMap(m, "annotations", path + ".annotations");
+  PathBuf p(path);
+  meta.name = ctx.Str(m, "name", p.At(".name"));
+  meta.generate_name = ctx.Str(m, "generateName", p.At(".generateName"));
+  meta.namespace_ = ctx.Str(m, "namespace", p.At(".namespace"));
+  meta.uid = ctx.Str(m, "uid", p.At(".uid"));
+  meta.labels = ctx.StrMap(m, "labels", p.At(".labels"));
+  meta.annotations = ctx.StrMap(m, "annotations", p.At(".annotations"));
 }
 
 void DecodePodSpec(DecodeContext& ctx, const DocNode& parent, const std::string& path, Pod& pod) {
   const DocNode spec = ctx.Map(parent, "spec", path);
   if (!spec.IsDefined()) return;
-  DecodeContainers(ctx, spec, "containers", path + ".containers", pod.containers);
-  DecodeContainers(ctx, spec, "initContainers", path + ".initContainers", pod.init_containers);
-  pod.overhead = ctx.Quantities(spec, "overhead", path + ".overhead");
-  pod.node_name = ctx.Str(spec, "nodeName", path + ".nodeName");
-  if (auto prio = ctx.Int(spec, "priority", path + ".priority")) {
+  PathBuf p(path);
+  DecodeContainers(ctx, spec, "containers", p.At(".containers"), pod.containers);
+  DecodeContainers(ctx, spec, "initContainers", p.At(".initContainers"), pod.init_containers);
+  pod.overhead = ctx.Quantities(spec, "overhead", p.At(".overhead"));
+  pod.node_name = ctx.Str(spec, "nodeName", p.At(".nodeName"));
+  if (auto prio = ctx.Int(spec, "priority", p.At(".priority"))) {
     if (*prio < std::numeric_limits<int32_t>::min() || *prio > std::numeric_limits<int32_t>::max()) {
       ctx.Error(path + ".priority", spec["priority"], "value out of range for int32");
     } else {
       pod.priority = static_cast<int32_t>(*prio);
     }
   }
-  pod.priority_class_name = ctx.Str(spec, "priorityClassName", path + ".priorityClassName");
-  pod.preemption_policy = ctx.Str(spec, "preemptionPolicy", path + ".preemptionPolicy");
-  std::string sched = ctx.Str(spec, "schedulerName", path + ".schedulerName");
-  if (!sched.empty()) pod.scheduler_name = sched;
-  pod.node_selector = ctx.StrMap(spec, "nodeSelector", path + ".nodeSelector");
-  DecodeTolerations(ctx, spec, path + ".tolerations", pod.tolerations);
-  const DocNode aff = ctx.Map(spec, "affinity", path + ".affinity");
+  pod.priority_class_name = ctx.Str(spec, "priorityClassName", p.At(".priorityClassName"));
+  pod.preemption_policy = ctx.Str(spec, "preemptionPolicy", p.At(".preemptionPolicy"));
+  std::string sched = ctx.Str(spec, "schedulerName", p.At(".schedulerName"));
+  if (!sched.empty()) pod.scheduler_name = std::move(sched);
+  pod.node_selector = ctx.StrMap(spec, "nodeSelector", p.At(".nodeSelector"));
+  DecodeTolerations(ctx, spec, p.At(".tolerations"), pod.tolerations);
+  const DocNode aff = ctx.Map(spec, "affinity", p.At(".affinity"));
   if (aff.IsDefined()) {
     const DocNode na = ctx.Map(aff, "nodeAffinity", path + ".affinity.nodeAffinity");
     if (na.IsDefined()) pod.node_affinity = DecodeNodeAffinity(ctx, na, path + ".affinity.nodeAffinity");

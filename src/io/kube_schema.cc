@@ -13,7 +13,8 @@ const FieldSchema* StructSchema::Find(std::string_view json) const {
   // sigs.k8s.io/json matches keys case-sensitively.
   for (size_t i = 0; i < count; ++i) {
     const char* name = fields[i].json;
-    if (name[0] == json[0] && std::strlen(name) == json.size() && json == name) return &fields[i];
+    if (name[0] == json[0] && std::strncmp(name, json.data(), json.size()) == 0 && name[json.size()] == '\0')
+      return &fields[i];
   }
   return nullptr;
 }
@@ -60,78 +61,114 @@ bool FitsInteger(std::string_view text, FieldKind kind) {
          (v >= std::numeric_limits<int32_t>::min() && v <= std::numeric_limits<int32_t>::max());
 }
 
+// Walks an object with its schema. The paths of errors are built only when
+// there is an error: a stack of the keys and indices on the way down.
 class Checker {
  public:
   explicit Checker(StrictDecodeResult& out) : out_(out) {}
 
-  // `go_struct` and `field` name the innermost struct and the path of struct
-  // fields from the top ("spec.containers.name"), as UnmarshalTypeError
-  // does; `strict` is the path with list indices and map keys, as
-  // sigs.k8s.io/json's strict errors name it.
-  void Check(const DocNode& n, const FieldType& t, const char* go_struct, const std::string& field,
-             const std::string& strict) {
+  void Check(const DocNode& n, const FieldType& t) {
     if (!n.IsDefined() || n.IsNull()) return;  // null leaves any field unset
     switch (t.kind) {
       case FieldKind::kAny: return;
       case FieldKind::kString:
-        if (!n.IsScalar() || n.Kind() != ScalarKind::kString) TypeError(n, ValueName(n), t, go_struct, field);
+        if (!n.IsScalar() || n.Kind() != ScalarKind::kString) TypeError(n, ValueName(n), t);
         return;
       case FieldKind::kBool:
-        if (!n.IsScalar() || n.Kind() != ScalarKind::kBool) TypeError(n, ValueName(n), t, go_struct, field);
+        if (!n.IsScalar() || n.Kind() != ScalarKind::kBool) TypeError(n, ValueName(n), t);
         return;
       case FieldKind::kFloat:
-        if (!n.IsScalar() || n.Kind() != ScalarKind::kNumber) TypeError(n, ValueName(n), t, go_struct, field);
+        if (!n.IsScalar() || n.Kind() != ScalarKind::kNumber) TypeError(n, ValueName(n), t);
         return;
       case FieldKind::kInt32:
       case FieldKind::kInt64:
       case FieldKind::kUint32:
       case FieldKind::kUint64:
         if (!n.IsScalar() || n.Kind() != ScalarKind::kNumber) {
-          TypeError(n, ValueName(n), t, go_struct, field);
+          TypeError(n, ValueName(n), t);
         } else if (!FitsInteger(n.Scalar(), t.kind)) {
-          TypeError(n, "number " + std::string(n.Scalar()), t, go_struct, field);
+          TypeError(n, "number " + std::string(n.Scalar()), t);
         }
         return;
       case FieldKind::kStruct:
-        if (!n.IsMap()) return TypeError(n, ValueName(n), t, go_struct, field);
-        return Struct(n, *t.schema, field, strict);
+        if (!n.IsMap()) return TypeError(n, ValueName(n), t);
+        return Struct(n, *t.schema);
       case FieldKind::kSlice:
-        if (!n.IsSequence()) return TypeError(n, ValueName(n), t, go_struct, field);
-        for (size_t i = 0; i < n.size(); ++i)
-          Check(n[i], *t.elem, go_struct, field, strict + "[" + std::to_string(i) + "]");
+        if (!n.IsSequence()) return TypeError(n, ValueName(n), t);
+        for (size_t i = 0; i < n.size(); ++i) {
+          path_.push_back(Seg{{}, i, Seg::kIndex});
+          Check(n[i], *t.elem);
+          path_.pop_back();
+        }
         return;
       case FieldKind::kMap:
-        if (!n.IsMap()) return TypeError(n, ValueName(n), t, go_struct, field);
-        for (auto [k, v] : n.Entries()) Check(v, *t.elem, go_struct, field, Join(strict, k.Scalar()));
+        if (!n.IsMap()) return TypeError(n, ValueName(n), t);
+        for (auto [k, v] : n.Entries()) {
+          path_.push_back(Seg{k.Scalar(), 0, Seg::kMapKey});
+          Check(v, *t.elem);
+          path_.pop_back();
+        }
         return;
     }
   }
 
-  void Struct(const DocNode& n, const StructSchema& s, const std::string& field, const std::string& strict) {
+  void Struct(const DocNode& n, const StructSchema& s) {
+    structs_.push_back(s.go_name);
     for (auto [k, v] : n.Entries()) {
       const std::string_view key = k.Scalar();
-      if (const FieldSchema* f = key.empty() ? nullptr : s.Find(key)) {
-        Check(v, f->type, s.go_name, Join(field, key), Join(strict, key));
+      const FieldSchema* f = key.empty() ? nullptr : s.Find(key);
+      path_.push_back(Seg{key, 0, Seg::kField});
+      if (f) {
+        Check(v, f->type);
       } else if (s.strict) {
-        out_.strict_errors.emplace_back(k.Line(), "unknown field \"" + Join(strict, key) + "\"");
+        out_.strict_errors.emplace_back(k.Line(), "unknown field \"" + StrictPath() + "\"");
       }
+      path_.pop_back();
     }
+    structs_.pop_back();
   }
 
  private:
-  static std::string Join(const std::string& path, std::string_view key) {
-    return path.empty() ? std::string(key) : path + "." + std::string(key);
+  struct Seg {
+    std::string_view key;
+    size_t index;
+    enum Type { kField, kMapKey, kIndex } type;
+  };
+
+  // sigs.k8s.io/json's strict path: keys joined by '.', indices as [i].
+  std::string StrictPath() const {
+    std::string s;
+    for (const Seg& g : path_) {
+      if (g.type == Seg::kIndex) {
+        s += "[" + std::to_string(g.index) + "]";
+      } else {
+        if (!s.empty()) s += '.';
+        s += g.key;
+      }
+    }
+    return s;
+  }
+  // encoding/json's UnmarshalTypeError.Field: the struct fields only.
+  std::string FieldPath() const {
+    std::string s;
+    for (const Seg& g : path_) {
+      if (g.type != Seg::kField) continue;
+      if (!s.empty()) s += '.';
+      s += g.key;
+    }
+    return s;
   }
 
-  void TypeError(const DocNode& at, const std::string& value, const FieldType& t, const char* go_struct,
-                 const std::string& field) {
+  void TypeError(const DocNode& at, const std::string& value, const FieldType& t) {
     if (!out_.type_error.empty()) return;  // Go keeps the first
-    out_.type_error = "json: cannot unmarshal " + value + " into Go struct field " + go_struct + "." + field +
-                      " of type " + t.go_type;
+    out_.type_error = "json: cannot unmarshal " + value + " into Go struct field " + std::string(structs_.back()) + "." +
+                      FieldPath() + " of type " + t.go_type;
     out_.type_error_line = at.Line();
   }
 
   StrictDecodeResult& out_;
+  std::vector<Seg> path_;
+  std::vector<std::string_view> structs_;
 };
 
 // The strict path (as sigs.k8s.io/json names fields) of each map of
@@ -154,7 +191,7 @@ void FindMaps(const DocNode& n, const std::string& path, const std::unordered_se
 StrictDecodeResult StrictDecode(const DocNode& object, const StructSchema& schema) {
   StrictDecodeResult r;
   if (!object.IsMap()) return r;
-  Checker(r).Struct(object, schema, "", "");
+  Checker(r).Struct(object, schema);
   // Duplicate keys the parser found in this object's maps.
   if (const Document* doc = object.document(); doc && !doc->duplicates().empty()) {
     std::unordered_set<uint32_t> wanted;

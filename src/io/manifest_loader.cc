@@ -67,7 +67,8 @@ void LoadJson(std::string_view text, size_t capacity, const std::string& file, M
     before.Restore(out);
     out.rejected.push_back(InputError{"", file, at, message});
   };
-  ParseJsonStream(text.data(), text.size(), capacity, 1, events);
+  // The loader reads its text once: what the parser has read may go.
+  ParseJsonStream(text.data(), text.size(), capacity, 1, events, /*release_read=*/true);
 }
 
 // Copies `text` into `out` with each byte that does not start a valid UTF-8
@@ -139,10 +140,12 @@ void ResolvePriorities(Manifests& m) {
   const std::string* global = nullptr;
   for (const auto& [name, pc] : m.priority_classes)
     if (pc.global_default) global = &name;
-  std::vector<LoadedPod> kept;
-  kept.reserve(m.pods.size());
-  for (auto& lp : m.pods) {
+  // Pods refused here leave the list in place (the list may hold millions).
+  size_t kept = 0;
+  for (size_t i = 0; i < m.pods.size(); ++i) {
+    LoadedPod& lp = m.pods[i];
     Pod& p = lp.pod;
+    bool refused = false;
     if (!p.priority) {
       std::string name = p.priority_class_name;
       if (name.empty() && global) name = *global;
@@ -153,16 +156,19 @@ void ResolvePriorities(Manifests& m) {
                                           "pods \"" + p.name() + "\" is forbidden: no PriorityClass with name " + name +
                                               " was found"});
           m.pod_keys.erase(p.ns() + "/" + p.name());
-          continue;
+          refused = true;
+        } else {
+          p.priority = it->second.value;
+          if (p.priority_class_name.empty()) p.priority_class_name = name;
+          if (p.preemption_policy.empty()) p.preemption_policy = it->second.preemption_policy;
         }
-        p.priority = it->second.value;
-        if (p.priority_class_name.empty()) p.priority_class_name = name;
-        if (p.preemption_policy.empty()) p.preemption_policy = it->second.preemption_policy;
       }
     }
-    kept.push_back(std::move(lp));
+    if (refused) continue;
+    if (kept != i) m.pods[kept] = std::move(lp);
+    ++kept;
   }
-  m.pods = std::move(kept);
+  m.pods.resize(kept);
 }
 
 void LoadText(std::string_view text, size_t capacity, const std::string& file, Manifests& out) {
@@ -170,7 +176,7 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
   // and turns every byte that is not UTF-8 into U+FFFD (cli-runtime's
   // FileVisitor: unicode.BOMOverride(unicode.UTF8.NewDecoder())).
   std::string replaced;
-  if (ReplaceInvalidUtf8(text, replaced)) {
+  if (!IsValidUtf8(text) && ReplaceInvalidUtf8(text, replaced)) {
     text = replaced;
     capacity = replaced.capacity();
   }

@@ -53,8 +53,14 @@ struct JsonStreamEvents {
 // file) as a stream of JSON values. `capacity` is how many bytes from `data`
 // are readable: the parser (simdjson's On-Demand API) reads up to 64 bytes
 // past a value, so with less room than size + 64 the text is copied first.
-void ParseJsonStream(const char* data, size_t size, size_t capacity, int first_line, const JsonStreamEvents& events);
+// With `release_read`, the pages of a large input (64 MiB or more) are given
+// back to the system as the parser moves past them: their contents are gone.
+void ParseJsonStream(const char* data, size_t size, size_t capacity, int first_line, const JsonStreamEvents& events,
+                     bool release_read = false);
 void ParseJsonStream(std::string_view text, int first_line, const JsonStreamEvents& events);
+
+// Whether `text` is valid UTF-8 (simdjson's validator: gigabytes a second).
+bool IsValidUtf8(std::string_view text);
 
 // Whether kubectl reads `text` as JSON: its first character other than a
 // byte order mark and white space is '{' (or, as gpusched also accepts, '[').
