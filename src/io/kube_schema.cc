@@ -188,25 +188,30 @@ void FindMaps(const DocNode& n, const std::string& path, const std::unordered_se
 
 }  // namespace
 
+std::vector<std::pair<int, std::string>> DuplicateFieldErrors(const DocNode& object) {
+  std::vector<std::pair<int, std::string>> out;
+  const Document* doc = object.document();
+  if (!doc || doc->duplicates().empty()) return out;
+  std::unordered_set<uint32_t> wanted;
+  for (const auto& d : doc->duplicates()) wanted.insert(d.map);
+  std::unordered_map<uint32_t, std::string> found;
+  std::unordered_set<uint32_t> seen;
+  FindMaps(object, "", wanted, found, seen);
+  for (const auto& d : doc->duplicates()) {
+    auto it = found.find(d.map);
+    if (it == found.end()) continue;
+    const std::string path = it->second.empty() ? d.key : it->second + "." + d.key;
+    out.emplace_back(d.line, "duplicate field \"" + path + "\" (lines " + std::to_string(d.first_line) + " and " +
+                                 std::to_string(d.line) + ")");
+  }
+  return out;
+}
+
 StrictDecodeResult StrictDecode(const DocNode& object, const StructSchema& schema) {
   StrictDecodeResult r;
   if (!object.IsMap()) return r;
   Checker(r).Struct(object, schema);
-  // Duplicate keys the parser found in this object's maps.
-  if (const Document* doc = object.document(); doc && !doc->duplicates().empty()) {
-    std::unordered_set<uint32_t> wanted;
-    for (const auto& d : doc->duplicates()) wanted.insert(d.map);
-    std::unordered_map<uint32_t, std::string> found;
-    std::unordered_set<uint32_t> seen;
-    FindMaps(object, "", wanted, found, seen);
-    for (const auto& d : doc->duplicates()) {
-      auto it = found.find(d.map);
-      if (it == found.end()) continue;
-      const std::string path = it->second.empty() ? d.key : it->second + "." + d.key;
-      r.strict_errors.emplace_back(d.line, "duplicate field \"" + path + "\" (lines " + std::to_string(d.first_line) +
-                                               " and " + std::to_string(d.line) + ")");
-    }
-  }
+  for (auto& d : DuplicateFieldErrors(object)) r.strict_errors.push_back(std::move(d));
   // In input order, each once, at most 100 (sigs.k8s.io/json's saveStrictError).
   std::stable_sort(r.strict_errors.begin(), r.strict_errors.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });

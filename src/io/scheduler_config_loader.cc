@@ -8,6 +8,7 @@
 #include <set>
 
 #include "decode_context.h"
+#include "gpusched/io/kube_schema.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"
 
@@ -327,6 +328,13 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
   std::string error;
   if (!ParseYamlDocument(doc, tree, error_line, error)) return Status::ParseError(Located(file, error_line, error));
   const DocNode root = tree.root();
+  // kube-scheduler decodes its configuration strictly: a key given twice is
+  // an error, not a value silently replaced.
+  if (auto dups = DuplicateFieldErrors(root); !dups.empty()) {
+    std::string msg = "cannot decode KubeSchedulerConfiguration: strict decoding error: ";
+    for (size_t i = 0; i < dups.size(); ++i) msg += (i ? ", " : "") + dups[i].second;
+    return Status::InvalidArgument(Located(file, dups.front().first, msg));
+  }
   DecodeContext ctx(root);
   if (!root.IsMap())
     return Status::InvalidArgument(

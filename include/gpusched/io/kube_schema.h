@@ -78,6 +78,10 @@ struct StrictDecodeResult {
   int Line() const;
 };
 
+// The keys given twice in `object`'s maps ("duplicate field \"a.b\" (lines
+// 4 and 5)", with the later line), for any decoder that is strict.
+std::vector<std::pair<int, std::string>> DuplicateFieldErrors(const DocNode& object);
+
 // Checks `object` (a map) against `schema`.
 StrictDecodeResult StrictDecode(const DocNode& object, const StructSchema& schema);
 
