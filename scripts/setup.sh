@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
-  libyaml-cpp-dev libyaml-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
+  libyaml-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
 )
 missing=()

@@ -400,9 +400,4 @@ bool ParseYamlDocument(const YamlDocument& doc, Document& out, int& error_line, 
   return ok;
 }
 
-std::string ExplainYamlError(const std::string& msg) {
-  if (msg == "bad file") return "nesting too deep for the YAML parser (it stops at about 500 levels)";
-  return msg;
-}
-
 }  // namespace gpusched

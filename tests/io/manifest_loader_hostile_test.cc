@@ -26,7 +26,7 @@ using manifest_test::Load;
 // YAML parser runs (CheckYamlBounds) or while decoding, so cost stays linear
 // in the input: the 8 MiB scalar takes the same path as a 2 GB one would.
 TEST(ManifestLoaderTest, HostileInputIsRefusedClearlyAndCheaply) {
-  // Aliases are shared, never copied, by yaml-cpp: 9^9 leaves cost 10 nodes.
+  // Aliases are shared, never copied, in the document tree: 9^9 leaves cost 10 nodes.
   std::string map_bomb = "apiVersion: v1\nkind: Pod\nspec:\n  x:\n    a0: &a0 {a: lol, b: lol, c: lol}\n";
   for (int i = 1; i < 10; ++i) {
     map_bomb += "    a" + std::to_string(i) + ": &a" + std::to_string(i) + " {";

@@ -63,8 +63,6 @@ TEST(YamlDocumentsTest, BoundsOnHostileInput) {
     SCOPED_TRACE(c.name);
     EXPECT_EQ(CheckYamlBounds(c.doc, c.first_line), c.want);
   }
-  EXPECT_EQ(ExplainYamlError("bad file"), "nesting too deep for the YAML parser (it stops at about 500 levels)");
-  EXPECT_EQ(ExplainYamlError("end of map not found"), "end of map not found");
 }
 
 }  // namespace

@@ -35,9 +35,6 @@ inline constexpr size_t kMaxYamlScalarBytes = 4u << 20;
 // is judged by indentation (more than 2 x kMaxYamlNesting columns).
 std::string CheckYamlBounds(std::string_view doc, int first_line);
 
-// yaml-cpp's own depth guard reports "bad file"; this says what it means.
-std::string ExplainYamlError(const std::string& yaml_cpp_message);
-
 // Parses one document after CheckYamlBounds into `out` (lines counted from
 // doc.first_line). On failure returns false and sets `error_line` (in the
 // file) and `error`: "cannot parse YAML: <bound>" or "cannot parse YAML at
