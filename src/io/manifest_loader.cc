@@ -185,18 +185,17 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
     capacity -= std::min<size_t>(capacity, 3);
   }
   if (LooksLikeJson(text)) return LoadJson(text, capacity, file, out);
-  std::vector<YamlDocument> docs = SplitYamlDocuments(text);
+  // One document at a time: parsed, loaded, its tree dropped (reused).
   Document tree;
-  for (const YamlDocument& doc : docs) {
-    Source src{file, out};
+  ForEachYamlDocument(text, [&](const YamlDocument& doc) {
     int error_line = 0;
     std::string error;
     if (!ParseYamlDocument(doc, tree, error_line, error)) {
       out.rejected.push_back(InputError{"", file, error_line, error});
-      continue;
+      return;
     }
-    LoadObject(src, tree.root(), 0);
-  }
+    LoadObject(Source{file, out}, tree.root(), 0);
+  });
 }
 
 Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOptions& options, Manifests& out) {

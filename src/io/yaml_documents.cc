@@ -229,15 +229,14 @@ class Builder {
 
 }  // namespace
 
-std::vector<YamlDocument> SplitYamlDocuments(std::string_view text) {
-  std::vector<YamlDocument> docs;
+void ForEachYamlDocument(std::string_view text, const std::function<void(const YamlDocument&)>& f) {
   YamlDocument cur;
   cur.first_line = 1;
   int line_no = 0;
   size_t i = 0;
   auto flush = [&](int next_first) {
-    if (HasContent(cur.text)) docs.push_back(std::move(cur));
-    cur = YamlDocument{};
+    if (HasContent(cur.text)) f(cur);
+    cur.text.clear();  // keeps its capacity for the next document
     cur.first_line = next_first;
   };
   while (i < text.size()) {
@@ -266,6 +265,11 @@ std::vector<YamlDocument> SplitYamlDocuments(std::string_view text) {
     i = end + 1;
   }
   flush(line_no + 1);
+}
+
+std::vector<YamlDocument> SplitYamlDocuments(std::string_view text) {
+  std::vector<YamlDocument> docs;
+  ForEachYamlDocument(text, [&](const YamlDocument& d) { docs.push_back(d); });
   return docs;
 }
 

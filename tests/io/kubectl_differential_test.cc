@@ -1,6 +1,5 @@
-// gpusched's manifest loader against kubectl itself: every example, every
-// fuzz seed of the manifest corpus that kubectl can read, and generated
-// variants (anchors, merge keys, octal/hex/exponent numbers, quoted and plain
+// gpusched's manifest loader against kubectl itself: every example and
+// generated variants built like the loader tests' fixtures (anchors, merge keys, octal/hex/exponent numbers, quoted and plain
 // values, CRLF, BOM, several documents, JSON streams, duplicate keys, values
 // of the wrong type) go through `kubectl label --local -f FILE
 // gpusched/probe=1 -o json` and through LoadManifestPaths. Both must read

@@ -5,6 +5,7 @@
 #ifndef GPUSCHED_IO_YAML_DOCUMENTS_H_
 #define GPUSCHED_IO_YAML_DOCUMENTS_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,9 @@ struct YamlDocument {
 // document in YAML, even inside a block scalar). Documents that hold only
 // blanks and comments are dropped.
 std::vector<YamlDocument> SplitYamlDocuments(std::string_view text);
+// The same documents handed over one at a time (one buffer reused), so that
+// a file of many documents is never held twice.
+void ForEachYamlDocument(std::string_view text, const std::function<void(const YamlDocument&)>& f);
 
 // Bounds on hostile input, checked before a document reaches the YAML parser
 // so that its cost stays linear and its error clear. Real Kubernetes objects
