@@ -653,6 +653,8 @@ void ParseJsonStream(const char* data, size_t size, size_t capacity, int first_l
       }
       if (events.list) events.list(split.items.size());
       for (const auto& [a, b] : split.items) {
+        // Lines are counted up to here before the pages behind go.
+        where(a);
         releaser.Before(a);
         if (!builder.Parse(a, b, item, where, nullptr, 0, 0, fail)) return fail_with(fail, a);
         if (events.item) events.item(item.root());
@@ -662,6 +664,7 @@ void ParseJsonStream(const char* data, size_t size, size_t capacity, int first_l
     } else {
       if (!builder.Parse(p, q, top, where, nullptr, 0, 0, fail)) return fail_with(fail, p);
       if (events.end) events.end(top.root(), 0);
+      where(q);
       releaser.Before(q);
     }
     p = q;

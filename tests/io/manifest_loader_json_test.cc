@@ -89,3 +89,40 @@ TEST(ManifestLoaderJsonTest, RefusedListGivesBackItsNames) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// A List over 64 MiB has the pages already read given back as it is read
+// (ParseJsonStream's release_read): lines are counted before they go, so
+// the line of every item, and of an error at the end, stays right.
+TEST(ManifestLoaderJsonTest, LinesStayRightWhenALargeListReleasesItsPages) {
+  const std::string pad(90000, 'x');
+  auto item = [&](int i) {
+    return "  {\n    \"apiVersion\": \"v1\",\n    \"kind\": \"Pod\",\n    \"metadata\": {\n      \"name\": \"p" +
+           std::to_string(i) + "\",\n      \"annotations\": {\"pad\": \"" + pad +
+           "\"}\n    },\n    \"spec\": {\"containers\": [{\"name\": \"c\", \"image\": \"i\"}]}\n  }";
+  };
+  const int n = 800;  // 800 x 90 KB: 72 MB
+  std::string text = "{\n \"apiVersion\": \"v1\",\n \"kind\": \"List\",\n \"items\": [\n";
+  // Blank lines after each item put page boundaries between an item's last
+  // token and the next item.
+  const std::string blank(5000, '\n');
+  for (int i = 0; i < n; ++i) text += item(i) + blank + (i + 1 < n ? ",\n" : "\n");
+  text += " ]\n}\n";
+  std::string stream = text + "{\"apiVersion\": \"v1\", \"kind\": \"Pod\", \"metadata\": {\"name\": \"q\"},\n \"x\": 1,}\n";
+  ASSERT_GT(stream.size(), size_t{64} << 20);
+  Manifests m = Load(stream, "t.json");
+  ASSERT_EQ(m.pods.size(), static_cast<size_t>(n));
+  // Item i starts on line 5 + 5009 i.
+  EXPECT_EQ(m.pods[0].line, 5);
+  EXPECT_EQ(m.pods[n - 1].line, 5 + 5009 * (n - 1));
+  const int list_end = 5 + 5009 * n + 1;  // "]" then "}" (the List's last line)
+  ASSERT_EQ(m.rejected.size(), 1u);
+  EXPECT_EQ(m.rejected[0].ToString(),
+            "t.json:" + std::to_string(list_end + 1) + ": cannot parse JSON at line " + std::to_string(list_end + 2) +
+                ", column 9: invalid character '}' looking for beginning of object key string");
+}
+
+}  // namespace
+}  // namespace gpusched
