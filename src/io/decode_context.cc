@@ -6,7 +6,7 @@ namespace gpusched {
 namespace {
 
 // parent[key], undefined unless parent is a map.
-DocNode Get(const DocNode& parent, const char* key) { return parent[key]; }
+DocNode Get(const DocNode& parent, std::string_view key) { return parent[key]; }
 
 bool Absent(const DocNode& n) { return !n.IsDefined() || n.IsNull(); }
 
@@ -94,7 +94,7 @@ void DecodeContext::Error(const std::string& path, const DocNode& at, const std:
   errors_.push_back(path + ": " + message);
 }
 
-DocNode DecodeContext::Map(const DocNode& parent, const char* key, const std::string& path) {
+DocNode DecodeContext::Map(const DocNode& parent, std::string_view key, const std::string& path) {
   DocNode n = Get(parent, key);
   if (Absent(n)) return DocNode();
   Touch(path, n);
@@ -105,7 +105,7 @@ DocNode DecodeContext::Map(const DocNode& parent, const char* key, const std::st
   return n;
 }
 
-DocNode DecodeContext::Seq(const DocNode& parent, const char* key, const std::string& path) {
+DocNode DecodeContext::Seq(const DocNode& parent, std::string_view key, const std::string& path) {
   DocNode n = Get(parent, key);
   if (Absent(n)) return DocNode();
   Touch(path, n);
@@ -116,7 +116,7 @@ DocNode DecodeContext::Seq(const DocNode& parent, const char* key, const std::st
   return n;
 }
 
-std::string DecodeContext::Str(const DocNode& parent, const char* key, const std::string& path) {
+std::string DecodeContext::Str(const DocNode& parent, std::string_view key, const std::string& path) {
   DocNode n = Get(parent, key);
   if (Absent(n)) return "";
   Touch(path, n);
@@ -127,7 +127,7 @@ std::string DecodeContext::Str(const DocNode& parent, const char* key, const std
   return std::string(n.Scalar());
 }
 
-std::optional<int64_t> DecodeContext::Int(const DocNode& parent, const char* key, const std::string& path) {
+std::optional<int64_t> DecodeContext::Int(const DocNode& parent, std::string_view key, const std::string& path) {
   DocNode n = Get(parent, key);
   if (Absent(n)) return std::nullopt;
   Touch(path, n);
@@ -145,7 +145,7 @@ std::optional<int64_t> DecodeContext::Int(const DocNode& parent, const char* key
   return std::nullopt;
 }
 
-std::optional<bool> DecodeContext::Bool(const DocNode& parent, const char* key, const std::string& path) {
+std::optional<bool> DecodeContext::Bool(const DocNode& parent, std::string_view key, const std::string& path) {
   DocNode n = Get(parent, key);
   if (Absent(n)) return std::nullopt;
   Touch(path, n);
@@ -160,7 +160,7 @@ std::optional<bool> DecodeContext::Bool(const DocNode& parent, const char* key, 
   return std::nullopt;
 }
 
-std::map<std::string, std::string, std::less<>> DecodeContext::StrMap(const DocNode& parent, const char* key,
+std::map<std::string, std::string, std::less<>> DecodeContext::StrMap(const DocNode& parent, std::string_view key,
                                                                       const std::string& path) {
   std::map<std::string, std::string, std::less<>> out;
   DocNode m = Map(parent, key, path);
@@ -183,7 +183,7 @@ std::map<std::string, std::string, std::less<>> DecodeContext::StrMap(const DocN
   return out;
 }
 
-ResourceList DecodeContext::Quantities(const DocNode& parent, const char* key, const std::string& path) {
+ResourceList DecodeContext::Quantities(const DocNode& parent, std::string_view key, const std::string& path) {
   ResourceList out;
   DocNode m = Map(parent, key, path);
   if (!m.IsDefined()) return out;
@@ -208,7 +208,7 @@ ResourceList DecodeContext::Quantities(const DocNode& parent, const char* key, c
   return out;
 }
 
-std::vector<std::pair<DocNode, std::string>> DecodeContext::Objects(const DocNode& parent, const char* key,
+std::vector<std::pair<DocNode, std::string>> DecodeContext::Objects(const DocNode& parent, std::string_view key,
                                                                     const std::string& path) {
   std::vector<std::pair<DocNode, std::string>> out;
   DocNode list = Seq(parent, key, path);

@@ -44,18 +44,18 @@ class DecodeContext {
 
   // Typed accessors. Each reports a decode error (returning an empty/default
   // value) when the type is wrong. An absent or null field is not an error.
-  DocNode Map(const DocNode& parent, const char* key, const std::string& path);
-  DocNode Seq(const DocNode& parent, const char* key, const std::string& path);
-  std::string Str(const DocNode& parent, const char* key, const std::string& path);
-  std::optional<int64_t> Int(const DocNode& parent, const char* key, const std::string& path);
-  std::optional<bool> Bool(const DocNode& parent, const char* key, const std::string& path);
-  std::map<std::string, std::string, std::less<>> StrMap(const DocNode& parent, const char* key,
+  DocNode Map(const DocNode& parent, std::string_view key, const std::string& path);
+  DocNode Seq(const DocNode& parent, std::string_view key, const std::string& path);
+  std::string Str(const DocNode& parent, std::string_view key, const std::string& path);
+  std::optional<int64_t> Int(const DocNode& parent, std::string_view key, const std::string& path);
+  std::optional<bool> Bool(const DocNode& parent, std::string_view key, const std::string& path);
+  std::map<std::string, std::string, std::less<>> StrMap(const DocNode& parent, std::string_view key,
                                                          const std::string& path);
-  ResourceList Quantities(const DocNode& parent, const char* key, const std::string& path);
+  ResourceList Quantities(const DocNode& parent, std::string_view key, const std::string& path);
 
   // The items of the list parent[key] that are objects, each with its path
   // ("<path>[i]"); any other item is a decode error. Empty when absent.
-  std::vector<std::pair<DocNode, std::string>> Objects(const DocNode& parent, const char* key,
+  std::vector<std::pair<DocNode, std::string>> Objects(const DocNode& parent, std::string_view key,
                                                        const std::string& path);
 
   // Gives `path` the line of `n` for LineOf (for a path that is not where

@@ -70,22 +70,34 @@ const char* ValueEnd(const char* p, const char* end) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
       if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) == 0) {
         const __m128i f = _mm_and_si128(v, fold);
-        unsigned events = static_cast<unsigned>(_mm_movemask_epi8(_mm_or_si128(
-            _mm_cmpeq_epi8(v, quote), _mm_or_si128(_mm_cmpeq_epi8(f, open), _mm_cmpeq_epi8(f, close)))));
-        while (events) {
-          const int i = __builtin_ctz(events);
-          events &= events - 1;
-          const char c = q[i];
-          if (c == '"') {
-            in_string = !in_string;
-          } else if (!in_string) {
-            if (c == '{' || c == '[') {
+        const unsigned quotes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
+        const unsigned opens = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(f, open)));
+        const unsigned closes_all = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(f, close)));
+        // Which bytes are inside a string: the running parity of quotes
+        // (a prefix XOR), flipped when the block starts inside one.
+        unsigned inside = quotes;
+        inside ^= inside << 1;
+        inside ^= inside << 2;
+        inside ^= inside << 4;
+        inside ^= inside << 8;
+        inside &= 0xFFFF;
+        if (in_string) inside ^= 0xFFFF;
+        const unsigned brackets = (opens | closes_all) & ~inside;
+        const unsigned closing = closes_all & ~inside;
+        const int n_close = __builtin_popcount(closing);
+        if (depth > n_close) {  // the value cannot end in this block
+          depth += __builtin_popcount(brackets) - 2 * n_close;
+        } else {
+          for (unsigned events = brackets; events; events &= events - 1) {
+            const int i = __builtin_ctz(events);
+            if (!((closing >> i) & 1)) {
               ++depth;
             } else if (--depth == 0) {
               return q + i + 1;
             }
           }
         }
+        in_string = (inside >> 15) & 1;
         q += 16;
         continue;
       }
@@ -383,6 +395,12 @@ class Builder {
       fail = {Original(p), Describe(e)};
       return false;
     }
+    od::json_type type;
+    if (auto e = d.type().get(type)) {
+      fail = {Original(p), Describe(e)};
+      return false;
+    }
+    if (type != od::json_type::object && type != od::json_type::array) return Scalar(d, type, doc, fail);
     od::value v;
     if (auto e = d.get_value().get(v)) {
       fail = {Original(last_), Describe(e)};
@@ -474,6 +492,41 @@ class Builder {
       }
     }
     return Error(simdjson::TAPE_ERROR, fail);
+  }
+
+  // A document that is a single scalar (a List item that is not an object):
+  // simdjson reads those through the document, not a value.
+  bool Scalar(od::document& d, od::json_type type, Document& doc, ParseFailure& fail) {
+    std::string_view token;
+    if (auto e = d.raw_json_token().get(token)) return Error(e, fail);
+    while (!token.empty() && IsSpace(token.back())) token.remove_suffix(1);
+    auto [line, col] = At(token.data());
+    switch (type) {
+      case od::json_type::string: {
+        std::string_view str;
+        if (auto e = d.get_string().get(str)) return Error(e, fail);
+        doc.AddScalar(str, ScalarKind::kString, false, line, col);
+        return true;
+      }
+      case od::json_type::number:
+        if (!IsJsonNumber(token)) return Error(simdjson::NUMBER_ERROR, fail);
+        doc.AddScalar(token, ScalarKind::kNumber, false, line, col);
+        return true;
+      case od::json_type::boolean: {
+        bool b = false;
+        if (auto e = d.get_bool().get(b)) return Error(e, fail);
+        doc.AddScalar(b ? "true" : "false", ScalarKind::kBool, false, line, col);
+        return true;
+      }
+      case od::json_type::null: {
+        bool is_null = false;
+        if (auto e = d.is_null().get(is_null)) return Error(e, fail);
+        if (!is_null) return Error(simdjson::N_ATOM_ERROR, fail);
+        doc.AddNull(line, col);
+        return true;
+      }
+      default: return Error(simdjson::TAPE_ERROR, fail);
+    }
   }
 
   bool Bound(int line, ParseFailure& fail) {

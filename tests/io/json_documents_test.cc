@@ -118,3 +118,82 @@ TEST(JsonDocumentsTest, LooksLikeJson) {
 
 }  // namespace
 }  // namespace gpusched
+
+#include <nlohmann/json.hpp>
+
+#include "gpusched/util/random.h"
+
+namespace gpusched {
+namespace {
+
+// A random JSON value whose strings hold what makes finding the end of a
+// List item hard: brackets, braces, quotes, backslashes, non-ASCII text.
+nlohmann::json RandomValue(Rng& rng, int depth) {
+  const uint64_t kind = rng.Uniform(depth > 3 ? 4 : 6);
+  switch (kind) {
+    case 0: {
+      static const char* kPieces[] = {"a", "{", "}", "[", "]", "\"", "\\", "\\\"", ",", ":", " ", "\xC3\xA9", "\n", "x y"};
+      std::string s;
+      for (uint64_t i = 0, n = rng.Uniform(12); i < n; ++i) s += kPieces[rng.Uniform(14)];
+      return s;
+    }
+    case 1: return static_cast<int64_t>(rng.Uniform(1000000)) - 500000;
+    case 2: return rng.Uniform(2) == 0;
+    case 3: return nullptr;
+    case 4: {
+      nlohmann::json a = nlohmann::json::array();
+      for (uint64_t i = 0, n = rng.Uniform(5); i < n; ++i) a.push_back(RandomValue(rng, depth + 1));
+      return a;
+    }
+    default: {
+      nlohmann::json o = nlohmann::json::object();
+      for (uint64_t i = 0, n = rng.Uniform(5); i < n; ++i)
+        o["k" + std::to_string(i) + (rng.Uniform(3) == 0 ? "]}\"" : "")] = RandomValue(rng, depth + 1);
+      return o;
+    }
+  }
+}
+
+nlohmann::json ToJson(const DocNode& n) {
+  if (n.IsNull()) return nullptr;
+  if (n.IsSequence()) {
+    nlohmann::json a = nlohmann::json::array();
+    for (DocNode item : n) a.push_back(ToJson(item));
+    return a;
+  }
+  if (n.IsMap()) {
+    nlohmann::json o = nlohmann::json::object();
+    for (auto [k, v] : n.Entries()) o[std::string(k.Scalar())] = ToJson(v);
+    return o;
+  }
+  if (n.Kind() == ScalarKind::kBool) return n.Scalar() == "true";
+  if (n.Kind() == ScalarKind::kNumber) return nlohmann::json::parse(n.Scalar());
+  return std::string(n.Scalar());
+}
+
+// The List splitter (16 bytes at a time) and the parser against
+// nlohmann-json, the plain reference, on random Lists, compact and indented.
+TEST(JsonDocumentsTest, RandomListsReadAsNlohmannReadsThem) {
+  Rng rng(7);
+  for (int round = 0; round < 300; ++round) {
+    SCOPED_TRACE(round);
+    nlohmann::json items = nlohmann::json::array();
+    for (uint64_t i = 0, n = rng.Uniform(20); i < n; ++i) {
+      nlohmann::json o = RandomValue(rng, 0);
+      items.push_back(rng.Uniform(4) == 0 ? o : nlohmann::json{{"name", "p" + std::to_string(i)}, {"v", o}});
+    }
+    nlohmann::json list = {{"apiVersion", "v1"}, {"kind", "List"}, {"items", items}};
+    const std::string text = rng.Uniform(2) ? list.dump() : list.dump(rng.Uniform(5));
+    nlohmann::json got = nlohmann::json::array();
+    std::string error;
+    JsonStreamEvents ev;
+    ev.item = [&](const DocNode& item) { got.push_back(ToJson(item)); };
+    ev.error = [&](int, const std::string& m) { error = m; };
+    ParseJsonStream(text, 1, ev);
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(got, items) << text;
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
