@@ -286,9 +286,14 @@ void ShortestDigits(F v, bool& negative, std::string& digits, int& exp) {
   negative = !sci.empty() && sci[0] == '-';
   const size_t e = sci.find('e');
   digits.clear();
+  exp = 0;
+  if (e == std::string::npos) {  // inf or nan: callers handle those first
+    digits = "0";
+    return;
+  }
   for (size_t i = negative ? 1 : 0; i < e; ++i)
     if (sci[i] != '.') digits.push_back(sci[i]);
-  exp = std::stoi(sci.substr(e + 1));
+  std::from_chars(sci.data() + e + 1 + (sci[e + 1] == '+'), sci.data() + sci.size(), exp);
 }
 
 // Go's %e with the shortest digits: d.ddde+XX (at least two exponent digits).
@@ -334,7 +339,15 @@ std::string FormatJsonFloat(double v) {
 }
 
 std::string FormatFloat32G(double v) {
-  const float f = static_cast<float>(v);
+  // Go rounds to float32 first: what does not fit is infinite, and
+  // sigs.k8s.io/yaml names infinities and NaN as YAML does.
+  if (std::isnan(v)) return ".nan";
+  // (A double beyond float's range may not be cast: it is infinite from half
+  // an ulp past the largest float on, as Go rounds, and the largest below.)
+  constexpr double kFloatMax = std::numeric_limits<float>::max();
+  constexpr double kFloatOverflow = 3.4028235677973366e38;  // FLT_MAX + half its ulp
+  if (std::fabs(v) >= kFloatOverflow) return v > 0 ? ".inf" : "-.inf";
+  const float f = std::fabs(v) > kFloatMax ? static_cast<float>(std::copysign(kFloatMax, v)) : static_cast<float>(v);
   if (f == 0) return std::signbit(f) ? "-0" : "0";
   bool negative = false;
   std::string digits;

@@ -139,6 +139,12 @@ TEST(YamlResolveTest, FloatPrinting) {
   EXPECT_EQ(FormatFloat32G(100000), "100000");
   EXPECT_EQ(FormatFloat32G(1000000), "1e+06");
   EXPECT_EQ(FormatFloat32G(16777217), "1.6777216e+07");  // float32 rounding
+  // Past float32's range a key is infinite (found by fuzzing: it overran).
+  EXPECT_EQ(FormatFloat32G(1e300), ".inf");
+  EXPECT_EQ(FormatFloat32G(-1e39), "-.inf");
+  std::string key, error;
+  EXPECT_TRUE(YamlKeyToJson(ResolveYamlScalar("1e300", "", true), key, error));
+  EXPECT_EQ(key, ".inf");
 }
 
 }  // namespace
