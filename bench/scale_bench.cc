@@ -10,6 +10,7 @@
 //   gpusched_bench [--quick] [--sizes 100,1000,5000,10000,50000] [--policies first-fit,...]
 //                  [--budget SECONDS] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]
 //                  [--cli-nodes 1000,10000] [--no-cli]
+//                  [--load-pods N] [--load-nodes N] [--load-runs N] [--no-load] [--load-only] [--load-write FILE]
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +29,7 @@
 
 #include "bench_cluster.h"
 #include "cli_bench.h"
+#include "load_bench.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/io/trace_loader.h"
@@ -346,6 +348,9 @@ int main(int argc, char** argv) {
   size_t e2e_pods = 1000000, e2e_nodes = 10000;
   bool cli = true;
   std::vector<size_t> cli_nodes = {1000, 10000};
+  size_t load_pods = 1000000, load_nodes = 10000;
+  int load_runs = 3;
+  bool load = true, only_load = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--quick") {
@@ -369,6 +374,19 @@ int main(int argc, char** argv) {
       alibaba = false;
       std::stringstream ss(argv[++i]);
       for (std::string s; std::getline(ss, s, ',');) policies.push_back(s);
+    } else if (a == "--load-pods" && i + 1 < argc) {
+      load_pods = std::stoul(argv[++i]);
+    } else if (a == "--load-nodes" && i + 1 < argc) {
+      load_nodes = std::stoul(argv[++i]);
+    } else if (a == "--load-runs" && i + 1 < argc) {
+      load_runs = std::stoi(argv[++i]);
+    } else if (a == "--no-load") {
+      load = false;
+    } else if (a == "--load-write" && i + 1 < argc) {
+      gpusched::bench::WriteClusterList(argv[++i], load_nodes, load_pods);
+      return 0;
+    } else if (a == "--load-only") {
+      only_load = true;
     } else if (a == "--e2e-pods" && i + 1 < argc) {
       e2e_pods = std::stoul(argv[++i]);
     } else if (a == "--e2e-nodes" && i + 1 < argc) {
@@ -380,13 +398,18 @@ int main(int argc, char** argv) {
       std::stringstream ss(argv[++i]);
       for (std::string s; std::getline(ss, s, ',');) cli_nodes.push_back(std::stoul(s));
     } else {
-      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e] [--cli-nodes a,b] [--no-cli]\n");
+      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e] [--cli-nodes a,b] [--no-cli] [--load-pods N] [--load-nodes N] [--load-runs N] [--no-load] [--load-only] [--load-write FILE]\n");
       return 2;
     }
+  }
+  if (only_load) {
+    gpusched::bench::LoadBench(load_nodes, load_pods, load_runs);
+    return 0;
   }
   gpusched::bench::Throughput(sizes, policies, opt);
   if (alibaba) gpusched::bench::AlibabaFgd(opt);
   if (e2e) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
   if (cli) gpusched::bench::ExplainAgainstSchedule(cli_nodes, opt.quick ? 1 : 3);
+  if (load) gpusched::bench::LoadBench(load_nodes, load_pods, opt.quick ? 1 : load_runs);
   return 0;
 }

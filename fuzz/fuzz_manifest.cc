@@ -1,6 +1,8 @@
-// libFuzzer target: the manifest loader (YAML and JSON, multi-document,
-// Lists, workloads), then scheduling what loaded, so that whatever a file
-// holds either becomes objects that schedule or errors that name it.
+// libFuzzer target: the manifest loader (YAML through libyaml with YAML 1.1
+// resolution and merge keys, JSON through simdjson with Lists read item by
+// item and streams of objects, strict decoding, multi-document, workloads),
+// then scheduling what loaded, so that whatever a file holds either becomes
+// objects that schedule or errors that name it.
 #include <cstdint>
 #include <string_view>
 

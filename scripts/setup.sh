@@ -6,7 +6,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
-  libyaml-cpp-dev nlohmann-json3-dev libfmt-dev libcli11-dev
+  libyaml-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
 )
 if [[ "${1:-}" == "--test" ]]; then

@@ -28,7 +28,7 @@ void NonNegative(const std::string& field, int64_t value, std::vector<FieldError
 // An intstr.IntOrString that must be a count or a percentage (maxSurge,
 // maxUnavailable). ValidatePositiveIntOrPercent's error for a string that is
 // not "[0-9]+%".
-std::optional<IntOrPercent> DecodeIntOrPercent(DecodeContext& ctx, const YAML::Node& parent, const char* key,
+std::optional<IntOrPercent> DecodeIntOrPercent(DecodeContext& ctx, const DocNode& parent, const char* key,
                                                const std::string& path, std::vector<FieldError>& errs) {
   const std::string s = ctx.Str(parent, key, path);
   if (s.empty()) return std::nullopt;
@@ -49,24 +49,24 @@ std::optional<IntOrPercent> DecodeIntOrPercent(DecodeContext& ctx, const YAML::N
 }
 
 // The pod template at parent["template"] (metadata and spec).
-void DecodeTemplate(DecodeContext& ctx, const YAML::Node& parent, const std::string& path, Controller& out) {
-  const YAML::Node tpl = ctx.Map(parent, "template", path);
+void DecodeTemplate(DecodeContext& ctx, const DocNode& parent, const std::string& path, Controller& out) {
+  const DocNode tpl = ctx.Map(parent, "template", path);
   if (!tpl.IsDefined()) return;
   DecodeObjectMeta(ctx, tpl, path + ".metadata", out.tmpl.meta);
   DecodePodSpec(ctx, tpl, path + ".spec", out.tmpl);
   if (out.kind == ControllerKind::kDaemonSet) {
-    const YAML::Node spec = ctx.Map(tpl, "spec", path + ".spec");
+    const DocNode spec = ctx.Map(tpl, "spec", path + ".spec");
     if (spec.IsDefined()) out.host_network = ctx.Bool(spec, "hostNetwork", path + ".spec.hostNetwork").value_or(false);
   }
 }
 
-void DecodeDeploymentStrategy(DecodeContext& ctx, const YAML::Node& spec, Controller& out,
+void DecodeDeploymentStrategy(DecodeContext& ctx, const DocNode& spec, Controller& out,
                               std::vector<FieldError>& errs) {
   out.paused = ctx.Bool(spec, "paused", "spec.paused").value_or(false);
-  const YAML::Node strategy = ctx.Map(spec, "strategy", "spec.strategy");
+  const DocNode strategy = ctx.Map(spec, "strategy", "spec.strategy");
   if (!strategy.IsDefined()) return;
   const std::string type = ctx.Str(strategy, "type", "spec.strategy.type");
-  const YAML::Node ru = ctx.Map(strategy, "rollingUpdate", "spec.strategy.rollingUpdate");
+  const DocNode ru = ctx.Map(strategy, "rollingUpdate", "spec.strategy.rollingUpdate");
   if (type == "Recreate") {
     out.recreate = true;
     if (ru.IsDefined())
@@ -84,7 +84,7 @@ void DecodeDeploymentStrategy(DecodeContext& ctx, const YAML::Node& spec, Contro
   if (auto v = DecodeIntOrPercent(ctx, ru, "maxSurge", p + ".maxSurge", errs)) out.max_surge = *v;
 }
 
-void DecodeJobSpec(DecodeContext& ctx, const YAML::Node& spec, const std::string& path, Controller& out) {
+void DecodeJobSpec(DecodeContext& ctx, const DocNode& spec, const std::string& path, Controller& out) {
   // SetDefaults_Job (pkg/apis/batch/v1/defaults.go): both unset -> both 1;
   // parallelism unset -> 1; completions stays unset when only parallelism is
   // given (a work queue).
@@ -98,8 +98,8 @@ void DecodeJobSpec(DecodeContext& ctx, const YAML::Node& spec, const std::string
   DecodeTemplate(ctx, spec, path + ".template", out);
 }
 
-void DecodeStatus(DecodeContext& ctx, const YAML::Node& obj, Controller& out) {
-  const YAML::Node status = ctx.Map(obj, "status", "status");
+void DecodeStatus(DecodeContext& ctx, const DocNode& obj, Controller& out) {
+  const DocNode status = ctx.Map(obj, "status", "status");
   if (!status.IsDefined()) return;
   out.status_replicas = ctx.Int(status, "replicas", "status.replicas").value_or(0);
   out.status_available_replicas = ctx.Int(status, "availableReplicas", "status.availableReplicas").value_or(0);
@@ -107,7 +107,7 @@ void DecodeStatus(DecodeContext& ctx, const YAML::Node& obj, Controller& out) {
   if (out.kind != ControllerKind::kJob) return;
   out.status_succeeded = ctx.Int(status, "succeeded", "status.succeeded").value_or(0);
   out.completed_indexes = ctx.Str(status, "completedIndexes", "status.completedIndexes");
-  const YAML::Node conds = ctx.Seq(status, "conditions", "status.conditions");
+  const DocNode conds = ctx.Seq(status, "conditions", "status.conditions");
   if (!conds.IsDefined()) return;
   for (size_t i = 0; i < conds.size(); ++i) {
     const std::string p = "status.conditions[" + std::to_string(i) + "]";
@@ -124,12 +124,12 @@ void DecodeStatus(DecodeContext& ctx, const YAML::Node& obj, Controller& out) {
 
 }  // namespace
 
-std::vector<FieldError> DecodeOwnerReferences(DecodeContext& ctx, const YAML::Node& obj,
+std::vector<FieldError> DecodeOwnerReferences(DecodeContext& ctx, const DocNode& obj,
                                               std::optional<OwnerReference>& controller) {
   std::vector<FieldError> errs;
-  const YAML::Node meta = ctx.Map(obj, "metadata", "metadata");
+  const DocNode meta = ctx.Map(obj, "metadata", "metadata");
   if (!meta.IsDefined()) return errs;
-  const YAML::Node refs = ctx.Seq(meta, "ownerReferences", "metadata.ownerReferences");
+  const DocNode refs = ctx.Seq(meta, "ownerReferences", "metadata.ownerReferences");
   if (!refs.IsDefined()) return errs;
   // apimachinery ValidateOwnerReferences: errors at metadata.ownerReferences
   // (not indexed), as upstream reports them.
@@ -137,7 +137,7 @@ std::vector<FieldError> DecodeOwnerReferences(DecodeContext& ctx, const YAML::No
   std::string first_controller;
   for (size_t i = 0; i < refs.size(); ++i) {
     const std::string p = path + "[" + std::to_string(i) + "]";
-    const YAML::Node r = refs[i];
+    const DocNode r = refs[i];
     ctx.Record(p, r);
     if (!r.IsMap()) {
       ctx.Error(p, r, std::string("expected an object, got ") + YamlKind(r));
@@ -168,24 +168,24 @@ std::vector<FieldError> DecodeOwnerReferences(DecodeContext& ctx, const YAML::No
   return errs;
 }
 
-std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const YAML::Node& parent, const char* key,
+std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const DocNode& parent, const char* key,
                                                  const std::string& path) {
-  const YAML::Node s = ctx.Map(parent, key, path);
+  const DocNode s = ctx.Map(parent, key, path);
   if (!s.IsDefined()) return std::nullopt;
   LabelSelector sel;
   sel.match_labels = ctx.StrMap(s, "matchLabels", path + ".matchLabels");
-  const YAML::Node exprs = ctx.Seq(s, "matchExpressions", path + ".matchExpressions");
+  const DocNode exprs = ctx.Seq(s, "matchExpressions", path + ".matchExpressions");
   if (!exprs.IsDefined()) return sel;
   for (size_t i = 0; i < exprs.size(); ++i) {
     const std::string p = path + ".matchExpressions[" + std::to_string(i) + "]";
-    const YAML::Node e = exprs[i];
+    const DocNode e = exprs[i];
     ctx.Record(p, e);
     if (!e.IsMap()) {
       ctx.Error(p, e, std::string("expected an object, got ") + YamlKind(e));
       continue;
     }
     LabelSelectorRequirement r{ctx.Str(e, "key", p + ".key"), ctx.Str(e, "operator", p + ".operator"), {}};
-    const YAML::Node values = ctx.Seq(e, "values", p + ".values");
+    const DocNode values = ctx.Seq(e, "values", p + ".values");
     if (values.IsDefined()) {
       for (size_t k = 0; k < values.size(); ++k) {
         if (!values[k].IsScalar()) {
@@ -193,7 +193,7 @@ std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const YAML:
                     std::string("expected a string, got ") + YamlKind(values[k]));
           continue;
         }
-        r.values.push_back(values[k].Scalar());
+        r.values.emplace_back(values[k].Scalar());
       }
     }
     sel.match_expressions.push_back(std::move(r));
@@ -201,18 +201,18 @@ std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const YAML:
   return sel;
 }
 
-std::vector<FieldError> DecodeController(DecodeContext& ctx, const YAML::Node& obj, ControllerKind kind,
+std::vector<FieldError> DecodeController(DecodeContext& ctx, const DocNode& obj, ControllerKind kind,
                                          Controller& out) {
   out.kind = kind;
   out.api_version = ctx.Str(obj, "apiVersion", "apiVersion");
   DecodeObjectMeta(ctx, obj, "metadata", out.meta);
   std::vector<FieldError> errs = DecodeOwnerReferences(ctx, obj, out.controller_ref);
-  const YAML::Node meta = ctx.Map(obj, "metadata", "metadata");
+  const DocNode meta = ctx.Map(obj, "metadata", "metadata");
   if (meta.IsDefined()) {
     out.creation_timestamp = ctx.Str(meta, "creationTimestamp", "metadata.creationTimestamp");
     out.generation = ctx.Int(meta, "generation", "metadata.generation").value_or(0);
   }
-  const YAML::Node spec = ctx.Map(obj, "spec", "spec");
+  const DocNode spec = ctx.Map(obj, "spec", "spec");
   if (spec.IsDefined()) {
     switch (kind) {
       case ControllerKind::kDeployment:
@@ -223,7 +223,7 @@ std::vector<FieldError> DecodeController(DecodeContext& ctx, const YAML::Node& o
         DecodeTemplate(ctx, spec, "spec.template", out);
         if (kind == ControllerKind::kDeployment) DecodeDeploymentStrategy(ctx, spec, out, errs);
         if (kind == ControllerKind::kStatefulSet) {
-          const YAML::Node ord = ctx.Map(spec, "ordinals", "spec.ordinals");
+          const DocNode ord = ctx.Map(spec, "ordinals", "spec.ordinals");
           if (ord.IsDefined()) out.ordinals_start = ctx.Int(ord, "start", "spec.ordinals.start").value_or(0);
         }
         break;
@@ -237,8 +237,8 @@ std::vector<FieldError> DecodeController(DecodeContext& ctx, const YAML::Node& o
       case ControllerKind::kCronJob: {
         out.schedule = ctx.Str(spec, "schedule", "spec.schedule");
         out.suspend = ctx.Bool(spec, "suspend", "spec.suspend").value_or(false);
-        const YAML::Node jt = ctx.Map(spec, "jobTemplate", "spec.jobTemplate");
-        const YAML::Node js = jt.IsDefined() ? ctx.Map(jt, "spec", "spec.jobTemplate.spec") : jt;
+        const DocNode jt = ctx.Map(spec, "jobTemplate", "spec.jobTemplate");
+        const DocNode js = jt.IsDefined() ? ctx.Map(jt, "spec", "spec.jobTemplate.spec") : jt;
         if (js.IsDefined()) {
           const bool suspend = out.suspend;
           DecodeJobSpec(ctx, js, "spec.jobTemplate.spec", out);

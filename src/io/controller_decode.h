@@ -8,13 +8,12 @@
 #ifndef GPUSCHED_IO_CONTROLLER_DECODE_H_
 #define GPUSCHED_IO_CONTROLLER_DECODE_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "decode_context.h"
+#include "gpusched/io/document.h"
 #include "gpusched/model/controller.h"
 #include "gpusched/model/validation.h"
 
@@ -23,11 +22,11 @@ namespace gpusched {
 // metadata.ownerReferences of `obj`: the controller reference goes to
 // `controller`; the validation errors (a reference without apiVersion, kind,
 // name or uid; two controller references) are returned.
-std::vector<FieldError> DecodeOwnerReferences(DecodeContext& ctx, const YAML::Node& obj,
+std::vector<FieldError> DecodeOwnerReferences(DecodeContext& ctx, const DocNode& obj,
                                               std::optional<OwnerReference>& controller);
 
 // A LabelSelector at parent[key] (path names it in errors).
-std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const YAML::Node& parent, const char* key,
+std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const DocNode& parent, const char* key,
                                                  const std::string& path);
 
 // Decodes `obj` (whose kind is `kind`) into `out`, defaulted as the API server
@@ -35,7 +34,7 @@ std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const YAML:
 // Job parallelism/completions). Decode errors go to ctx; the validation
 // errors only decoding can see (ownerReferences, an int-or-percent string
 // that is not a percentage) are returned, for ValidateController.
-std::vector<FieldError> DecodeController(DecodeContext& ctx, const YAML::Node& obj, ControllerKind kind,
+std::vector<FieldError> DecodeController(DecodeContext& ctx, const DocNode& obj, ControllerKind kind,
                                          Controller& out);
 
 // The API server's validation of a decoded controller (its metadata name,

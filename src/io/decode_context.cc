@@ -5,46 +5,82 @@
 namespace gpusched {
 namespace {
 
-// parent[key] that never throws: yaml-cpp throws BadSubscript when indexing a
-// scalar, so anything that is not a map has no children.
-YAML::Node Get(const YAML::Node& parent, const char* key) {
-  if (!parent.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-  const YAML::Node& p = parent;
-  return p[key];
+// parent[key], undefined unless parent is a map.
+DocNode Get(const DocNode& parent, std::string_view key) { return parent[key]; }
+
+bool Absent(const DocNode& n) { return !n.IsDefined() || n.IsNull(); }
+
+DocNode Walk(const DocNode& node, std::string_view rest) {
+  if (!node.IsDefined() || node.IsNull()) return DocNode();
+  if (rest.empty()) return node;
+  if (rest.front() == '[') {
+    // "[3]" indexes a list, "[nvidia.com/gpu]" names a map key; a key may
+    // hold ']' itself, so try every closing bracket that ends a segment.
+    for (size_t close = rest.find(']'); close != std::string_view::npos; close = rest.find(']', close + 1)) {
+      std::string_view after = rest.substr(close + 1);
+      if (!after.empty() && after.front() != '.' && after.front() != '[') continue;
+      if (!after.empty() && after.front() == '.') after.remove_prefix(1);
+      const std::string_view inside = rest.substr(1, close - 1);
+      DocNode child;
+      if (node.IsSequence()) {
+        size_t i = 0;
+        auto [ptr, ec] = std::from_chars(inside.data(), inside.data() + inside.size(), i);
+        if (ec == std::errc() && ptr == inside.data() + inside.size()) child = node[i];
+      } else {
+        child = node[inside];
+      }
+      if (DocNode found = Walk(child, after); found.IsDefined()) return found;
+    }
+    return DocNode();
+  }
+  if (!node.IsMap()) return DocNode();
+  // A key may hold dots ("status.capacity.nvidia.com/gpu"): try each key that
+  // is a whole segment prefix of the rest, longest first.
+  DocNode best;
+  size_t best_len = 0;
+  for (auto [key, value] : node.Entries()) {
+    const std::string_view k = key.Scalar();
+    if (!key.IsScalar() || k.empty() || k.size() > rest.size() || rest.substr(0, k.size()) != k) continue;
+    if (k.size() < rest.size() && rest[k.size()] != '.' && rest[k.size()] != '[') continue;
+    std::string_view after = rest.substr(k.size());
+    if (!after.empty() && after.front() == '.') after.remove_prefix(1);
+    DocNode found = Walk(value, after);
+    if (found.IsDefined() && k.size() > best_len) {
+      best = found;
+      best_len = k.size();
+    }
+  }
+  return best;
 }
 
 }  // namespace
 
-const char* YamlKind(const YAML::Node& n) {
-  switch (n.Type()) {
-    case YAML::NodeType::Map: return "an object";
-    case YAML::NodeType::Sequence: return "a list";
-    case YAML::NodeType::Scalar: return "a scalar";
-    case YAML::NodeType::Null: return "null";
-    default: return "nothing";
-  }
-}
+DocNode FindPath(const DocNode& root, std::string_view path) { return Walk(root, path); }
 
-int DecodeContext::Line(const YAML::Node& n) const {
-  YAML::Mark m = n.Mark();
-  if (m.is_null() || m.line < 0) return first_line_;
-  return first_line_ + m.line;
+void DecodeContext::Record(const std::string& path, const DocNode& n) { lines_.emplace(path, Line(n)); }
+
+int DecodeContext::Find(const std::string& p) const {
+  if (auto it = lines_.find(p); it != lines_.end()) return it->second;
+  if (root_.IsDefined()) {
+    DocNode n = FindPath(root_, p);
+    return n.IsDefined() ? n.Line() : 0;
+  }
+  // Upstream sometimes names a map entry "status.capacity.nvidia.com/gpu"
+  // (field.NewPath children) where we record "status.capacity[nvidia.com/gpu]".
+  for (size_t dot = p.find('.'); dot != std::string::npos; dot = p.find('.', dot + 1)) {
+    std::string alt = p.substr(0, dot) + "[" + p.substr(dot + 1) + "]";
+    if (auto it = lines_.find(alt); it != lines_.end()) return it->second;
+  }
+  return 0;
 }
 
 int DecodeContext::LineOf(const std::string& path) const {
   std::string p = path;
   while (!p.empty()) {
-    if (auto it = lines_.find(p); it != lines_.end()) return it->second;
-    // Upstream sometimes names a map entry "status.capacity.nvidia.com/gpu"
-    // (field.NewPath children) where we record "status.capacity[nvidia.com/gpu]".
-    for (size_t dot = p.find('.'); dot != std::string::npos; dot = p.find('.', dot + 1)) {
-      std::string alt = p.substr(0, dot) + "[" + p.substr(dot + 1) + "]";
-      if (auto it = lines_.find(alt); it != lines_.end()) return it->second;
-    }
+    if (int line = Find(p)) return line;
     // requests[x] defaulted from limits[x]: use the limit's line.
     if (size_t r = p.rfind(".requests"); r != std::string::npos) {
-      std::string alt = p.substr(0, r) + ".limits" + p.substr(r + 9);
-      if (auto it = lines_.find(alt); it != lines_.end()) return it->second;
+      if (int line = Find(p.substr(0, r) + ".limits" + p.substr(r + 9))) return line;
     }
     size_t cut = p.find_last_of(".[");
     if (cut == std::string::npos) break;
@@ -53,50 +89,50 @@ int DecodeContext::LineOf(const std::string& path) const {
   return first_line_;
 }
 
-void DecodeContext::Error(const std::string& path, const YAML::Node& at, const std::string& message) {
+void DecodeContext::Error(const std::string& path, const DocNode& at, const std::string& message) {
   if (errors_.empty()) first_error_line_ = Line(at);
   errors_.push_back(path + ": " + message);
 }
 
-YAML::Node DecodeContext::Map(const YAML::Node& parent, const char* key, const std::string& path) {
-  YAML::Node n = Get(parent, key);
-  if (!n.IsDefined() || n.IsNull()) return YAML::Node(YAML::NodeType::Undefined);
-  Record(path, n);
+DocNode DecodeContext::Map(const DocNode& parent, std::string_view key, const std::string& path) {
+  DocNode n = Get(parent, key);
+  if (Absent(n)) return DocNode();
+  Touch(path, n);
   if (!n.IsMap()) {
     Error(path, n, std::string("expected an object, got ") + YamlKind(n));
-    return YAML::Node(YAML::NodeType::Undefined);
+    return DocNode();
   }
   return n;
 }
 
-YAML::Node DecodeContext::Seq(const YAML::Node& parent, const char* key, const std::string& path) {
-  YAML::Node n = Get(parent, key);
-  if (!n.IsDefined() || n.IsNull()) return YAML::Node(YAML::NodeType::Undefined);
-  Record(path, n);
+DocNode DecodeContext::Seq(const DocNode& parent, std::string_view key, const std::string& path) {
+  DocNode n = Get(parent, key);
+  if (Absent(n)) return DocNode();
+  Touch(path, n);
   if (!n.IsSequence()) {
     Error(path, n, std::string("expected a list, got ") + YamlKind(n));
-    return YAML::Node(YAML::NodeType::Undefined);
+    return DocNode();
   }
   return n;
 }
 
-std::string DecodeContext::Str(const YAML::Node& parent, const char* key, const std::string& path) {
-  YAML::Node n = Get(parent, key);
-  if (!n.IsDefined() || n.IsNull()) return "";
-  Record(path, n);
+std::string DecodeContext::Str(const DocNode& parent, std::string_view key, const std::string& path) {
+  DocNode n = Get(parent, key);
+  if (Absent(n)) return "";
+  Touch(path, n);
   if (!n.IsScalar()) {
     Error(path, n, std::string("expected a string, got ") + YamlKind(n));
     return "";
   }
-  return n.Scalar();
+  return std::string(n.Scalar());
 }
 
-std::optional<int64_t> DecodeContext::Int(const YAML::Node& parent, const char* key, const std::string& path) {
-  YAML::Node n = Get(parent, key);
-  if (!n.IsDefined() || n.IsNull()) return std::nullopt;
-  Record(path, n);
+std::optional<int64_t> DecodeContext::Int(const DocNode& parent, std::string_view key, const std::string& path) {
+  DocNode n = Get(parent, key);
+  if (Absent(n)) return std::nullopt;
+  Touch(path, n);
   if (n.IsScalar()) {
-    const std::string& s = n.Scalar();
+    const std::string_view s = n.Scalar();
     int64_t v = 0;
     const char* b = s.data();
     const char* e = s.data() + s.size();
@@ -104,69 +140,87 @@ std::optional<int64_t> DecodeContext::Int(const YAML::Node& parent, const char* 
     auto [ptr, ec] = std::from_chars(b, e, v);
     if (ec == std::errc() && ptr == e) return v;
   }
-  Error(path, n, std::string("expected an integer, got ") + (n.IsScalar() ? "\"" + n.Scalar() + "\"" : YamlKind(n)));
+  Error(path, n,
+        std::string("expected an integer, got ") + (n.IsScalar() ? "\"" + std::string(n.Scalar()) + "\"" : YamlKind(n)));
   return std::nullopt;
 }
 
-std::optional<bool> DecodeContext::Bool(const YAML::Node& parent, const char* key, const std::string& path) {
-  YAML::Node n = Get(parent, key);
-  if (!n.IsDefined() || n.IsNull()) return std::nullopt;
-  Record(path, n);
+std::optional<bool> DecodeContext::Bool(const DocNode& parent, std::string_view key, const std::string& path) {
+  DocNode n = Get(parent, key);
+  if (Absent(n)) return std::nullopt;
+  Touch(path, n);
   if (n.IsScalar()) {
-    const std::string& s = n.Scalar();
+    const std::string_view s = n.Scalar();
     if (s == "true" || s == "True" || s == "TRUE") return true;
     if (s == "false" || s == "False" || s == "FALSE") return false;
   }
-  Error(path, n, std::string("expected true or false, got ") + (n.IsScalar() ? "\"" + n.Scalar() + "\"" : YamlKind(n)));
+  Error(path, n,
+        std::string("expected true or false, got ") +
+            (n.IsScalar() ? "\"" + std::string(n.Scalar()) + "\"" : YamlKind(n)));
   return std::nullopt;
 }
 
-std::map<std::string, std::string, std::less<>> DecodeContext::StrMap(const YAML::Node& parent, const char* key,
+std::map<std::string, std::string, std::less<>> DecodeContext::StrMap(const DocNode& parent, std::string_view key,
                                                                       const std::string& path) {
   std::map<std::string, std::string, std::less<>> out;
-  YAML::Node m = Map(parent, key, path);
+  DocNode m = Map(parent, key, path);
   if (!m.IsDefined()) return out;
-  for (auto it = m.begin(); it != m.end(); ++it) {
-    if (!it->first.IsScalar()) {
-      Error(path, it->first, "keys must be strings");
+  auto entry_path = [&](std::string_view name) { return path + "[" + std::string(name) + "]"; };
+  for (auto [k, v] : m.Entries()) {
+    if (!k.IsScalar()) {
+      Error(path, k, "keys must be strings");
       continue;
     }
-    std::string k = it->first.Scalar();
-    std::string p = path + "[" + k + "]";
-    Record(p, it->second);
-    if (it->second.IsNull()) {
-      out[k] = "";
-    } else if (!it->second.IsScalar()) {
-      Error(p, it->second, std::string("expected a string, got ") + YamlKind(it->second));
+    if (!root_.IsDefined()) Record(entry_path(k.Scalar()), v);
+    if (v.IsNull()) {
+      out.emplace(std::string(k.Scalar()), std::string());
+    } else if (!v.IsScalar()) {
+      Error(entry_path(k.Scalar()), v, std::string("expected a string, got ") + YamlKind(v));
     } else {
-      out[k] = it->second.Scalar();
+      out.emplace_hint(out.end(), std::string(k.Scalar()), std::string(v.Scalar()));
     }
   }
   return out;
 }
 
-ResourceList DecodeContext::Quantities(const YAML::Node& parent, const char* key, const std::string& path) {
+ResourceList DecodeContext::Quantities(const DocNode& parent, std::string_view key, const std::string& path) {
   ResourceList out;
-  YAML::Node m = Map(parent, key, path);
+  DocNode m = Map(parent, key, path);
   if (!m.IsDefined()) return out;
-  for (auto it = m.begin(); it != m.end(); ++it) {
-    if (!it->first.IsScalar()) {
-      Error(path, it->first, "resource names must be strings");
+  auto entry_path = [&](std::string_view name) { return path + "[" + std::string(name) + "]"; };
+  for (auto [k, v] : m.Entries()) {
+    if (!k.IsScalar()) {
+      Error(path, k, "resource names must be strings");
       continue;
     }
-    std::string name = it->first.Scalar();
-    std::string p = path + "[" + name + "]";
-    Record(p, it->second);
-    if (!it->second.IsScalar()) {
-      Error(p, it->second, std::string("expected a quantity, got ") + YamlKind(it->second));
+    if (!root_.IsDefined()) Record(entry_path(k.Scalar()), v);
+    if (!v.IsScalar()) {
+      Error(entry_path(k.Scalar()), v, std::string("expected a quantity, got ") + YamlKind(v));
       continue;
     }
-    Result<Quantity> q = Quantity::Parse(it->second.Scalar());
+    Result<Quantity> q = Quantity::Parse(v.Scalar());
     if (!q.ok()) {
-      Error(p, it->second, q.status().message());
+      Error(entry_path(k.Scalar()), v, q.status().message());
       continue;
     }
-    out.emplace(std::move(name), *q);
+    out.emplace_hint(out.end(), std::string(k.Scalar()), *q);
+  }
+  return out;
+}
+
+std::vector<std::pair<DocNode, std::string>> DecodeContext::Objects(const DocNode& parent, std::string_view key,
+                                                                    const std::string& path) {
+  std::vector<std::pair<DocNode, std::string>> out;
+  DocNode list = Seq(parent, key, path);
+  for (size_t i = 0; i < list.size(); ++i) {
+    DocNode item = list[i];
+    std::string p = path + "[" + std::to_string(i) + "]";
+    Touch(p, item);
+    if (!item.IsMap()) {
+      Error(p, item, std::string("expected an object, got ") + YamlKind(item));
+      continue;
+    }
+    out.emplace_back(item, std::move(p));
   }
   return out;
 }

@@ -16,11 +16,11 @@ std::string DraResourceName(std::string_view kind) {
   return "deviceclasses.resource.k8s.io";
 }
 
-void DecodeDeviceRequests(DecodeContext& ctx, const YAML::Node& devices, const std::string& path, ClaimSpec& out) {
-  const YAML::Node requests = ctx.Seq(devices, "requests", path);
+void DecodeDeviceRequests(DecodeContext& ctx, const DocNode& devices, const std::string& path, ClaimSpec& out) {
+  const DocNode requests = ctx.Seq(devices, "requests", path);
   if (!requests.IsDefined()) return;
   for (size_t i = 0; i < requests.size(); ++i) {
-    const YAML::Node r = requests[i];
+    const DocNode r = requests[i];
     const std::string p = path + "[" + std::to_string(i) + "]";
     ctx.Record(p, r);
     if (!r.IsMap()) {
@@ -31,16 +31,16 @@ void DecodeDeviceRequests(DecodeContext& ctx, const YAML::Node& devices, const s
     req.name = ctx.Str(r, "name", p + ".name");
     // v1 and v1beta2: exactly{...} or firstAvailable[]; v1beta1 and
     // v1alpha3 keep the exact request's fields on the request itself.
-    auto exact = [&](const YAML::Node& e, const std::string& ep) {
+    auto exact = [&](const DocNode& e, const std::string& ep) {
       std::string cls = ctx.Str(e, "deviceClassName", ep + ".deviceClassName");
       if (!cls.empty()) req.device_classes.push_back(cls);
       if (ctx.Str(e, "allocationMode", ep + ".allocationMode") == "All") req.count = 0;
       if (auto n = ctx.Int(e, "count", ep + ".count")) req.count = *n;
     };
-    const YAML::Node exactly = ctx.Map(r, "exactly", p + ".exactly");
+    const DocNode exactly = ctx.Map(r, "exactly", p + ".exactly");
     if (exactly.IsDefined()) exact(exactly, p + ".exactly");
     exact(r, p);
-    const YAML::Node first = ctx.Seq(r, "firstAvailable", p + ".firstAvailable");
+    const DocNode first = ctx.Seq(r, "firstAvailable", p + ".firstAvailable");
     if (first.IsDefined()) {
       for (size_t k = 0; k < first.size(); ++k) {
         const std::string sp = p + ".firstAvailable[" + std::to_string(k) + "]";
@@ -57,36 +57,36 @@ void DecodeDeviceRequests(DecodeContext& ctx, const YAML::Node& devices, const s
   }
 }
 
-ClaimSpec DecodeClaimObject(DecodeContext& ctx, const YAML::Node& obj, std::string_view kind) {
+ClaimSpec DecodeClaimObject(DecodeContext& ctx, const DocNode& obj, std::string_view kind) {
   ClaimSpec c;
   DecodeObjectMeta(ctx, obj, "metadata", c.meta);
   c.api_version = ctx.Str(obj, "apiVersion", "apiVersion");
-  const YAML::Node spec = ctx.Map(obj, "spec", "spec");
+  const DocNode spec = ctx.Map(obj, "spec", "spec");
   if (spec.IsDefined()) {
     // A template holds a claim spec under spec.spec.
     const bool tmpl = kind == "ResourceClaimTemplate";
-    const YAML::Node claim_spec = tmpl ? ctx.Map(spec, "spec", "spec.spec") : spec;
+    const DocNode claim_spec = tmpl ? ctx.Map(spec, "spec", "spec.spec") : spec;
     const std::string base = tmpl ? "spec.spec" : "spec";
     if (claim_spec.IsDefined()) {
-      const YAML::Node devices = ctx.Map(claim_spec, "devices", base + ".devices");
+      const DocNode devices = ctx.Map(claim_spec, "devices", base + ".devices");
       if (devices.IsDefined()) DecodeDeviceRequests(ctx, devices, base + ".devices.requests", c);
     }
   }
-  const YAML::Node status = ctx.Map(obj, "status", "status");
+  const DocNode status = ctx.Map(obj, "status", "status");
   if (status.IsDefined()) c.allocated = ctx.Map(status, "allocation", "status.allocation").IsDefined();
   return c;
 }
 
-ResourceSliceInfo DecodeResourceSlice(DecodeContext& ctx, const YAML::Node& obj) {
+ResourceSliceInfo DecodeResourceSlice(DecodeContext& ctx, const DocNode& obj) {
   ResourceSliceInfo s;
   ObjectMeta meta;
   DecodeObjectMeta(ctx, obj, "metadata", meta);
   s.name = meta.name;
-  const YAML::Node spec = ctx.Map(obj, "spec", "spec");
+  const DocNode spec = ctx.Map(obj, "spec", "spec");
   if (!spec.IsDefined()) return s;
   s.driver = ctx.Str(spec, "driver", "spec.driver");
   s.node_name = ctx.Str(spec, "nodeName", "spec.nodeName");
-  const YAML::Node devices = ctx.Seq(spec, "devices", "spec.devices");
+  const DocNode devices = ctx.Seq(spec, "devices", "spec.devices");
   if (devices.IsDefined()) s.devices = static_cast<int64_t>(devices.size());
   return s;
 }

@@ -6,12 +6,11 @@
 #ifndef GPUSCHED_IO_DRA_DECODE_H_
 #define GPUSCHED_IO_DRA_DECODE_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <string>
 #include <string_view>
 
 #include "decode_context.h"
+#include "gpusched/io/document.h"
 #include "gpusched/model/resource_claims.h"
 
 namespace gpusched {
@@ -24,12 +23,12 @@ bool IsDraKind(std::string_view kind, std::string_view api_version);
 std::string DraResourceName(std::string_view kind);
 
 // spec.devices.requests of a claim (`devices` is the spec's "devices" map).
-void DecodeDeviceRequests(DecodeContext& ctx, const YAML::Node& devices, const std::string& path, ClaimSpec& out);
+void DecodeDeviceRequests(DecodeContext& ctx, const DocNode& devices, const std::string& path, ClaimSpec& out);
 
 // A ResourceClaim or ResourceClaimTemplate (by `kind`).
-ClaimSpec DecodeClaimObject(DecodeContext& ctx, const YAML::Node& obj, std::string_view kind);
+ClaimSpec DecodeClaimObject(DecodeContext& ctx, const DocNode& obj, std::string_view kind);
 
-ResourceSliceInfo DecodeResourceSlice(DecodeContext& ctx, const YAML::Node& obj);
+ResourceSliceInfo DecodeResourceSlice(DecodeContext& ctx, const DocNode& obj);
 
 }  // namespace gpusched
 

@@ -3,8 +3,6 @@
 #ifndef GPUSCHED_IO_KUBE_DECODE_H_
 #define GPUSCHED_IO_KUBE_DECODE_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <string>
 
 #include "decode_context.h"
@@ -13,11 +11,11 @@
 
 namespace gpusched {
 
-void DecodeObjectMeta(DecodeContext& ctx, const YAML::Node& obj, const std::string& path, ObjectMeta& meta);
+void DecodeObjectMeta(DecodeContext& ctx, const DocNode& obj, const std::string& path, ObjectMeta& meta);
 // Decodes the pod spec at obj[spec] (path "spec" or "spec.template.spec").
-void DecodePodSpec(DecodeContext& ctx, const YAML::Node& spec, const std::string& path, Pod& pod);
-void DecodePod(DecodeContext& ctx, const YAML::Node& obj, Pod& pod);
-void DecodeNode(DecodeContext& ctx, const YAML::Node& obj, Node& node);
+void DecodePodSpec(DecodeContext& ctx, const DocNode& spec, const std::string& path, Pod& pod);
+void DecodePod(DecodeContext& ctx, const DocNode& obj, Pod& pod);
+void DecodeNode(DecodeContext& ctx, const DocNode& obj, Node& node);
 
 }  // namespace gpusched
 

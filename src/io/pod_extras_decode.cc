@@ -8,11 +8,11 @@ namespace {
 // Each object of the list at parent[key] with its path, through `fn`;
 // entries that are not objects are decode errors.
 template <typename Fn>
-void ForEachObject(DecodeContext& ctx, const YAML::Node& parent, const char* key, const std::string& path, Fn fn) {
-  const YAML::Node list = ctx.Seq(parent, key, path);
+void ForEachObject(DecodeContext& ctx, const DocNode& parent, const char* key, const std::string& path, Fn fn) {
+  const DocNode list = ctx.Seq(parent, key, path);
   if (!list.IsDefined()) return;
   for (size_t i = 0; i < list.size(); ++i) {
-    const YAML::Node item = list[i];
+    const DocNode item = list[i];
     const std::string p = path + "[" + std::to_string(i) + "]";
     ctx.Record(p, item);
     if (!item.IsMap()) {
@@ -25,16 +25,16 @@ void ForEachObject(DecodeContext& ctx, const YAML::Node& parent, const char* key
 
 }  // namespace
 
-std::vector<std::string> DecodeSchedulingGates(DecodeContext& ctx, const YAML::Node& spec, const std::string& path) {
+std::vector<std::string> DecodeSchedulingGates(DecodeContext& ctx, const DocNode& spec, const std::string& path) {
   std::vector<std::string> gates;
   ForEachObject(ctx, spec, "schedulingGates", path,
-                [&](const YAML::Node& g, const std::string& p) { gates.push_back(ctx.Str(g, "name", p + ".name")); });
+                [&](const DocNode& g, const std::string& p) { gates.push_back(ctx.Str(g, "name", p + ".name")); });
   return gates;
 }
 
-std::optional<PodLevelResources> DecodePodLevelResources(DecodeContext& ctx, const YAML::Node& spec,
+std::optional<PodLevelResources> DecodePodLevelResources(DecodeContext& ctx, const DocNode& spec,
                                                          const std::string& path) {
-  const YAML::Node res = ctx.Map(spec, "resources", path);
+  const DocNode res = ctx.Map(spec, "resources", path);
   if (!res.IsDefined()) return std::nullopt;
   PodLevelResources r;
   r.requests = ctx.Quantities(res, "requests", path + ".requests");
@@ -43,10 +43,10 @@ std::optional<PodLevelResources> DecodePodLevelResources(DecodeContext& ctx, con
   return r;
 }
 
-std::vector<PodResourceClaim> DecodePodResourceClaims(DecodeContext& ctx, const YAML::Node& spec,
+std::vector<PodResourceClaim> DecodePodResourceClaims(DecodeContext& ctx, const DocNode& spec,
                                                       const std::string& path) {
   std::vector<PodResourceClaim> claims;
-  ForEachObject(ctx, spec, "resourceClaims", path, [&](const YAML::Node& c, const std::string& p) {
+  ForEachObject(ctx, spec, "resourceClaims", path, [&](const DocNode& c, const std::string& p) {
     PodResourceClaim claim;
     claim.name = ctx.Str(c, "name", p + ".name");
     claim.resource_claim_name = ctx.Str(c, "resourceClaimName", p + ".resourceClaimName");
@@ -56,16 +56,16 @@ std::vector<PodResourceClaim> DecodePodResourceClaims(DecodeContext& ctx, const 
   return claims;
 }
 
-std::vector<ContainerClaim> DecodeContainerClaims(DecodeContext& ctx, const YAML::Node& resources,
+std::vector<ContainerClaim> DecodeContainerClaims(DecodeContext& ctx, const DocNode& resources,
                                                   const std::string& path) {
   std::vector<ContainerClaim> claims;
-  ForEachObject(ctx, resources, "claims", path, [&](const YAML::Node& c, const std::string& p) {
+  ForEachObject(ctx, resources, "claims", path, [&](const DocNode& c, const std::string& p) {
     claims.push_back(ContainerClaim{ctx.Str(c, "name", p + ".name"), ctx.Str(c, "request", p + ".request")});
   });
   return claims;
 }
 
-void DecodePodSpecExtras(DecodeContext& ctx, const YAML::Node& spec, const std::string& path, Pod& pod) {
+void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::string& path, Pod& pod) {
   PodSpecExtras extras;
   extras.scheduling_gates = DecodeSchedulingGates(ctx, spec, path + ".schedulingGates");
   extras.resources = DecodePodLevelResources(ctx, spec, path + ".resources");
@@ -73,9 +73,9 @@ void DecodePodSpecExtras(DecodeContext& ctx, const YAML::Node& spec, const std::
   if (!extras.empty()) pod.extras = std::make_shared<const PodSpecExtras>(std::move(extras));
 }
 
-void DecodeResourceClaimStatuses(DecodeContext& ctx, const YAML::Node& status, const std::string& path, Pod& pod) {
+void DecodeResourceClaimStatuses(DecodeContext& ctx, const DocNode& status, const std::string& path, Pod& pod) {
   std::vector<std::pair<std::string, std::string>> statuses;  // (name, resourceClaimName)
-  ForEachObject(ctx, status, "resourceClaimStatuses", path, [&](const YAML::Node& s, const std::string& p) {
+  ForEachObject(ctx, status, "resourceClaimStatuses", path, [&](const DocNode& s, const std::string& p) {
     statuses.emplace_back(ctx.Str(s, "name", p + ".name"), ctx.Str(s, "resourceClaimName", p + ".resourceClaimName"));
   });
   if (statuses.empty() || !pod.HasResourceClaims()) return;

@@ -7,38 +7,37 @@
 #ifndef GPUSCHED_IO_POD_EXTRAS_DECODE_H_
 #define GPUSCHED_IO_POD_EXTRAS_DECODE_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "decode_context.h"
+#include "gpusched/io/document.h"
 #include "gpusched/model/pod.h"
 
 namespace gpusched {
 
 // spec.schedulingGates: [{name}].
-std::vector<std::string> DecodeSchedulingGates(DecodeContext& ctx, const YAML::Node& spec, const std::string& path);
+std::vector<std::string> DecodeSchedulingGates(DecodeContext& ctx, const DocNode& spec, const std::string& path);
 
 // spec.resources: {requests, limits, claims}; nullopt when absent.
-std::optional<PodLevelResources> DecodePodLevelResources(DecodeContext& ctx, const YAML::Node& spec,
+std::optional<PodLevelResources> DecodePodLevelResources(DecodeContext& ctx, const DocNode& spec,
                                                          const std::string& path);
 
 // spec.resourceClaims: [{name, resourceClaimName, resourceClaimTemplateName}].
-std::vector<PodResourceClaim> DecodePodResourceClaims(DecodeContext& ctx, const YAML::Node& spec,
+std::vector<PodResourceClaim> DecodePodResourceClaims(DecodeContext& ctx, const DocNode& spec,
                                                       const std::string& path);
 
 // resources.claims of one container: [{name, request}].
-std::vector<ContainerClaim> DecodeContainerClaims(DecodeContext& ctx, const YAML::Node& resources,
+std::vector<ContainerClaim> DecodeContainerClaims(DecodeContext& ctx, const DocNode& resources,
                                                   const std::string& path);
 
 // The three spec parts above, into pod.extras (left null when all are empty).
-void DecodePodSpecExtras(DecodeContext& ctx, const YAML::Node& spec, const std::string& path, Pod& pod);
+void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::string& path, Pod& pod);
 
 // status.resourceClaimStatuses: [{name, resourceClaimName}], recorded on the
 // matching spec.resourceClaims entries (PodResourceClaim::generated).
-void DecodeResourceClaimStatuses(DecodeContext& ctx, const YAML::Node& status, const std::string& path, Pod& pod);
+void DecodeResourceClaimStatuses(DecodeContext& ctx, const DocNode& status, const std::string& path, Pod& pod);
 
 }  // namespace gpusched
 

@@ -22,8 +22,14 @@ Status ReadInput(const std::string& path, std::string& out, uint64_t limit, std:
                                      std::to_string(limit) + " gpusched reads from one input");
     file.open(path, std::ios::binary);
     if (!file) return Status::NotFound("cannot read " + name);
-    if (!ec) out.reserve(static_cast<size_t>(size));
     in = &file;
+    if (!ec) {
+      // Straight into the string: no copy through a buffer.
+      out.reserve(static_cast<size_t>(size) + kInputPadding);
+      out.resize(static_cast<size_t>(size));
+      file.read(out.data(), static_cast<std::streamsize>(size));
+      out.resize(static_cast<size_t>(file.gcount()));
+    }
   }
   char buf[1 << 16];
   while (*in) {
@@ -35,6 +41,7 @@ Status ReadInput(const std::string& path, std::string& out, uint64_t limit, std:
     out.append(buf, static_cast<size_t>(got));
   }
   if (in->bad()) return Status::IOError("cannot read " + name);
+  if (out.capacity() < out.size() + kInputPadding) out.reserve(out.size() + kInputPadding);
   return Status::Ok();
 }
 

@@ -1,7 +1,5 @@
 #include "gpusched/io/scheduler_config_loader.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <fstream>
 #include <initializer_list>
 #include <iostream>
@@ -10,6 +8,7 @@
 #include <set>
 
 #include "decode_context.h"
+#include "gpusched/io/kube_schema.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"
 
@@ -36,7 +35,7 @@ class ConfigDecoder {
  public:
   explicit ConfigDecoder(DecodeContext& ctx) : ctx_(ctx) {}
 
-  void Decode(const YAML::Node& root, KubeSchedulerConfiguration& out) {
+  void Decode(const DocNode& root, KubeSchedulerConfiguration& out) {
     WarnUnknown(root, "",
                 {"apiVersion", "kind", "parallelism", "leaderElection", "clientConnection", "enableProfiling",
                  "enableContentionProfiling", "percentageOfNodesToScore", "podInitialBackoffSeconds",
@@ -48,7 +47,7 @@ class ConfigDecoder {
     if (auto v = ctx_.Int(root, "podInitialBackoffSeconds", "podInitialBackoffSeconds"))
       out.pod_initial_backoff_seconds = *v;
     if (auto v = ctx_.Int(root, "podMaxBackoffSeconds", "podMaxBackoffSeconds")) out.pod_max_backoff_seconds = *v;
-    const YAML::Node profiles = ctx_.Seq(root, "profiles", "profiles");
+    const DocNode profiles = ctx_.Seq(root, "profiles", "profiles");
     if (profiles.IsDefined()) {
       for (size_t i = 0; i < profiles.size(); ++i) {
         SchedulerProfile prof;
@@ -57,7 +56,7 @@ class ConfigDecoder {
         out.profiles.push_back(std::move(prof));
       }
     }
-    const YAML::Node ext = root.IsMap() ? root["extenders"] : YAML::Node();
+    const DocNode ext = root["extenders"];
     if (ext.IsDefined() && !ext.IsNull()) {
       ctx_.Record("extenders", ext);
       ctx_.Warn(ext, "extenders are accepted and ignored: gpusched does not call scheduler extenders yet");
@@ -67,25 +66,24 @@ class ConfigDecoder {
  private:
   // Upstream decodes strictly and refuses unknown fields; gpusched says so
   // and goes on.
-  void WarnUnknown(const YAML::Node& map, const std::string& path, std::initializer_list<const char*> known) {
-    if (!map.IsMap()) return;
-    for (auto it = map.begin(); it != map.end(); ++it) {
-      if (!it->first.IsScalar()) {
-        ctx_.Error(path.empty() ? "<root>" : path, it->first, "keys must be strings");
+  void WarnUnknown(const DocNode& map, const std::string& path, std::initializer_list<const char*> known) {
+    for (auto [key_node, value] : map.Entries()) {
+      if (!key_node.IsScalar()) {
+        ctx_.Error(path.empty() ? "<root>" : path, key_node, "keys must be strings");
         continue;
       }
-      const std::string& key = it->first.Scalar();
+      const std::string key(key_node.Scalar());
       bool ok = false;
       for (const char* k : known) ok = ok || key == k;
       if (ok) continue;
       const std::string field = path.empty() ? key : path + "." + key;
-      ctx_.Warn(it->first, "unknown field " + GoQuote(field) +
+      ctx_.Warn(key_node, "unknown field " + GoQuote(field) +
                                " is ignored (kube-scheduler refuses it: strict decoding error: unknown field " +
                                GoQuote(field) + ")");
     }
   }
 
-  std::optional<int32_t> Int32(const YAML::Node& parent, const char* key, const std::string& path) {
+  std::optional<int32_t> Int32(const DocNode& parent, const char* key, const std::string& path) {
     std::optional<int64_t> v = ctx_.Int(parent, key, path);
     if (!v) return std::nullopt;
     if (*v < std::numeric_limits<int32_t>::min() || *v > std::numeric_limits<int32_t>::max()) {
@@ -96,23 +94,23 @@ class ConfigDecoder {
   }
 
   // A list item that must be an object; records its line.
-  bool Item(const YAML::Node& n, const std::string& path) {
+  bool Item(const DocNode& n, const std::string& path) {
     ctx_.Record(path, n);
     if (n.IsMap()) return true;
     ctx_.Error(path, n, std::string("expected an object, got ") + YamlKind(n));
     return false;
   }
 
-  std::vector<std::string> Strings(const YAML::Node& parent, const char* key, const std::string& path) {
+  std::vector<std::string> Strings(const DocNode& parent, const char* key, const std::string& path) {
     std::vector<std::string> out;
-    const YAML::Node list = ctx_.Seq(parent, key, path);
+    const DocNode list = ctx_.Seq(parent, key, path);
     if (!list.IsDefined()) return out;
     for (size_t i = 0; i < list.size(); ++i) {
-      const YAML::Node n = list[i];
+      const DocNode n = list[i];
       const std::string p = Idx(path, i);
       ctx_.Record(p, n);
       if (n.IsScalar()) {
-        out.push_back(n.Scalar());
+        out.emplace_back(n.Scalar());
       } else if (n.IsNull()) {
         out.emplace_back();
       } else {
@@ -122,21 +120,21 @@ class ConfigDecoder {
     return out;
   }
 
-  void DecodeProfile(const YAML::Node& n, const std::string& path, SchedulerProfile& prof) {
+  void DecodeProfile(const DocNode& n, const std::string& path, SchedulerProfile& prof) {
     if (!Item(n, path)) return;
     WarnUnknown(n, path, {"schedulerName", "percentageOfNodesToScore", "plugins", "pluginConfig"});
-    const YAML::Node name = n["schedulerName"];
+    const DocNode name = n["schedulerName"];
     prof.scheduler_name_set = name.IsDefined() && !name.IsNull();
     prof.scheduler_name = ctx_.Str(n, "schedulerName", path + ".schedulerName");
     prof.percentage_of_nodes_to_score = Int32(n, "percentageOfNodesToScore", path + ".percentageOfNodesToScore");
-    const YAML::Node plugins = ctx_.Map(n, "plugins", path + ".plugins");
+    const DocNode plugins = ctx_.Map(n, "plugins", path + ".plugins");
     if (plugins.IsDefined()) DecodePlugins(plugins, path + ".plugins", prof.plugins);
-    const YAML::Node cfgs = ctx_.Seq(n, "pluginConfig", path + ".pluginConfig");
+    const DocNode cfgs = ctx_.Seq(n, "pluginConfig", path + ".pluginConfig");
     if (cfgs.IsDefined()) {
       bool have_fit = false;
       bool have_balanced = false;
       for (size_t i = 0; i < cfgs.size(); ++i) {
-        const YAML::Node c = cfgs[i];
+        const DocNode c = cfgs[i];
         const std::string p = Idx(path + ".pluginConfig", i);
         if (!Item(c, p)) continue;
         WarnUnknown(c, p, {"name", "args"});
@@ -147,7 +145,7 @@ class ConfigDecoder {
     }
   }
 
-  void DecodePlugins(const YAML::Node& n, const std::string& path, Plugins& out) {
+  void DecodePlugins(const DocNode& n, const std::string& path, Plugins& out) {
     WarnUnknown(n, path,
                 {"multiPoint", "preEnqueue", "queueSort", "preFilter", "filter", "postFilter", "preScore", "score",
                  "reserve", "permit", "preBind", "bind", "postBind"});
@@ -169,9 +167,9 @@ class ConfigDecoder {
   }
 
   // Returns whether the set was present.
-  bool DecodePluginSet(const YAML::Node& plugins, const char* key, const std::string& parent, PluginSet& out) {
+  bool DecodePluginSet(const DocNode& plugins, const char* key, const std::string& parent, PluginSet& out) {
     const std::string path = parent + "." + key;
-    const YAML::Node set = ctx_.Map(plugins, key, path);
+    const DocNode set = ctx_.Map(plugins, key, path);
     if (!set.IsDefined()) return false;
     WarnUnknown(set, path, {"enabled", "disabled"});
     DecodePluginList(set, "enabled", path + ".enabled", out.enabled);
@@ -179,11 +177,11 @@ class ConfigDecoder {
     return true;
   }
 
-  void DecodePluginList(const YAML::Node& set, const char* key, const std::string& path, std::vector<PluginRef>& out) {
-    const YAML::Node list = ctx_.Seq(set, key, path);
+  void DecodePluginList(const DocNode& set, const char* key, const std::string& path, std::vector<PluginRef>& out) {
+    const DocNode list = ctx_.Seq(set, key, path);
     if (!list.IsDefined()) return;
     for (size_t i = 0; i < list.size(); ++i) {
-      const YAML::Node e = list[i];
+      const DocNode e = list[i];
       const std::string p = Idx(path, i);
       if (!Item(e, p)) continue;
       WarnUnknown(e, p, {"name", "weight"});
@@ -197,10 +195,10 @@ class ConfigDecoder {
   // The args of profiles[].pluginConfig[i]. Only the first entry of a
   // plugin fills the profile; a repeated one is still checked and
   // validation reports the repetition.
-  void DecodeArgs(const YAML::Node& c, const std::string& p, const std::string& plugin, SchedulerProfile& prof,
+  void DecodeArgs(const DocNode& c, const std::string& p, const std::string& plugin, SchedulerProfile& prof,
                   bool& have_fit, bool& have_balanced) {
     const std::string ap = p + ".args";
-    const YAML::Node raw = c["args"];
+    const DocNode raw = c["args"];
     if (!raw.IsDefined() || raw.IsNull()) return;
     const bool fit = plugin == "NodeResourcesFit";
     const bool balanced = plugin == "NodeResourcesBalancedAllocation";
@@ -211,7 +209,7 @@ class ConfigDecoder {
                          "NodeResourcesBalancedAllocation only");
       return;
     }
-    const YAML::Node args = ctx_.Map(c, "args", ap);
+    const DocNode args = ctx_.Map(c, "args", ap);
     if (!args.IsDefined()) return;
     const std::string want = plugin + "Args";
     const std::string kind = ctx_.Str(args, "kind", ap + ".kind");
@@ -243,12 +241,12 @@ class ConfigDecoder {
     }
   }
 
-  std::vector<ResourceSpec> Resources(const YAML::Node& parent, const char* key, const std::string& path) {
+  std::vector<ResourceSpec> Resources(const DocNode& parent, const char* key, const std::string& path) {
     std::vector<ResourceSpec> out;
-    const YAML::Node list = ctx_.Seq(parent, key, path);
+    const DocNode list = ctx_.Seq(parent, key, path);
     if (!list.IsDefined()) return out;
     for (size_t i = 0; i < list.size(); ++i) {
-      const YAML::Node r = list[i];
+      const DocNode r = list[i];
       const std::string p = Idx(path, i);
       if (!Item(r, p)) continue;
       WarnUnknown(r, p, {"name", "weight"});
@@ -260,12 +258,12 @@ class ConfigDecoder {
     return out;
   }
 
-  void DecodeFitArgs(const YAML::Node& args, const std::string& ap, NodeResourcesFitArgs& a) {
+  void DecodeFitArgs(const DocNode& args, const std::string& ap, NodeResourcesFitArgs& a) {
     WarnUnknown(args, ap, {"apiVersion", "kind", "ignoredResources", "ignoredResourceGroups", "scoringStrategy"});
     a.ignored_resources = Strings(args, "ignoredResources", ap + ".ignoredResources");
     a.ignored_resource_groups = Strings(args, "ignoredResourceGroups", ap + ".ignoredResourceGroups");
     const std::string sp = ap + ".scoringStrategy";
-    const YAML::Node ss = ctx_.Map(args, "scoringStrategy", sp);
+    const DocNode ss = ctx_.Map(args, "scoringStrategy", sp);
     if (!ss.IsDefined()) return;  // defaulting supplies {LeastAllocated, cpu, memory}
     WarnUnknown(ss, sp, {"type", "resources", "requestedToCapacityRatio"});
     // A scoringStrategy without a type keeps "" (defaulting only fills a
@@ -278,14 +276,14 @@ class ConfigDecoder {
     }
     a.resources = Resources(ss, "resources", sp + ".resources");
     const std::string rp = sp + ".requestedToCapacityRatio";
-    const YAML::Node rtc = ctx_.Map(ss, "requestedToCapacityRatio", rp);
+    const DocNode rtc = ctx_.Map(ss, "requestedToCapacityRatio", rp);
     if (!rtc.IsDefined()) return;
     a.has_requested_to_capacity_ratio = true;
     WarnUnknown(rtc, rp, {"shape"});
-    const YAML::Node shape = ctx_.Seq(rtc, "shape", rp + ".shape");
+    const DocNode shape = ctx_.Seq(rtc, "shape", rp + ".shape");
     if (!shape.IsDefined()) return;
     for (size_t i = 0; i < shape.size(); ++i) {
-      const YAML::Node pt = shape[i];
+      const DocNode pt = shape[i];
       const std::string p = Idx(rp + ".shape", i);
       if (!Item(pt, p)) continue;
       WarnUnknown(pt, p, {"utilization", "score"});
@@ -325,11 +323,19 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
                                 "only the first YAML document is read; the " + std::to_string(docs.size() - 1) +
                                     " after it are ignored"));
   const YamlDocument& doc = docs[0];
-  YAML::Node root;
+  Document tree;
   int error_line = 0;
   std::string error;
-  if (!ParseYamlDocument(doc, root, error_line, error)) return Status::ParseError(Located(file, error_line, error));
-  DecodeContext ctx(doc.first_line);
+  if (!ParseYamlDocument(doc, tree, error_line, error)) return Status::ParseError(Located(file, error_line, error));
+  const DocNode root = tree.root();
+  // kube-scheduler decodes its configuration strictly: a key given twice is
+  // an error, not a value silently replaced.
+  if (auto dups = DuplicateFieldErrors(root); !dups.empty()) {
+    std::string msg = "cannot decode KubeSchedulerConfiguration: strict decoding error: ";
+    for (size_t i = 0; i < dups.size(); ++i) msg += (i ? ", " : "") + dups[i].second;
+    return Status::InvalidArgument(Located(file, dups.front().first, msg));
+  }
+  DecodeContext ctx(root);
   if (!root.IsMap())
     return Status::InvalidArgument(
         Located(file, ctx.Line(root),

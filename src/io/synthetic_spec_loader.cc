@@ -1,7 +1,5 @@
 #include "gpusched/io/synthetic_spec_loader.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -23,9 +21,8 @@ namespace gpusched {
 namespace {
 
 // True when map[key] is there and not null (`key:` alone means absent).
-bool Present(const YAML::Node& map, const char* key) {
-  if (!map.IsMap()) return false;
-  const YAML::Node n = map[key];
+bool Present(const DocNode& map, const char* key) {
+  const DocNode n = map[key];
   return n.IsDefined() && !n.IsNull();
 }
 
@@ -42,7 +39,7 @@ std::string RenderNumber(double v) {
 // later can be given the line of their field.
 class SpecReader {
  public:
-  SpecReader(const std::string& file, int first_line) : file_(file), ctx_(first_line) {}
+  SpecReader(const std::string& file, DocNode root) : file_(file), ctx_(root) {}
 
   DecodeContext& ctx() { return ctx_; }
   const std::vector<std::string>& errors() const { return errors_; }
@@ -50,44 +47,43 @@ class SpecReader {
   void Error(int line, const std::string& message) {
     errors_.push_back(file_ + ":" + std::to_string(line) + ": " + message);
   }
-  void Error(const YAML::Node& at, const FieldError& e) { Error(ctx_.Line(at), e.ToString()); }
+  void Error(const DocNode& at, const FieldError& e) { Error(ctx_.Line(at), e.ToString()); }
   void Error(const FieldError& e) { Error(ctx_.LineOf(e.field), e.ToString()); }
 
   // Rejects keys of `map` not in `allowed`.
-  void CheckKeys(const YAML::Node& map, const std::string& prefix, std::initializer_list<std::string_view> allowed) {
-    for (auto it = map.begin(); it != map.end(); ++it) {
-      const std::string key = it->first.IsScalar() ? it->first.Scalar() : "";
+  void CheckKeys(const DocNode& map, const std::string& prefix, std::initializer_list<std::string_view> allowed) {
+    for (auto [key_node, value] : map.Entries()) {
+      const std::string key(key_node.Scalar());
       bool known = false;
       for (std::string_view a : allowed) known = known || key == a;
-      if (!known) Error(ctx_.Line(it->first), "unknown field \"" + prefix + key + "\"");
+      if (!known) Error(ctx_.Line(key_node), "unknown field \"" + prefix + key + "\"");
     }
   }
 
   // map[key] when present and not null (its line recorded under `path`).
-  YAML::Node Get(const YAML::Node& map, const char* key, const std::string& path) {
-    if (!map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-    YAML::Node n = map[key];
-    if (!n.IsDefined() || n.IsNull()) return YAML::Node(YAML::NodeType::Undefined);
+  DocNode Get(const DocNode& map, const char* key, const std::string& path) {
+    DocNode n = map[key];
+    if (!n.IsDefined() || n.IsNull()) return DocNode();
     ctx_.Record(path, n);
     return n;
   }
-  YAML::Node Map(const YAML::Node& map, const char* key, const std::string& path) {
-    return Shaped(Get(map, key, path), path, YAML::NodeType::Map, "an object");
+  DocNode Map(const DocNode& map, const char* key, const std::string& path) {
+    return Shaped(Get(map, key, path), path, DocType::kMap, "an object");
   }
-  YAML::Node Seq(const YAML::Node& map, const char* key, const std::string& path) {
-    return Shaped(Get(map, key, path), path, YAML::NodeType::Sequence, "a list");
+  DocNode Seq(const DocNode& map, const char* key, const std::string& path) {
+    return Shaped(Get(map, key, path), path, DocType::kSequence, "a list");
   }
   // A scalar, or nullopt (an error when it is something else).
-  std::optional<std::string> Str(const YAML::Node& map, const char* key, const std::string& path) {
-    YAML::Node n = Get(map, key, path);
+  std::optional<std::string> Str(const DocNode& map, const char* key, const std::string& path) {
+    DocNode n = Get(map, key, path);
     if (!n.IsDefined()) return std::nullopt;
     if (!n.IsScalar()) {
       Error(ctx_.Line(n), path + ": expected a string, got " + YamlKind(n));
       return std::nullopt;
     }
-    return n.Scalar();
+    return std::string(n.Scalar());
   }
-  std::optional<double> Number(const YAML::Node& map, const char* key, const std::string& path) {
+  std::optional<double> Number(const DocNode& map, const char* key, const std::string& path) {
     std::optional<std::string> s = Str(map, key, path);
     if (!s) return std::nullopt;
     double v = 0;
@@ -99,7 +95,7 @@ class SpecReader {
     return v;
   }
   template <typename Int>
-  std::optional<Int> Integer(const YAML::Node& map, const char* key, const std::string& path) {
+  std::optional<Int> Integer(const DocNode& map, const char* key, const std::string& path) {
     std::optional<std::string> s = Str(map, key, path);
     if (!s) return std::nullopt;
     Int v = 0;
@@ -111,14 +107,14 @@ class SpecReader {
     }
     return v;
   }
-  std::optional<double> Seconds(const YAML::Node& map, const char* key, const std::string& path) {
+  std::optional<double> Seconds(const DocNode& map, const char* key, const std::string& path) {
     std::optional<std::string> s = Str(map, key, path);
     if (!s) return std::nullopt;
     std::optional<double> v = ParseSimSeconds(*s);
     if (!v) Error(map[key], InvalidSimSeconds(path, *s));
     return v;
   }
-  std::optional<Quantity> Quant(const YAML::Node& map, const char* key, const std::string& path) {
+  std::optional<Quantity> Quant(const DocNode& map, const char* key, const std::string& path) {
     std::optional<std::string> s = Str(map, key, path);
     if (!s) return std::nullopt;
     Result<Quantity> q = Quantity::Parse(*s);
@@ -128,9 +124,9 @@ class SpecReader {
     }
     return *q;
   }
-  std::vector<std::string> StrList(const YAML::Node& map, const char* key, const std::string& path) {
+  std::vector<std::string> StrList(const DocNode& map, const char* key, const std::string& path) {
     std::vector<std::string> out;
-    YAML::Node seq = Seq(map, key, path);
+    DocNode seq = Seq(map, key, path);
     if (!seq.IsDefined()) return out;
     for (size_t i = 0; i < seq.size(); ++i) {
       const std::string p = path + "[" + std::to_string(i) + "]";
@@ -139,16 +135,16 @@ class SpecReader {
         Error(ctx_.Line(seq[i]), p + ": expected a string, got " + YamlKind(seq[i]));
         continue;
       }
-      out.push_back(seq[i].Scalar());
+      out.emplace_back(seq[i].Scalar());
     }
     return out;
   }
 
  private:
-  YAML::Node Shaped(const YAML::Node& n, const std::string& path, YAML::NodeType::value type, const char* what) {
+  DocNode Shaped(const DocNode& n, const std::string& path, DocType type, const char* what) {
     if (!n.IsDefined() || n.Type() == type) return n;
     Error(ctx_.Line(n), path + ": expected " + what + ", got " + YamlKind(n));
-    return YAML::Node(YAML::NodeType::Undefined);
+    return DocNode();
   }
 
   const std::string& file_;
@@ -156,8 +152,8 @@ class SpecReader {
   std::vector<std::string> errors_;
 };
 
-std::optional<LogNormalDuration> ReadDuration(SpecReader& r, const YAML::Node& parent, const std::string& path) {
-  YAML::Node d = r.Map(parent, "duration", path);
+std::optional<LogNormalDuration> ReadDuration(SpecReader& r, const DocNode& parent, const std::string& path) {
+  DocNode d = r.Map(parent, "duration", path);
   if (!d.IsDefined()) return std::nullopt;
   r.CheckKeys(d, path + ".", {"median", "sigma"});
   LogNormalDuration out;
@@ -168,12 +164,12 @@ std::optional<LogNormalDuration> ReadDuration(SpecReader& r, const YAML::Node& p
   return out;
 }
 
-void ReadMix(SpecReader& r, const YAML::Node& root, SyntheticSpec& spec) {
-  YAML::Node mix = r.Seq(root, "mix", "mix");
+void ReadMix(SpecReader& r, const DocNode& root, SyntheticSpec& spec) {
+  DocNode mix = r.Seq(root, "mix", "mix");
   if (!mix.IsDefined()) return;
   for (size_t i = 0; i < mix.size(); ++i) {
     const std::string p = "mix[" + std::to_string(i) + "]";
-    const YAML::Node e = mix[i];
+    const DocNode e = mix[i];
     r.ctx().Record(p, e);
     if (!e.IsMap()) {
       r.Error(r.ctx().Line(e), p + ": expected an object, got " + YamlKind(e));
@@ -197,8 +193,8 @@ void ReadMix(SpecReader& r, const YAML::Node& root, SyntheticSpec& spec) {
 
 // The node of an `add` event: a Node manifest, decoded and validated as the
 // manifest loader does; errors are reported under `path`.
-bool ReadEventNode(SpecReader& r, const YAML::Node& n, const std::string& path, int first_line, Node& node) {
-  DecodeContext ctx(first_line);
+bool ReadEventNode(SpecReader& r, const DocNode& n, const std::string& path, Node& node) {
+  DecodeContext ctx(n);
   const std::string kind = ctx.Str(n, "kind", "kind");
   if (!kind.empty() && kind != "Node") {
     r.Error(n["kind"], FieldError::NotSupported(path + ".kind", kind, {"Node"}));
@@ -220,12 +216,12 @@ bool ReadEventNode(SpecReader& r, const YAML::Node& n, const std::string& path, 
   return true;
 }
 
-void ReadNodeEvents(SpecReader& r, const YAML::Node& root, int first_line, SyntheticSpec& spec) {
-  YAML::Node events = r.Seq(root, "nodeEvents", "nodeEvents");
+void ReadNodeEvents(SpecReader& r, const DocNode& root, SyntheticSpec& spec) {
+  DocNode events = r.Seq(root, "nodeEvents", "nodeEvents");
   if (!events.IsDefined()) return;
   for (size_t i = 0; i < events.size(); ++i) {
     const std::string p = "nodeEvents[" + std::to_string(i) + "]";
-    const YAML::Node e = events[i];
+    const DocNode e = events[i];
     r.ctx().Record(p, e);
     if (!e.IsMap()) {
       r.Error(r.ctx().Line(e), p + ": expected an object, got " + YamlKind(e));
@@ -247,7 +243,7 @@ void ReadNodeEvents(SpecReader& r, const YAML::Node& root, int first_line, Synth
     }
     ev.kind = *action == "add" ? NodeEvent::Kind::kAdd : NodeEvent::Kind::kRemove;
     const std::string np = p + ".node";
-    const YAML::Node n = r.Get(e, "node", np);
+    const DocNode n = r.Get(e, "node", np);
     if (!n.IsDefined()) {
       r.Error(e, FieldError::Required(np, ev.kind == NodeEvent::Kind::kAdd ? "a Node manifest" : "the node's name"));
       continue;
@@ -260,7 +256,7 @@ void ReadNodeEvents(SpecReader& r, const YAML::Node& root, int first_line, Synth
                                                                      : std::string("a node name or a Node manifest")) +
                                    ", got " + YamlKind(n));
       continue;
-    } else if (!ReadEventNode(r, n, np, first_line, ev.node)) {
+    } else if (!ReadEventNode(r, n, np, ev.node)) {
       continue;
     } else {
       ev.name = ev.node.name();
@@ -269,7 +265,7 @@ void ReadNodeEvents(SpecReader& r, const YAML::Node& root, int first_line, Synth
   }
 }
 
-void ReadSpec(SpecReader& r, const YAML::Node& root, int first_line, SyntheticSpec& spec) {
+void ReadSpec(SpecReader& r, const DocNode& root, SyntheticSpec& spec) {
   const std::optional<std::string> version = r.Str(root, "apiVersion", "apiVersion");
   const std::optional<std::string> kind = r.Str(root, "kind", "kind");
   if (!version) r.Error(root, FieldError::Required("apiVersion", ""));
@@ -309,7 +305,7 @@ void ReadSpec(SpecReader& r, const YAML::Node& root, int first_line, SyntheticSp
   }
   spec.duration = ReadDuration(r, root, "duration");
   ReadMix(r, root, spec);
-  ReadNodeEvents(r, root, first_line, spec);
+  ReadNodeEvents(r, root, spec);
 }
 
 Status Failure(Status::Code code, const std::vector<std::string>& lines) {
@@ -327,12 +323,13 @@ Result<SyntheticSpec> LoadSyntheticSpecText(std::string_view text, const std::st
     return Status::ParseError(file + ":" + std::to_string(docs[1].first_line) + ": expected one " +
                               std::string(kSyntheticKind) + " document, found " + std::to_string(docs.size()));
   const YamlDocument& doc = docs[0];
-  YAML::Node root;
+  Document tree;
   int error_line = 0;
   std::string error;
-  if (!ParseYamlDocument(doc, root, error_line, error))
+  if (!ParseYamlDocument(doc, tree, error_line, error))
     return Status::ParseError(file + ":" + std::to_string(error_line) + ": " + error);
-  SpecReader r(file, doc.first_line);
+  const DocNode root = tree.root();
+  SpecReader r(file, root);
   if (!root.IsMap()) {
     r.Error(r.ctx().Line(root), std::string("expected a ") + std::string(kSyntheticKind) + " object, got " +
                                     YamlKind(root));
@@ -340,13 +337,7 @@ Result<SyntheticSpec> LoadSyntheticSpecText(std::string_view text, const std::st
   }
   SyntheticSpec spec;
   spec.file = file;
-  try {
-    ReadSpec(r, root, doc.first_line, spec);
-  } catch (const YAML::Exception& e) {
-    // Reading goes through guarded accessors; this is a backstop so that no
-    // input can crash the loader.
-    r.Error(doc.first_line, std::string("cannot decode document: ") + e.what());
-  }
+  ReadSpec(r, root, spec);
   if (!r.errors().empty()) return Failure(Status::Code::kInvalidArgument, r.errors());
   for (const FieldError& e : ValidateSyntheticSpec(spec)) r.Error(e);
   if (!r.errors().empty()) return Failure(Status::Code::kInvalidArgument, r.errors());

@@ -182,7 +182,7 @@ TEST(CliTest, JsonOutputSurvivesNonUtf8Input) {
   // Found by mutating the examples: a raw 0xA9 byte in a name reaches the
   // warnings and used to abort the JSON dump.
   std::string path = ::testing::TempDir() + "/non-utf8.yaml";
-  std::ofstream(path, std::ios::binary) << "kind: ConfigMap\nmetadata: {name: \"caf\xA9\"}\n";
+  std::ofstream(path, std::ios::binary) << "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: \"caf\xA9\"}\n";
   std::vector<std::string> args = {"gpusched", "schedule", "-f", path, "-o", "json"};
   std::ostringstream out, err;
   EXPECT_EQ(RunCli(args, out, err), 0);

@@ -101,7 +101,7 @@ TEST(ControllerDecodeTest, ValidationMessages) {
       {"ownerReferences of the wrong type",
        "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  ownerReferences: {kind: x}\nspec:\n  containers: [{name: c, "
        "image: i}]\n",
-       5, "Pod in version \"v1\" cannot be handled as a Pod: metadata.ownerReferences: expected a list, got an object"},
+       5, "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal object into Go struct field ObjectMeta.metadata.ownerReferences of type []v1.OwnerReference"},
   };
   for (const RejectCase& c : cases) {
     SCOPED_TRACE(c.name);

@@ -64,7 +64,7 @@ TEST(DraDecodeTest, ListsDuplicatesAndOtherGroups) {
             "The ResourceClaim \"Bad_Name\" is invalid: metadata.name: Invalid value");
   // A kind of the same name in another group is not DRA's.
   EXPECT_EQ(Join(m.warnings),
-            "t.yaml:7: skipping ResourceClaim \"other\": kind ResourceClaim does not take part in scheduling\n"
+            "t.yaml:7: skipping ResourceClaim (example.com/v1) \"other\": kind ResourceClaim does not take part in scheduling\n"
             "read 1 DeviceClass: gpusched does not allocate DRA devices yet, so pods with spec.resourceClaims stay "
             "pending with the reason kube-scheduler gives (see their diagnosis)\n");
 }
@@ -74,7 +74,7 @@ TEST(DraDecodeTest, DecodeErrorsNameTheField) {
                      "spec:\n  devices:\n    requests: oops\n");
   ASSERT_EQ(m.rejected.size(), 1u);
   EXPECT_EQ(m.rejected[0].ToString(),
-            "t.yaml:6: ResourceClaim in version \"resource.k8s.io/v1\" cannot be handled as a ResourceClaim: "
+            "t.yaml:6: ResourceClaim in version \"v1\" cannot be handled as a ResourceClaim: "
             "spec.devices.requests: expected a list, got a scalar");
 }
 

@@ -214,8 +214,11 @@ TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
       {"malformed quantity", pod_head + "      limits:\n        nvidia.com/gpu: two\n", "Pod/default/x", 11,
        "Pod in version \"v1\" cannot be handled as a Pod: spec.containers[0].resources.limits[nvidia.com/gpu]: "
        "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
+      // Strict decoding: Go's encoding/json words a value of the wrong type.
       {"containers not a list", "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers: oops\n",
-       "Pod/default/x", 5, "Pod in version \"v1\" cannot be handled as a Pod: spec.containers: expected a list, got a scalar"},
+       "Pod/default/x", 5,
+       "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field "
+       "PodSpec.spec.containers of type []v1.Container"},
       {"no containers", "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec: {}\n", "Pod/default/x", 4,
        "The Pod \"x\" is invalid: spec.containers: Required value"},
       {"bad name", "apiVersion: v1\nkind: Pod\nmetadata: {name: Bad_Name}\nspec:\n  containers: [{name: c, image: i}]\n",
@@ -228,10 +231,10 @@ TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
       {"not an object", "- a\n- b\n", "", 1,
        "expected a Kubernetes object (a map with apiVersion and kind), got a list"},
       {"fractional node capacity",
-       "apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus:\n  allocatable:\n    pods: \"110\"\n"
+       "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus:\n  allocatable:\n    pods: \"110\"\n"
        "    nvidia.com/gpu: 1500m\n",
-       "Node/n", 7,
-       "The Node \"n\" is invalid: status.allocatable.nvidia.com/gpu: Invalid value: \"1500m\": must be an integer"},
+       "Node/n1", 7,
+       "The Node \"n1\" is invalid: status.allocatable.nvidia.com/gpu: Invalid value: \"1500m\": must be an integer"},
       {"workload template", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
                             "  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n"
                             "    spec:\n      containers:\n      - name: c\n        image: i\n        resources:\n"
@@ -274,15 +277,15 @@ TEST(ManifestLoaderTest, DuplicatesRejectedAsTheApiServerDoes) {
   ASSERT_EQ(m.rejected.size(), 1u);
   EXPECT_EQ(m.rejected[0].object, "Pod/default/p");
   EXPECT_EQ(m.rejected[0].ToString(), "t.yaml:13: pods \"p\" already exists");
-  Manifests n = Load("kind: Node\nmetadata: {name: a}\n---\nkind: Node\nmetadata: {name: a}\n");
+  Manifests n = Load("apiVersion: v1\nkind: Node\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: a}\n");
   ASSERT_EQ(n.nodes.size(), 1u);
   ASSERT_EQ(n.rejected.size(), 1u);
   EXPECT_EQ(n.rejected[0].object, "Node/a");
-  EXPECT_EQ(n.rejected[0].ToString(), "t.yaml:4: nodes \"a\" already exists");
+  EXPECT_EQ(n.rejected[0].ToString(), "t.yaml:5: nodes \"a\" already exists");
 }
 
 TEST(ManifestLoaderTest, TerminatedPodsAndMissingPodCapacityWarn) {
-  Manifests m = Load(std::string(kGpuPod) + "status: {phase: Succeeded}\n---\nkind: Node\nmetadata: {name: a}\n"
+  Manifests m = Load(std::string(kGpuPod) + "status: {phase: Succeeded}\n---\napiVersion: v1\nkind: Node\nmetadata: {name: a}\n"
                                              "status: {allocatable: {cpu: 1}}\n");
   EXPECT_TRUE(m.pods.empty());
   EXPECT_EQ(m.nodes.size(), 1u);
@@ -294,14 +297,14 @@ TEST(ManifestLoaderTest, TerminatedPodsAndMissingPodCapacityWarn) {
 }
 
 TEST(ManifestLoaderTest, GenerateNameIsDeterministic) {
-  const std::string text = "kind: Pod\nmetadata: {generateName: worker-}\nspec:\n  containers: [{name: c, image: i}]\n";
+  const std::string text = "apiVersion: v1\nkind: Pod\nmetadata: {generateName: worker-}\nspec:\n  containers: [{name: c, image: i}]\n";
   Manifests a = Load(text), b = Load(text);
   ASSERT_EQ(a.pods.size(), 1u);
   EXPECT_EQ(a.pods[0].pod.name().size(), std::string("worker-").size() + 5);
   EXPECT_EQ(a.pods[0].pod.name(), b.pods[0].pod.name());
   // Not from the file's name or the line: another document before it, or
   // another file name, gives the same name; two identical ones get two.
-  Manifests c = Load("kind: Pod\nmetadata: {name: first}\nspec:\n  containers: [{name: c, image: i}]\n---\n" + text +
+  Manifests c = Load("apiVersion: v1\nkind: Pod\nmetadata: {name: first}\nspec:\n  containers: [{name: c, image: i}]\n---\n" + text +
                          "---\n" + text,
                      "other.yaml");
   ASSERT_EQ(c.pods.size(), 3u);
@@ -311,7 +314,8 @@ TEST(ManifestLoaderTest, GenerateNameIsDeterministic) {
 }
 
 TEST(ManifestLoaderTest, InitContainersSidecarsOverheadAndConstraints) {
-  Manifests m = Load(R"(kind: Pod
+  Manifests m = Load(R"(apiVersion: v1
+kind: Pod
 metadata: {name: p}
 spec:
   priority: 1000
@@ -338,7 +342,8 @@ spec:
 }
 
 TEST(ManifestLoaderTest, NodeAffinityDecodedPodAffinityReported) {
-  Manifests m = Load(R"(kind: Pod
+  Manifests m = Load(R"(apiVersion: v1
+kind: Pod
 metadata: {name: p}
 spec:
   affinity:
@@ -369,12 +374,13 @@ spec:
   EXPECT_EQ(a->preferred[0].weight, 20);
   EXPECT_EQ(a->preferred[0].preference.match_expressions[0].op, "Gt");
   EXPECT_EQ(Join(m.warnings),
-            "t.yaml:16: Pod/default/p: spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector "
+            "t.yaml:17: Pod/default/p: spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector "
             "and tolerations are)\n");
 }
 
 TEST(ManifestLoaderTest, InvalidNodeAffinityRejectedWithLine) {
-  Manifests m = Load(R"(kind: Pod
+  Manifests m = Load(R"(apiVersion: v1
+kind: Pod
 metadata: {name: p}
 spec:
   affinity:
@@ -386,7 +392,7 @@ spec:
   containers: [{name: c, image: i}]
 )");
   ASSERT_EQ(m.rejected.size(), 1u);
-  EXPECT_EQ(m.rejected[0].line, 9);
+  EXPECT_EQ(m.rejected[0].line, 10);
   EXPECT_EQ(m.rejected[0].message,
             "The Pod \"p\" is invalid: spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution."
             "nodeSelectorTerms[0].matchExpressions[0].values: Required value: must be specified when `operator` is "
@@ -398,10 +404,10 @@ TEST(ManifestLoaderTest, PathsFilesDirectoriesAndErrors) {
   fs::path dir = fs::temp_directory_path() / "gpusched_loader_test";
   fs::remove_all(dir);
   fs::create_directories(dir / "sub");
-  std::ofstream(dir / "b.yaml") << "kind: Node\nmetadata: {name: b}\n";
-  std::ofstream(dir / "a.json") << R"({"kind": "Node", "metadata": {"name": "a"}})";
+  std::ofstream(dir / "b.yaml") << "apiVersion: v1\nkind: Node\nmetadata: {name: b}\n";
+  std::ofstream(dir / "a.json") << R"({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "a"}})";
   std::ofstream(dir / "notes.txt") << "not a manifest";
-  std::ofstream(dir / "sub" / "c.yml") << "kind: Node\nmetadata: {name: c}\n";
+  std::ofstream(dir / "sub" / "c.yml") << "apiVersion: v1\nkind: Node\nmetadata: {name: c}\n";
 
   Manifests flat;
   ASSERT_TRUE(LoadManifestPaths({dir.string()}, LoadOptions{}, flat).ok());
@@ -441,22 +447,27 @@ value: -5
 globalDefault: true
 preemptionPolicy: Never
 ---
+apiVersion: v1
 kind: Pod
 metadata: {name: a}
 spec: {priorityClassName: high, containers: [{name: c, image: i}]}
 ---
+apiVersion: v1
 kind: Pod
 metadata: {name: b}
 spec: {containers: [{name: c, image: i}]}
 ---
+apiVersion: v1
 kind: Pod
 metadata: {name: c}
 spec: {priorityClassName: system-node-critical, containers: [{name: c, image: i}]}
 ---
+apiVersion: v1
 kind: Pod
 metadata: {name: d}
 spec: {priorityClassName: nope, containers: [{name: c, image: i}]}
 ---
+apiVersion: v1
 kind: Pod
 metadata: {name: e}
 spec: {priority: 7, priorityClassName: nope, containers: [{name: c, image: i}]}
@@ -477,18 +488,18 @@ value: 2000000000
   EXPECT_EQ(m.pods[3].pod.Priority(), 7);
   ASSERT_EQ(m.rejected.size(), 2u);
   EXPECT_EQ(m.rejected[0].ToString(),
-            "t.yaml:36: The PriorityClass \"too-high\" is invalid: value: Forbidden: maximum allowed value of a user "
+            "t.yaml:41: The PriorityClass \"too-high\" is invalid: value: Forbidden: maximum allowed value of a user "
             "defined priority is 1000000000");
-  EXPECT_EQ(m.rejected[1].ToString(), "t.yaml:25: pods \"d\" is forbidden: no PriorityClass with name nope was found");
+  EXPECT_EQ(m.rejected[1].ToString(), "t.yaml:28: pods \"d\" is forbidden: no PriorityClass with name nope was found");
 }
 
 TEST(ManifestLoaderTest, TopologySpreadConstraintsAreReported) {
   Manifests m;
-  LoadManifestText("kind: Pod\nmetadata: {name: p}\nspec:\n  topologySpreadConstraints: [{maxSkew: 1}]\n"
+  LoadManifestText("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  topologySpreadConstraints: [{maxSkew: 1}]\n"
                    "  containers: [{name: c, image: i}]\n",
                    "t.yaml", m);
   ASSERT_EQ(m.warnings.size(), 1u);
-  EXPECT_EQ(m.warnings[0], "t.yaml:4: Pod/default/p: spec.topologySpreadConstraints is not evaluated yet "
+  EXPECT_EQ(m.warnings[0], "t.yaml:5: Pod/default/p: spec.topologySpreadConstraints is not evaluated yet "
                            "(PodTopologySpread does not run)");
 }
 

@@ -102,7 +102,7 @@ TEST(PodExtrasDecodeTest, RejectionsNameTheLine) {
       {"gates not a list",
        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  schedulingGates: a\n"
        "  containers: [{name: c, image: i}]\n",
-       5, "Pod in version \"v1\" cannot be handled as a Pod: spec.schedulingGates: expected a list, got a scalar"},
+       5, "Pod in version \"v1\" cannot be handled as a Pod: json: cannot unmarshal string into Go struct field PodSpec.spec.schedulingGates of type []v1.PodSchedulingGate"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

@@ -63,7 +63,11 @@ TEST(SchedulerConfigLoaderTest, Errors) {
       {"kind is a list", "apiVersion: kubescheduler.config.k8s.io/v1\nkind: [a]\n",
        "c.yaml:2: kind: expected a string, got a list"},
       {"yaml syntax", kHead + "profiles:\n- schedulerName: a\n  plugins: {score: [}\n",
-       "c.yaml:5: cannot parse YAML at line 5, column 21: illegal flow end"},
+       "c.yaml:5: cannot parse YAML at line 5, column 21: did not find expected node content"},
+      // kube-scheduler decodes strictly: a key given twice is an error.
+      {"duplicate key", kHead + "percentageOfNodesToScore: 10\npercentageOfNodesToScore: 20\n",
+       "c.yaml:4: cannot decode KubeSchedulerConfiguration: strict decoding error: duplicate field "
+       "\"percentageOfNodesToScore\" (lines 3 and 4)"},
       {"not an integer", kHead + "percentageOfNodesToScore: abc\n",
        "c.yaml:3: cannot decode KubeSchedulerConfiguration: percentageOfNodesToScore: expected an integer, got \"abc\""},
       {"int32 overflow", kHead + "profiles:\n- percentageOfNodesToScore: 4294967296\n",

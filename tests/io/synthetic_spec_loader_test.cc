@@ -138,8 +138,8 @@ TEST(SyntheticSpecLoaderTest, ErrorsNameFileLineAndField) {
        "w.yaml:5: meanInterarrival: Forbidden: may not be set together with arrivalRatePerHour"},
       {"zero rate", "pods: 1\narrivalRatePerHour: 0\nmix: [{gpus: 1}]\n",
        "w.yaml:4: arrivalRatePerHour: Invalid value: 0: must be greater than 0"},
-      {"infinite rate", "pods: 1\narrivalRatePerHour: .inf\nmix: [{gpus: 1}]\n",
-       "w.yaml:4: arrivalRatePerHour: Invalid value: \".inf\": must be a number"},
+      {"infinite rate", "pods: 1\narrivalRatePerHour: inf\nmix: [{gpus: 1}]\n",
+       "w.yaml:4: arrivalRatePerHour: Invalid value: \"inf\": must be a number"},
       {"bad interval", "pods: 1\nmeanInterarrival: often\nmix: [{gpus: 1}]\n",
        "w.yaml:4: meanInterarrival: Invalid value: \"often\": must be a number of seconds or a duration such as 90s, "
        "5m or 1h30m"},
@@ -155,7 +155,8 @@ TEST(SyntheticSpecLoaderTest, ErrorsNameFileLineAndField) {
        "w.yaml:3: seed: Invalid value: \"-1\": must be a non-negative integer"},
       {"several errors", ok + "mix:\n- {gpus: x}\n- {weight: y}\n",
        "w.yaml:6: mix[0].gpus: Invalid value: \"x\": must be an integer\n"
-       "w.yaml:7: mix[1].weight: Invalid value: \"y\": must be a number"},
+       // YAML 1.1 (go-yaml v2, as kubectl reads manifests): a plain y is true.
+       "w.yaml:7: mix[1].weight: Invalid value: \"true\": must be a number"},
       {"event action", ok + "mix: [{gpus: 1}]\nnodeEvents:\n- {time: 1h, action: drain, node: n1}\n",
        "w.yaml:7: nodeEvents[0].action: Unsupported value: \"drain\": supported values: \"add\", \"remove\""},
       {"event time", ok + "mix: [{gpus: 1}]\nnodeEvents:\n- {time: later, action: remove, node: n1}\n",
@@ -206,7 +207,10 @@ TEST(SyntheticSpecLoaderTest, DocumentLevelErrors) {
       {"two documents", Head() + "pods: 1\n---\n" + Head(), Status::Code::kParseError,
        "w.yaml:5: expected one SyntheticWorkload document, found 2"},
       {"not yaml", Head() + "pods: [1\n", Status::Code::kParseError,
-       "w.yaml:4: cannot parse YAML at line 4, column 1: end of sequence flow not found"},
+       "w.yaml:4: cannot parse YAML at line 4, column 1: did not find expected ',' or ']'"},
+      {"YAML's infinity", Head() + "arrivalRatePerHour: .inf\n", Status::Code::kParseError,
+       "w.yaml:3: cannot parse YAML at line 3, column 21: error converting YAML to JSON: json: unsupported value: "
+       "+Inf"},
       {"a list", "- 1\n", Status::Code::kInvalidArgument,
        "w.yaml:1: expected a SyntheticWorkload object, got a list"},
       {"a Pod", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n", Status::Code::kInvalidArgument,

@@ -249,7 +249,7 @@ struct RejectCase {
 TEST(WorkloadLoaderTest, BadAnnotationsRejectTheObject) {
   const std::string pod_head = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n";
   const std::string pod_tail = "spec:\n  containers: [{name: c, image: i}]\n";
-  const std::string node_head = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n\n  annotations:\n";
+  const std::string node_head = "apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n  annotations:\n";
   const RejectCase cases[] = {
       {"garbage duration", pod_head + "    gpusched.io/duration: abc\n" + pod_tail,
        "w.yaml:1: The Pod \"p\" is invalid: metadata.annotations[gpusched.io/duration]: Invalid value: \"abc\": must "
@@ -275,13 +275,13 @@ TEST(WorkloadLoaderTest, BadAnnotationsRejectTheObject) {
        "duration such as 90s, 5m or 1h30m",
        "Pod/default/p"},
       {"bad add time", node_head + "    gpusched.io/add-time: soon\n",
-       "w.yaml:1: The Node \"n\" is invalid: metadata.annotations[gpusched.io/add-time]: Invalid value: \"soon\": "
+       "w.yaml:1: The Node \"n1\" is invalid: metadata.annotations[gpusched.io/add-time]: Invalid value: \"soon\": "
        "must be a number of seconds or a duration such as 90s, 5m or 1h30m",
-       "Node/n"},
+       "Node/n1"},
       {"removed before added", node_head + "    gpusched.io/add-time: 2h\n    gpusched.io/remove-time: 1h\n",
-       "w.yaml:1: The Node \"n\" is invalid: metadata.annotations[gpusched.io/remove-time]: Invalid value: \"1h\": "
+       "w.yaml:1: The Node \"n1\" is invalid: metadata.annotations[gpusched.io/remove-time]: Invalid value: \"1h\": "
        "must not be before gpusched.io/add-time (2h)",
-       "Node/n"},
+       "Node/n1"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

@@ -63,8 +63,86 @@ TEST(YamlDocumentsTest, BoundsOnHostileInput) {
     SCOPED_TRACE(c.name);
     EXPECT_EQ(CheckYamlBounds(c.doc, c.first_line), c.want);
   }
-  EXPECT_EQ(ExplainYamlError("bad file"), "nesting too deep for the YAML parser (it stops at about 500 levels)");
-  EXPECT_EQ(ExplainYamlError("end of map not found"), "end of map not found");
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// Each entry of a map as "key=value" ("key=[...]" / "key={...}" for containers).
+std::string Entries(const DocNode& map) {
+  std::string s;
+  for (auto [k, v] : map.Entries()) {
+    s += (s.empty() ? "" : " ") + std::string(k.Scalar()) + "=";
+    s += v.IsMap() ? "{" + Entries(v) + "}" : v.IsSequence() ? "[...]" : v.IsNull() ? "null" : std::string(v.Scalar());
+  }
+  return s;
+}
+
+struct ParseCase {
+  const char* name;
+  std::string text;
+  std::string want;  // Entries(root), or "error: <message>"
+};
+
+std::string ParseToString(const std::string& text, Document& doc) {
+  int error_line = 0;
+  std::string error;
+  if (!ParseYamlDocument(YamlDocument{text, 1}, doc, error_line, error)) return "error: " + error;
+  return Entries(doc.root());
+}
+
+// YAML as kubectl reads it (go-yaml v2 through sigs.k8s.io/yaml); expected
+// values checked against `kubectl label --local -f ... -o json` (v1.32).
+TEST(YamlDocumentsTest, ParsesAsKubectlReadsYaml) {
+  const ParseCase cases[] = {
+      {"YAML 1.1 scalars and keys", "a: 010\nb: 0x2\nc: yes\nn: x\n010: y\nd: '010'\ne: ~\n",
+       "a=8 b=2 c=true false=x 8=true d=010 e=null"},
+      // A merge applies where it stands; a later entry replaces an earlier one;
+      // of a list of maps, the earlier wins.
+      {"merge keys", "base: &b {a: '1', b: '2'}\nm:\n  b: x\n  <<: *b\n  a: z\n  <<: [{c: '3'}, {c: '4', d: '5'}]\n",
+       "base={a=1 b=2} m={b=2 a=z c=3 d=5}"},
+      {"merge of an alias list", "x: &x {a: 1}\nw: &w {b: 2, a: 3}\nz:\n  <<: [*x, *w]\n", "x={a=1} w={b=2 a=3} z={b=2 a=1}"},
+      {"quoted << is a plain key", "m: {'<<': {a: 1}}\n", "m={<<={a=1}}"},
+      {"CRLF line ends", "a: 1\r\nb:\r\n  c: x\r\n", "a=1 b={c=x}"},
+      {"byte order mark", "\xEF\xBB\xBF" "a: 1\n", "a=1"},
+      {"merge of a scalar", "m:\n  <<: 5\n", "error: cannot parse YAML at line 2, column 7: map merge requires map or "
+                                             "sequence of maps as the value"},
+      {"unknown alias", "a: *nope\n", "error: cannot parse YAML at line 1, column 4: unknown anchor 'nope' referenced"},
+      {"null key", "~: x\n", "error: cannot parse YAML at line 1, column 1: error converting YAML to JSON: unsupported "
+                             "map key of type: <nil>"},
+      {"a map as a key", "? {a: 1}\n: x\n", "error: cannot parse YAML at line 1, column 3: invalid map key: a map or "
+                                            "list is not a valid key"},
+      {"syntax error", "a: [1\n", "error: cannot parse YAML at line 2, column 1: did not find expected ',' or ']'"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    Document doc;
+    EXPECT_EQ(ParseToString(c.text, doc), c.want);
+  }
+}
+
+TEST(YamlDocumentsTest, DuplicateKeysKeepTheLaterValueAndAreRecorded) {
+  Document doc;
+  EXPECT_EQ(ParseToString("a: 1\nb:\n  x: 1\n  x: 2\n  x: 3\na: 4\n", doc), "b={x=3} a=4");
+  ASSERT_EQ(doc.duplicates().size(), 3u);
+  EXPECT_EQ(doc.duplicates()[0].key, "x");
+  EXPECT_EQ(doc.duplicates()[0].first_line, 3);
+  EXPECT_EQ(doc.duplicates()[0].line, 4);
+  EXPECT_EQ(doc.duplicates()[1].first_line, 4);
+  EXPECT_EQ(doc.duplicates()[1].line, 5);
+  EXPECT_EQ(doc.duplicates()[2].key, "a");
+  EXPECT_EQ(doc.duplicates()[2].first_line, 1);
+  EXPECT_EQ(doc.duplicates()[2].line, 6);
+  EXPECT_TRUE(doc.node(doc.duplicates()[2].map).Is(doc.root()));
+  // Keys that resolve alike are the same key: 1_000 and 1e3 are both 1000.
+  EXPECT_EQ(ParseToString("m: {1_000: a, 1e3: b}\n", doc), "m={1000=b}");
+  EXPECT_EQ(doc.duplicates().size(), 1u);
+  // A key a merge brought is replaced without being a duplicate.
+  EXPECT_EQ(ParseToString("b: &b {a: 1}\nm: {<<: *b, a: 2}\n", doc), "b={a=1} m={a=2}");
+  EXPECT_TRUE(doc.duplicates().empty());
 }
 
 }  // namespace

@@ -1,11 +1,17 @@
-// Loading Kubernetes manifests: files or directories of YAML (multi-document)
-// and JSON holding Node, Pod, List (e.g. `kubectl get nodes -o json`), and
-// the workload controllers Deployment, ReplicaSet, StatefulSet, Job,
-// DaemonSet and CronJob. Once every file is read, the controllers are
-// expanded into the pods they do not have yet (io/controller_expansion.h),
-// with deterministic names. Every object is defaulted and validated as the
-// API server would; invalid ones are reported (with file, line and kubectl's
-// message) and skipped, the rest are kept.
+// Loading Kubernetes manifests as kubectl reads them: files or directories of
+// YAML (multi-document, YAML 1.1 as go-yaml v2 reads it) and JSON (one
+// object, a List such as `kubectl get -A -o json` writes, read item by item,
+// or a stream of objects) holding Node, Pod, PriorityClass, the workload
+// controllers Deployment, ReplicaSet, StatefulSet, Job, DaemonSet and
+// CronJob, and resource.k8s.io objects. apiVersion and kind select the type.
+// Every object is decoded strictly (unknown fields, duplicate keys and
+// values of the wrong type are refused, as `kubectl apply` with server-side
+// field validation Strict refuses them), defaulted and validated as the API
+// server would; invalid ones are reported (with file, line and kubectl's
+// message) and skipped, the rest are kept. Once every file is read, the
+// controllers are expanded into the pods they do not have yet
+// (io/controller_expansion.h), with deterministic names. Other kinds are
+// skipped with one warning per kind.
 #ifndef GPUSCHED_IO_MANIFEST_LOADER_H_
 #define GPUSCHED_IO_MANIFEST_LOADER_H_
 
@@ -79,6 +85,18 @@ struct Manifests {
   // ResourceSlice, DeviceClass): read and counted; gpusched does not
   // allocate devices, but the scheduler names missing claims and classes.
   DraObjects dra;
+  // Objects of kinds gpusched does not model, by kind ("ConfigMap", or
+  // "Job (batch.volcano.sh/v1alpha1)" for a custom resource): reported as
+  // one warning per kind once loading ends.
+  struct Skipped {
+    size_t count = 0;
+    size_t order = 0;  // among the skipped kinds, by first appearance
+    std::string file;
+    int line = 0;  // of the first one
+    std::string first_name;
+    std::string why;
+  };
+  std::map<std::string, Skipped> skipped;
 };
 
 // What the Priority admission plugin does once all objects are read

@@ -18,6 +18,10 @@ namespace gpusched {
 // few hundred MB; a million-pod workload belongs in a trace CSV, which is
 // streamed line by line.
 inline constexpr uint64_t kMaxInputBytes = uint64_t{1} << 30;
+// Bytes of room ReadInput leaves after the text it read (out.capacity() >=
+// out.size() + kInputPadding), so that the JSON parser, which reads up to
+// 64 bytes past a value, needs no copy of the input.
+inline constexpr size_t kInputPadding = 64;
 
 // Errors (no "error: " prefix; callers add their own): NotFound "cannot read
 // \"path\"" when it cannot be opened, IOError the same when a read fails,

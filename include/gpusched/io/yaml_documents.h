@@ -5,11 +5,12 @@
 #ifndef GPUSCHED_IO_YAML_DOCUMENTS_H_
 #define GPUSCHED_IO_YAML_DOCUMENTS_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <yaml-cpp/yaml.h>
+#include "gpusched/io/document.h"
 
 namespace gpusched {
 
@@ -22,6 +23,9 @@ struct YamlDocument {
 // document in YAML, even inside a block scalar). Documents that hold only
 // blanks and comments are dropped.
 std::vector<YamlDocument> SplitYamlDocuments(std::string_view text);
+// The same documents handed over one at a time (one buffer reused), so that
+// a file of many documents is never held twice.
+void ForEachYamlDocument(std::string_view text, const std::function<void(const YamlDocument&)>& f);
 
 // Bounds on hostile input, checked before a document reaches the YAML parser
 // so that its cost stays linear and its error clear. Real Kubernetes objects
@@ -35,13 +39,11 @@ inline constexpr size_t kMaxYamlScalarBytes = 4u << 20;
 // is judged by indentation (more than 2 x kMaxYamlNesting columns).
 std::string CheckYamlBounds(std::string_view doc, int first_line);
 
-// yaml-cpp's own depth guard reports "bad file"; this says what it means.
-std::string ExplainYamlError(const std::string& yaml_cpp_message);
-
-// Parses one document after CheckYamlBounds. On failure returns false and
-// sets `error_line` (in the file) and `error`: "cannot parse YAML: <bound>"
-// or "cannot parse YAML at line L, column C: <yaml-cpp's message>".
-bool ParseYamlDocument(const YamlDocument& doc, YAML::Node& out, int& error_line, std::string& error);
+// Parses one document after CheckYamlBounds into `out` (lines counted from
+// doc.first_line). On failure returns false and sets `error_line` (in the
+// file) and `error`: "cannot parse YAML: <bound>" or "cannot parse YAML at
+// line L, column C: <the parser's message>".
+bool ParseYamlDocument(const YamlDocument& doc, Document& out, int& error_line, std::string& error);
 
 }  // namespace gpusched
 
