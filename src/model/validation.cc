@@ -502,6 +502,11 @@ FieldError FieldError::TooLong(std::string field, int64_t max_bytes) {
   return FieldError{Type::kTooLong, std::move(field), "", std::move(detail)};
 }
 
+FieldError FieldError::TooMany(std::string field, int64_t actual, int64_t max_items) {
+  return FieldError{Type::kTooMany, std::move(field), std::to_string(actual),
+                    "must have at most " + std::to_string(max_items) + (max_items == 1 ? " item" : " items")};
+}
+
 std::string FieldError::ToString() const {
   std::string body;
   switch (type) {
@@ -512,6 +517,7 @@ std::string FieldError::ToString() const {
     case Type::kForbidden: body = "Forbidden"; break;
     case Type::kTooLong: body = "Too long"; break;
     case Type::kNotFound: body = "Not found: " + value; break;
+    case Type::kTooMany: body = "Too many: " + value; break;
   }
   if (!detail.empty()) body += ": " + detail;
   return field + ": " + body;
