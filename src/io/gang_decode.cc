@@ -468,6 +468,12 @@ bool LoadGangObject(const Source& src, const DocNode& obj, const std::string& ki
     LoadPdb(src, obj, kind, version);
   } else if (std::optional<OperatorKind> op = ParseOperatorKind(version, kind)) {
     if (CheckCrd(src, obj, kind, version)) LoadOperator(src, obj, *op, version);
+  } else if ((kind == "PodDisruptionBudget" && GroupOf(version) == "policy") ||
+             ((kind == "Workload" || kind == "PodGroup") && GroupOf(version) == "scheduling.k8s.io")) {
+    // Built-in groups that do not serve this version (policy/v1beta1 was
+    // removed in v1.25; the Workload API is v1alpha1 in v1.35, v1alpha2 in
+    // v1.36): kubectl's REST mapping finds no such kind.
+    Reject(src, RawId(kind, obj, true), obj.Line(), "no matches for kind \"" + kind + "\" in version \"" + version + "\"");
   } else {
     return false;
   }

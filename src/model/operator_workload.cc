@@ -1,5 +1,7 @@
 #include "gpusched/model/operator_workload.h"
 
+#include <algorithm>
+
 namespace gpusched {
 namespace {
 
@@ -55,7 +57,8 @@ int64_t OperatorWorkload::TotalPods() const {
   int64_t total = 0;
   switch (kind) {
     case OperatorKind::kJobSet:
-      for (const OperatorRole& r : roles) total += r.replicas * r.job.parallelism;
+      for (const OperatorRole& r : roles)
+        total += r.replicas * (r.job.completions ? std::min(r.job.parallelism, *r.job.completions) : r.job.parallelism);
       return total;
     case OperatorKind::kLeaderWorkerSet:
       return roles.empty() ? 0 : roles.front().replicas * group_size;
