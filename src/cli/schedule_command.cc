@@ -18,6 +18,7 @@
 #include "gpusched/report/table_writer.h"
 #include "gpusched/sched/batch.h"
 #include "gpusched/sched/frag.h"
+#include "gpusched/sched/gang_serving.h"
 #include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/profile_factory.h"
 
@@ -135,6 +136,17 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     return kExitUsage;
   }
 
+  Result<ScheduleFeatureGates> gates = ParseScheduleFeatureGates(flags.feature_gates);
+  if (!gates.ok()) {
+    err << gates.status().message() << "\n";
+    return kExitUsage;
+  }
+  Result<GangServing> gang_serving = BuildGangServing(config, extra, *gates);
+  if (!gang_serving.ok()) {
+    err << gang_serving.status().message() << "\n";
+    return kExitUsage;
+  }
+
   std::vector<Node> nodes;
   nodes.reserve(m.nodes.size());
   for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
@@ -145,9 +157,13 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   batch_options.explain = flags.explain;
   batch_options.explain_pod = explain_pod;
   batch_options.dra = &m.dra;
+  batch_options.gangs = &m.gangs;
+  batch_options.gang_serving = &*gang_serving;
   BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, batch_options);
 
   RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};
+  report.gangs = &m.gangs;
+  report.gang_serving = &*gang_serving;
   if (flags.explain) report.unimplemented = schedulers->unimplemented;
   const bool any_rejected = !m.rejected.empty() || !result.refused.empty();
 

@@ -34,6 +34,12 @@ const std::vector<InTreePlugin>& InTreePlugins() {
       {"DefaultBinder", kBind},
       {"NodeDeclaredFeatures", kPreFilter | kFilter},
       {"GangScheduling", kPreEnqueue | kReserve | kPermit},
+      // Not in-tree: scheduler-plugins' Coscheduling (pkg/coscheduling/
+      // coscheduling.go: QueueSort, PreFilter, PostFilter, Permit, Reserve).
+      // A configuration naming it is one for a scheduler-plugins build of
+      // kube-scheduler, whose registry is the in-tree one plus its plugins
+      // (cmd/scheduler/main.go app.WithPlugin); gpusched reads it as such.
+      {"Coscheduling", kQueueSort | kPreFilter | kPostFilter | kPermit | kReserve},
   };
   return kPlugins;
 }

@@ -169,6 +169,7 @@ ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t 
   r.filters = std::move(f.filter);
   r.scores = std::move(f.score);
   r.post_filters = std::move(f.post_filter);
+  r.permit = std::move(f.permit);
   // schedule_one.go: the profile's percentageOfNodesToScore, else the global one.
   r.percentage_of_nodes_to_score =
       prof.percentage_of_nodes_to_score ? prof.percentage_of_nodes_to_score : config.percentage_of_nodes_to_score;

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "gpusched/report/gang_report.h"
 #include "gpusched/report/pending_groups.h"
 #include "gpusched/report/request_text.h"
 
@@ -127,6 +128,7 @@ void WriteSeedLayout(std::ostream& out, const RunReport& r) {
     out << "\n";
     WriteWhyPendingEach(out, r);
   }
+  WriteGangsSection(out, r);
   WriteDevices(out, r);
   WritePreexisting(out, r);
   WriteRefusedAndRejected(out, r);
@@ -140,6 +142,7 @@ void WriteSummaryFirst(std::ostream& out, const RunReport& r) {
     out << "\n";
     WritePendingGroups(out, r);
   }
+  WriteGangsSection(out, r);
   WriteRefusedAndRejected(out, r);
   out << "\n";
   WritePlacements(out, r);

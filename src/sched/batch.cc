@@ -1,6 +1,7 @@
 #include "gpusched/sched/batch.h"
 
 #include <algorithm>
+#include <map>
 
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/pre_enqueue.h"
@@ -95,29 +96,90 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     for (auto& [name, v] : free.scalars) v = std::max<int64_t>(v, 0);
     demand.free.Add(free);
   }
-  for (size_t qi : OrderQueue(queue, options.order)) {
-    const PodInfo& info = queue[qi];
+  // One pod's attempt; binds it in `on` when it fits.
+  auto attempt = [&](const PodInfo& info, ClusterState& on, std::optional<PodExplain>* explain) -> MemberAttempt {
+    MemberAttempt a;
     // An unserved schedulerName, scheduling gates, HAMi's vGPUs, DRA claims:
     // the pod never reaches a scheduler's filters (pre_enqueue.h).
-    if (std::optional<HeldPod> held = CheckBeforeScheduling(info, schedulers, options.dra, cluster)) {
-      out.pending.push_back({info.input_index, std::move(held->message), std::move(held->diagnosis), std::nullopt});
-      continue;
+    if (std::optional<HeldPod> held = CheckBeforeScheduling(info, schedulers, options.dra, on)) {
+      a.message = std::move(held->message);
+      a.diagnosis = std::move(held->diagnosis);
+      a.held_before_filters = true;
+      return a;
     }
     Scheduler* scheduler = ProfileFor(info, schedulers);
-    std::optional<PodExplain> explain;
-    if (options.explain || options.explain_pod == info.input_index) explain.emplace();
-    Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);
+    Decision d = scheduler->ScheduleOne(info, on, explain && *explain ? &**explain : nullptr);
     if (d.scheduled) {
-      out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
+      a.placed = true;
+      a.node = d.node;
+      a.gpus = std::move(d.gpus);
+      return a;
+    }
+    a.diagnosis = Diagnose(info, on, scheduler->filters(), &demand);
+    if (d.preemption && d.preemption->would_help) {
+      a.diagnosis.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
+                         " lower-priority pod(s) on " + on.node(d.preemption->node).name() +
+                         " and nominate that node (gpusched reports this, it does not evict); " + a.diagnosis.text;
+    }
+    a.message = d.fit_error.Error();
+    return a;
+  };
+  const std::vector<size_t> order = OrderQueue(queue, options.order);
+  // Enforced gangs: their members still to place, in queue order, and their
+  // members already bound.
+  std::map<const Gang*, std::vector<size_t>> gang_members;
+  std::map<const Gang*, int64_t> gang_bound;
+  std::vector<const Gang*> gang_of(queue.size(), nullptr);
+  if (options.gangs && options.gang_serving) {
+    for (size_t qi : order) {
+      const Pod& p = *queue[qi].pod;
+      gang_of[qi] = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving);
+      if (gang_of[qi]) gang_members[gang_of[qi]].push_back(qi);
+    }
+    for (const auto& pl : out.placements) {
+      const Pod& p = *pods[pl.pod];
+      if (const Gang* g = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving)) ++gang_bound[g];
+    }
+  }
+  for (size_t qi : order) {
+    const PodInfo& info = queue[qi];
+    if (const Gang* g = gang_of[qi]) {
+      auto it = gang_members.find(g);
+      if (it == gang_members.end()) continue;  // placed with its first member
+      std::vector<PodInfo> members;
+      for (size_t m : it->second) members.push_back(queue[m]);
+      gang_members.erase(it);
+      const GangEnforcement& e = *EnforcementFor(*info.pod, *options.gang_serving);
+      // Whether the gang fits the cluster's nodes with nothing running.
+      auto ever_fits = [&]() {
+        std::vector<Node> nodes;
+        for (size_t n = 0; n < cluster.size(); ++n)
+          if (cluster.present(n)) nodes.push_back(cluster.node(n));
+        ClusterState empty(std::move(nodes));
+        int64_t fit = 0;
+        for (const PodInfo& m : members) fit += attempt(m, empty, nullptr).placed ? 1 : 0;
+        return fit >= g->min_count;
+      };
+      GangOutcome o = ScheduleGang(
+          *g, e, members, gang_bound[g], cluster,
+          [&](const PodInfo& m, ClusterState& on) { return attempt(m, on, nullptr); }, ever_fits);
+      for (size_t k = 0; k < members.size(); ++k) {
+        MemberAttempt& a = o.members[k];
+        if (a.placed)
+          out.placements.push_back({members[k].input_index, a.node, std::move(a.gpus), false, std::nullopt});
+        else
+          out.pending.push_back({members[k].input_index, std::move(a.message), std::move(a.diagnosis), std::nullopt});
+      }
       continue;
     }
-    Diagnosis diag = Diagnose(info, cluster, scheduler->filters(), &demand);
-    if (d.preemption && d.preemption->would_help) {
-      diag.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
-                  " lower-priority pod(s) on " + cluster.node(d.preemption->node).name() +
-                  " and nominate that node (gpusched reports this, it does not evict); " + diag.text;
-    }
-    out.pending.push_back({info.input_index, d.fit_error.Error(), std::move(diag), std::move(explain)});
+    std::optional<PodExplain> explain;
+    if (options.explain || options.explain_pod == info.input_index) explain.emplace();
+    MemberAttempt a = attempt(info, cluster, &explain);
+    if (a.held_before_filters) explain.reset();  // it reached no node
+    if (a.placed)
+      out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::move(explain)});
+    else
+      out.pending.push_back({info.input_index, std::move(a.message), std::move(a.diagnosis), std::move(explain)});
   }
   return out;
 }

@@ -112,6 +112,7 @@ struct ResolvedProfile {
   std::vector<std::string> filters;        // in run order
   std::vector<WeightedPlugin> scores;      // in run order
   std::vector<std::string> post_filters;   // e.g. "DefaultPreemption"
+  std::vector<std::string> permit;         // e.g. "GangScheduling", "Coscheduling"
   std::optional<int32_t> percentage_of_nodes_to_score;  // profile's, else the global one
   NodeResourcesFitArgs fit_args;           // defaulted
   NodeResourcesBalancedAllocationArgs balanced_args;  // defaulted

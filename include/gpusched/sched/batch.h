@@ -18,6 +18,7 @@
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/sched/diagnosis.h"
 #include "gpusched/sched/explain.h"
+#include "gpusched/sched/gang_batch.h"
 #include "gpusched/sched/queue_order.h"
 #include "gpusched/sched/scheduler.h"
 
@@ -60,6 +61,11 @@ struct BatchOptions {
   // The input's resource.k8s.io objects, for pods with resource claims
   // (sched/dynamic_resources.h); null when there are none.
   const DraObjects* dra = nullptr;
+  // The input's gangs and which profiles enforce them (sched/gang_batch.h):
+  // an enforced gang is placed all or nothing, when its first member comes
+  // up in the queue; null: every pod on its own.
+  const GangSet* gangs = nullptr;
+  const GangServing* gang_serving = nullptr;
 };
 
 BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,
