@@ -170,6 +170,7 @@ ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t 
   r.scores = std::move(f.score);
   r.post_filters = std::move(f.post_filter);
   r.permit = std::move(f.permit);
+  r.coscheduling_args = prof.coscheduling_args;
   // schedule_one.go: the profile's percentageOfNodesToScore, else the global one.
   r.percentage_of_nodes_to_score =
       prof.percentage_of_nodes_to_score ? prof.percentage_of_nodes_to_score : config.percentage_of_nodes_to_score;

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <limits>
 #include <set>
+#include <type_traits>
 
 #include "decode_context.h"
 #include "gpusched/io/kube_schema.h"
@@ -202,11 +203,12 @@ class ConfigDecoder {
     if (!raw.IsDefined() || raw.IsNull()) return;
     const bool fit = plugin == "NodeResourcesFit";
     const bool balanced = plugin == "NodeResourcesBalancedAllocation";
-    if (!fit && !balanced) {
+    const bool coscheduling = plugin == "Coscheduling";
+    if (!fit && !balanced && !coscheduling) {
       ctx_.Record(ap, raw);
       ctx_.Warn(raw, ap + " (" + plugin +
-                         ") is accepted and ignored: gpusched reads the args of NodeResourcesFit and "
-                         "NodeResourcesBalancedAllocation only");
+                         ") is accepted and ignored: gpusched reads the args of NodeResourcesFit, "
+                         "NodeResourcesBalancedAllocation and Coscheduling only");
       return;
     }
     const DocNode args = ctx_.Map(c, "args", ap);
@@ -225,6 +227,28 @@ class ConfigDecoder {
       ctx_.Error(ap + ".apiVersion", args["apiVersion"],
                  "no kind " + GoQuote(want) + " is registered for version " + GoQuote(version) + " in scheme " +
                      GoQuote(kScheme));
+      return;
+    }
+    if (coscheduling) {
+      // scheduler-plugins: decoded, defaulted, then ValidateCoschedulingArgs
+      // (apis/config/validation/validation_pluginargs.go) when the plugin
+      // is created.
+      WarnUnknown(args, ap, {"apiVersion", "kind", "permitWaitingTimeSeconds", "podGroupBackoffSeconds",
+                             "podGroupRejectPercentage"});
+      CoschedulingArgs a;
+      auto read = [&](const char* key, auto& field, bool percentage) {
+        std::optional<int64_t> v = ctx_.Int(args, key, ap + "." + key);
+        if (!v) return;
+        if (*v < 0 || (percentage && *v > 100))
+          ctx_.Error(ap + "." + key, args[key],
+                     "Invalid value: " + std::to_string(*v) +
+                         (percentage ? ": must be between 0 and 100" : ": must be greater than 0"));
+        field = static_cast<std::remove_reference_t<decltype(field)>>(*v);
+      };
+      read("permitWaitingTimeSeconds", a.permit_waiting_time_seconds, false);
+      read("podGroupBackoffSeconds", a.pod_group_backoff_seconds, false);
+      read("podGroupRejectPercentage", a.pod_group_reject_percentage, true);
+      prof.coscheduling_args = a;
       return;
     }
     if (fit) {

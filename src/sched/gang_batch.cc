@@ -8,11 +8,6 @@
 namespace gpusched {
 namespace {
 
-// scheduler-plugins' podGroupRejectPercentage default (apis/config/v1/
-// defaults.go: 10): PostFilter rejects the group only when more than this
-// share of minMember is still unassigned.
-constexpr double kCoschedulingRejectThreshold = 0.10;
-
 const char* MinName(GangApi api) {
   switch (api) {
     case GangApi::kWorkloadV1alpha1:
@@ -157,7 +152,7 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
   const double timeout = g.timeout_seconds ? *g.timeout_seconds : e.permit_timeout_seconds;
   const bool cos_rejects = filter_failed && static_cast<double>(g.min_count - fit - already_bound) /
                                                     static_cast<double>(g.min_count) >
-                                                kCoschedulingRejectThreshold;
+                                                e.reject_threshold;
   for (size_t i = 0; i < members.size(); ++i) {
     MemberAttempt& a = out.members[i];
     const bool was_placed = a.placed;

@@ -36,8 +36,10 @@ Result<GangServing> BuildGangServing(const KubeSchedulerConfiguration& config, c
       s[rp.scheduler_name] = GangEnforcement{{GangApi::kWorkloadV1alpha1, GangApi::kPodGroupV1alpha2},
                                              "GangScheduling", kWorkloadGangTimeoutSeconds};
     } else if (has("Coscheduling")) {
+      const CoschedulingArgs& a = rp.coscheduling_args;
       s[rp.scheduler_name] =
-          GangEnforcement{{GangApi::kCoscheduling}, "Coscheduling", kCoschedulingDefaultTimeoutSeconds};
+          GangEnforcement{{GangApi::kCoscheduling}, "Coscheduling", static_cast<double>(a.permit_waiting_time_seconds),
+                          a.pod_group_reject_percentage / 100.0};
     }
   }
   for (const ExtraProfile& e : extra) {

@@ -49,6 +49,9 @@ struct GangEnforcement {
   // Coscheduling's permitWaitingTimeSeconds (a PodGroup's
   // scheduleTimeoutSeconds wins); GangScheduling's is fixed at 300 s.
   double permit_timeout_seconds = 0;
+  // Coscheduling's podGroupRejectPercentage / 100: PostFilter rejects the
+  // group when more than this share of minMember is unassigned.
+  double reject_threshold = 0.10;
 };
 
 // schedulerName -> what its profile enforces; absent: no gangs.
