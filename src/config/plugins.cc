@@ -126,6 +126,7 @@ Plugins MergePlugins(const Plugins& defaults, const Plugins& custom) {
   out.pre_score = MergePluginSet(defaults.pre_score, custom.pre_score);
   out.score = MergePluginSet(defaults.score, custom.score);
   out.reserve = MergePluginSet(defaults.reserve, custom.reserve);
+  out.permit = MergePluginSet(defaults.permit, custom.permit);
   out.bind = MergePluginSet(defaults.bind, custom.bind);
   return out;
 }

@@ -31,8 +31,9 @@ const PluginSet* SetFor(const Plugins& p, ExtensionPoint bit) {
     case kPreScore: return &p.pre_score;
     case kScore: return &p.score;
     case kReserve: return &p.reserve;
+    case kPermit: return &p.permit;
     case kBind: return &p.bind;
-    default: return nullptr;  // preEnqueue, permit, preBind, postBind: gpusched reads no explicit sets
+    default: return nullptr;  // preEnqueue, preBind, postBind: gpusched reads no explicit sets
   }
 }
 

@@ -158,8 +158,9 @@ class ConfigDecoder {
     DecodePluginSet(n, "preScore", path, out.pre_score);
     DecodePluginSet(n, "score", path, out.score);
     DecodePluginSet(n, "reserve", path, out.reserve);
+    DecodePluginSet(n, "permit", path, out.permit);
     DecodePluginSet(n, "bind", path, out.bind);
-    for (const char* ignored : {"preEnqueue", "permit", "preBind", "postBind"}) {
+    for (const char* ignored : {"preEnqueue", "preBind", "postBind"}) {
       PluginSet unused;
       if (DecodePluginSet(n, ignored, path, unused))
         ctx_.Warn(n[ignored], path + "." + ignored + " is accepted and ignored: gpusched does not run " + ignored +

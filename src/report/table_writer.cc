@@ -165,6 +165,7 @@ void WriteTable(std::ostream& out, const RunReport& r, const TableOptions& optio
       out << "\n";
       WritePendingGroups(out, r);
     }
+    WriteGangsSection(out, r);
     return;
   }
   if (UsesSeedLayout(r)) {
