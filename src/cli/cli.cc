@@ -130,6 +130,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   CLI::App* explain = app.add_subcommand("explain", "Explain, node by node, where one pod goes and why (or a controller's pods)");
   AddCommonFlags(explain, ef);
   explain->add_option("-n,--namespace", ef.namespace_, "The pod's namespace (needed when several hold its name)");
+  explain->add_option("--feature-gates", ef.feature_gates,
+                      "kube-scheduler feature gates, e.g. GangScheduling=true (as for schedule)");
   explain->add_option("--nodes", ef.nodes, "Rows of the node table, best first: a count or all")
       ->check(CountOrAll())
       ->capture_default_str();
