@@ -34,6 +34,7 @@ struct Case {
   std::vector<std::string> want;  // per member: "-> node" or "pending [reason] message"
   bool want_forever = false;      // of the pending members
   std::string want_diagnosis;     // of the first pending member
+  double reject_threshold = 0.10;  // Coscheduling's podGroupRejectPercentage / 100
 };
 
 std::string Enforcer(GangApi api) {
@@ -68,8 +69,7 @@ PodGroupDecl Decl(GangApi api, int32_t min_count) {
     d.workload_groups = {{"workers", true, min_count}};
     d.timeout_seconds = kWorkloadGangTimeoutSeconds;
   } else {
-    d.min_count = min_count;
-    if (api == GangApi::kCoscheduling) d.timeout_seconds = kCoschedulingDefaultTimeoutSeconds;
+    d.min_count = min_count;  // no scheduleTimeoutSeconds: the plugin's permitWaitingTimeSeconds
   }
   return d;
 }
@@ -119,6 +119,13 @@ TEST(GangBatchTest, AllOrNothing) {
        false,
        "gang default/pg (Volcano, minAvailable 2): 1 of 2 members fit now; the other 1 needs 4 GPUs; the whole gang "
        "fits this cluster once enough GPUs are free, so no member is bound until then"},
+      {"coscheduling with podGroupRejectPercentage 50: a gap of 1 in 3 is tolerated, the fitting ones time out "
+       "after permitWaitingTimeSeconds",
+       GangApi::kCoscheduling, 3, {{"g-0", 4}, {"g-1", 4}, {"g-2", 4}}, {4, 4}, true,
+       {"pending [gang] rejected due to timeout after waiting 1m0s at plugin Coscheduling",
+        "pending [gang] rejected due to timeout after waiting 1m0s at plugin Coscheduling",
+        "pending [waiting-for-room] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
+       true, "", 0.5},
       {"kai: all fit", GangApi::kKai, 2, {{"g-0", 2}, {"g-1", 2}}, {4, 4}, true, {"-> n0", "-> n0"}},
       {"kai: too few fit", GangApi::kKai, 2, {{"g-0", 4}, {"g-1", 8}}, {4, 4}, true,
        {"pending [gang] KAI: pod group pg is not scheduled: 1 of its minMember 2 can be allocated (2 pods exist)",
@@ -142,7 +149,8 @@ TEST(GangBatchTest, AllOrNothing) {
     GangSet gangs = GroupIntoGangs({Decl(c.api, c.min_count)}, ptrs);
     ASSERT_EQ(gangs.gangs.size(), 1u);
     GangServing serving;
-    if (c.enforced) serving[kDefaultSchedulerName] = GangEnforcement{{c.api}, Enforcer(c.api), c.api == GangApi::kCoscheduling ? 60.0 : 300.0};
+    if (c.enforced) serving[kDefaultSchedulerName] = GangEnforcement{{c.api}, Enforcer(c.api), c.api == GangApi::kCoscheduling ? 60.0 : 300.0,
+                                                                c.reject_threshold};
     Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
     BatchOptions o;
     o.gangs = &gangs;
