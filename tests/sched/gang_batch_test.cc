@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 
 #include "gpusched/sched/batch.h"
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/policy_registry.h"
+#include "gpusched/util/random.h"
 #include "test_util.h"
 
 namespace gpusched {
@@ -171,6 +173,74 @@ TEST(GangBatchTest, AllOrNothing) {
     for (size_t i = 0; i < cluster.size(); ++i) used += cluster.state(i).requested.Scalar(kResourceGPU);
     for (const auto& pl : r.placements) placed += c.members[pl.pod].gpus;
     EXPECT_EQ(used, placed);
+  }
+}
+
+// Random clusters and gangs (some enforced, some not, some members already
+// bound): every pod comes out exactly once, an enforced gang has none or at
+// least its minimum of members placed, and the GPUs in use are exactly the
+// placed pods'.
+TEST(GangBatchTest, RandomAllOrNothing) {
+  Rng rng(7);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Node> nodes;
+    const size_t num_nodes = 1 + rng.Uniform(5);
+    for (size_t i = 0; i < num_nodes; ++i) nodes.push_back(GpuNode("n" + std::to_string(i), 1 + rng.Uniform(8)));
+    ClusterState cluster(std::move(nodes));
+    std::vector<Pod> pods;
+    std::vector<PodGroupDecl> decls;
+    const size_t num_gangs = 1 + rng.Uniform(4);
+    for (size_t g = 0; g < num_gangs; ++g) {
+      PodGroupDecl d;
+      d.api = GangApi::kCoscheduling;
+      d.ns = "default";
+      d.name = "pg" + std::to_string(g);
+      const size_t members = 1 + rng.Uniform(5);
+      d.min_count = static_cast<int32_t>(1 + rng.Uniform(members + 1));  // sometimes more than exist
+      decls.push_back(d);
+      for (size_t k = 0; k < members; ++k) {
+        Pod p = GpuPod(d.name + "-" + std::to_string(k), static_cast<int64_t>(rng.Uniform(5)));
+        p.meta.labels[kCoschedulingPodGroupLabel] = d.name;
+        if (g % 2 == 1) p.scheduler_name = "other";  // odd gangs: served by a profile that does not gang
+        pods.push_back(std::move(p));
+      }
+    }
+    for (size_t k = 0, n = rng.Uniform(4); k < n; ++k) {
+      Pod p = GpuPod("solo-" + std::to_string(k), static_cast<int64_t>(rng.Uniform(5)));
+      if (rng.Uniform(2) == 0) p.node_name = "n0";
+      pods.push_back(std::move(p));
+    }
+    std::vector<const Pod*> ptrs;
+    for (const Pod& p : pods) ptrs.push_back(&p);
+    GangSet gangs = GroupIntoGangs(decls, ptrs);
+    GangServing serving;
+    serving[kDefaultSchedulerName] = GangEnforcement{{GangApi::kCoscheduling}, "Coscheduling", 60, 0.1};
+    Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+    Scheduler other(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+    BatchOptions o;
+    o.gangs = &gangs;
+    o.gang_serving = &serving;
+    BatchResult r =
+        ScheduleBatch(ptrs, cluster, ProfileSchedulers{{kDefaultSchedulerName, &s}, {"other", &other}}, o);
+    std::vector<int> seen(pods.size(), 0);
+    std::map<std::string, int64_t> placed_in;
+    int64_t placed_gpus = 0;
+    for (const auto& pl : r.placements) {
+      ++seen[pl.pod];
+      placed_gpus += PodGpuRequest(ComputePodRequests(pods[pl.pod]));
+      auto it = pods[pl.pod].meta.labels.find(kCoschedulingPodGroupLabel);
+      if (it != pods[pl.pod].meta.labels.end()) ++placed_in[it->second];
+    }
+    for (const auto& pe : r.pending) ++seen[pe.pod];
+    for (const auto& rf : r.refused) ++seen[rf.pod];
+    for (size_t i = 0; i < pods.size(); ++i) EXPECT_EQ(seen[i], 1) << "round " << round << " pod " << pods[i].name();
+    for (size_t g = 0; g < decls.size(); g += 2)  // the enforced ones
+      EXPECT_TRUE(placed_in[decls[g].name] == 0 || placed_in[decls[g].name] >= decls[g].min_count)
+          << "round " << round << " " << decls[g].name << ": " << placed_in[decls[g].name] << " placed, min "
+          << decls[g].min_count;
+    int64_t used = 0;
+    for (size_t i = 0; i < cluster.size(); ++i) used += cluster.state(i).requested.Scalar(kResourceGPU);
+    EXPECT_EQ(used, placed_gpus) << "round " << round;
   }
 }
 
