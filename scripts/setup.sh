@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libyaml-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
+  libcpp-httplib-dev libssl-dev prometheus-cpp-dev wrk
 )
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(chromium)
