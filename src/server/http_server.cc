@@ -51,12 +51,14 @@ ExtenderHttpServer::ExtenderHttpServer(ExtenderService& extender, Metrics& metri
   verb("/preempt", &ExtenderService::Preempt);
   verb("/bind", &ExtenderService::Bind);
   s.Get("/healthz", [&metrics](const httplib::Request&, httplib::Response& res) {
+    res.status = 200;
     res.set_content("ok\n", "text/plain; charset=utf-8");
     metrics.Request("healthz", 200, 0);
   });
   s.Get("/readyz", [&metrics, ready](const httplib::Request&, httplib::Response& res) {
     std::string why;
     if (ready(&why)) {
+      res.status = 200;
       res.set_content("ok\n", "text/plain; charset=utf-8");
     } else {
       res.status = 503;
@@ -65,11 +67,14 @@ ExtenderHttpServer::ExtenderHttpServer(ExtenderService& extender, Metrics& metri
     metrics.Request("readyz", res.status, 0);
   });
   s.Get("/metrics", [&metrics](const httplib::Request&, httplib::Response& res) {
+    res.status = 200;
     res.set_content(metrics.Text(), "text/plain; version=0.0.4; charset=utf-8");
     metrics.Request("metrics", 200, 0);
   });
   const size_t limit = options.max_body_bytes;
   s.set_error_handler([&metrics, limit](const httplib::Request& req, httplib::Response& res) {
+    // Also called for the 4xx/5xx our handlers answered (and counted).
+    if (!res.body.empty()) return;
     const std::string verb = VerbOf(req.path);
     if (res.status == 413) {
       res.set_content("request body over the limit of " + std::to_string(limit) + " bytes (--max-body-bytes)\n",
