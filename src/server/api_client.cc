@@ -179,6 +179,9 @@ std::string ApiResponse::Describe() const {
 }
 
 struct ApiClient::Impl {
+  std::string Transport(httplib::Error e) const {
+    return "cannot reach the API server at " + config.server + " (" + httplib::to_string(e) + ")";
+  }
   ApiConfig config;
   std::unique_ptr<httplib::ClientImpl> client;
   std::string error;  // why the client could not be made
@@ -194,10 +197,10 @@ struct ApiClient::Impl {
     return h;
   }
 
-  static ApiResponse From(const httplib::Result& r) {
+  ApiResponse From(const httplib::Result& r) {
     ApiResponse out;
     if (!r) {
-      out.error = httplib::to_string(r.error());
+      out.error = Transport(r.error());
       return out;
     }
     out.status = r->status;
@@ -252,23 +255,24 @@ ApiClient::ApiClient(ApiConfig config, double timeout_seconds) : impl_(std::make
   impl_->client->set_read_timeout(secs, 0);
   impl_->client->set_write_timeout(secs, 0);
   impl_->client->set_keep_alive(true);
+  impl_->client->set_tcp_nodelay(true);
 }
 
 ApiClient::~ApiClient() = default;
 
 ApiResponse ApiClient::Get(const std::string& path) {
   if (!impl_->error.empty()) return ApiResponse{0, "", impl_->error};
-  return Impl::From(impl_->client->Get(path.c_str(), impl_->Headers()));
+  return impl_->From(impl_->client->Get(path.c_str(), impl_->Headers()));
 }
 
 ApiResponse ApiClient::Post(const std::string& path, const std::string& body, const std::string& content_type) {
   if (!impl_->error.empty()) return ApiResponse{0, "", impl_->error};
-  return Impl::From(impl_->client->Post(path.c_str(), impl_->Headers(), body, content_type.c_str()));
+  return impl_->From(impl_->client->Post(path.c_str(), impl_->Headers(), body, content_type.c_str()));
 }
 
 ApiResponse ApiClient::Patch(const std::string& path, const std::string& body, const std::string& content_type) {
   if (!impl_->error.empty()) return ApiResponse{0, "", impl_->error};
-  return Impl::From(
+  return impl_->From(
       impl_->client->Patch(path.c_str(), impl_->Headers(), body.data(), body.size(), content_type.c_str()));
 }
 
@@ -301,8 +305,7 @@ ApiResponse ApiClient::Stream(const std::string& path, double idle_seconds,
   ApiResponse out;
   out.status = status;
   out.body = std::move(error_body);
-  if (!r && status == 0) out.error = httplib::to_string(r.error());
-  if (!r && status == 200) out.error = httplib::to_string(r.error());
+  if (!r && (status == 0 || status == 200)) out.error = impl_->Transport(r.error());
   return out;
 }
 

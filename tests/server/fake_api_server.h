@@ -34,6 +34,8 @@ class FakeApiServer {
                  [this](const httplib::Request& req, httplib::Response& res) { Bind(req, res); });
     server_.Patch(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+))",
                   [this](const httplib::Request& req, httplib::Response& res) { Patch(req, res); });
+    server_.set_tcp_nodelay(true);
+    server_.set_keep_alive_max_count(1 << 30);
     port_ = server_.bind_to_any_port("127.0.0.1");
     thread_ = std::thread([this] { server_.listen_after_bind(); });
   }
@@ -75,7 +77,8 @@ class FakeApiServer {
     std::lock_guard<std::mutex> l(mu_);
     gone_[resource] = as_event ? 2 : 1;
   }
-  // The next watch of `resource` closes its connection after `events` events.
+  // The watch of `resource` (the one open, or else the next) closes its
+  // connection after sending `events` more events.
   void DropNextWatchAfter(const std::string& resource, int events) {
     std::lock_guard<std::mutex> l(mu_);
     drop_after_[resource] = events;
@@ -150,13 +153,11 @@ class FakeApiServer {
       return;
     }
     const uint64_t from = std::stoull(req.get_param_value("resourceVersion"));
-    const int drop_after = drop_after_.count(resource) ? drop_after_[resource] : -1;
-    drop_after_.erase(resource);
     const bool bookmarks = req.get_param_value("allowWatchBookmarks") == "true";
     auto sent = std::make_shared<int>(0);
     auto next = std::make_shared<uint64_t>(from);
     auto gone_event = std::make_shared<bool>(gone == 2);
-    res.set_chunked_content_provider("application/json", [this, resource, drop_after, bookmarks, sent, next,
+    res.set_chunked_content_provider("application/json", [this, resource, bookmarks, sent, next,
                                                           gone_event](size_t, httplib::DataSink& sink) {
       std::unique_lock<std::mutex> l(mu_);
       if (*gone_event) {
@@ -168,8 +169,12 @@ class FakeApiServer {
         return true;
       }
       cv_.wait_for(l, std::chrono::milliseconds(100), [&] {
-        return stopping_ || (!events_.empty() && events_.back().rv > *next);
+        return stopping_ || drop_after_.count(resource) || (!events_.empty() && events_.back().rv > *next);
       });
+      if (auto d = drop_after_.find(resource); d != drop_after_.end() && d->second == 0) {
+        drop_after_.erase(d);
+        return false;  // the connection drops
+      }
       if (stopping_) {
         sink.done();
         return true;
@@ -178,7 +183,10 @@ class FakeApiServer {
         if (e.rv <= *next || e.resource != resource) continue;
         *next = e.rv;
         if (e.type == "BOOKMARK" && !bookmarks) continue;
-        if (drop_after >= 0 && *sent >= drop_after) return false;  // the connection drops
+        if (auto d = drop_after_.find(resource); d != drop_after_.end() && d->second-- == 0) {
+          drop_after_.erase(d);
+          return false;  // the connection drops
+        }
         const std::string line = json{{"type", e.type}, {"object", e.object}}.dump() + "\n";
         if (!sink.write(line.data(), line.size())) return false;
         ++*sent;
