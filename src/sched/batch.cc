@@ -1,5 +1,8 @@
 #include "gpusched/sched/batch.h"
 
+#include <memory>
+
+#include "gpusched/sched/diagnosis_cache.h"
 #include "gpusched/sched/filters.h"
 
 namespace gpusched {
@@ -74,11 +77,17 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   }
   std::string served;
   for (const auto& [name, s] : schedulers) served += (served.empty() ? "\"" : ", \"") + name + "\"";
+  // One per profile: the pending pods of one shape share their diagnosis.
+  std::vector<std::unique_ptr<DiagnosisCache>> diagnoses(schedulers.size());
   for (size_t qi : OrderQueue(queue, options.order)) {
     const PodInfo& info = queue[qi];
     Scheduler* scheduler = nullptr;
-    for (const auto& [name, s] : schedulers)
-      if (name == info.pod->scheduler_name) scheduler = s;
+    size_t profile = 0;
+    for (size_t k = 0; k < schedulers.size(); ++k)
+      if (schedulers[k].first == info.pod->scheduler_name) {
+        scheduler = schedulers[k].second;
+        profile = k;
+      }
     if (!scheduler) {
       Diagnosis d;
       d.kind = Diagnosis::Kind::kNoEligibleNode;
@@ -89,19 +98,40 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       continue;
     }
     std::optional<PodExplain> explain;
-    if (options.explain) explain.emplace();
-    Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);
-    if (d.scheduled) {
-      out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
-      continue;
+    std::string message;
+    Decision d;  // the explained attempt
+    Attempt a;   // the other ones
+    const PreemptionVerdict* preemption = nullptr;
+    Diagnosis diag;
+    if (options.explain) {
+      // Explained pods get the plain scan and the full diagnosis (with the
+      // pods that would have to finish).
+      explain.emplace();
+      d = scheduler->ScheduleOne(info, cluster, &*explain);
+      if (d.scheduled) {
+        out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
+        continue;
+      }
+      message = d.fit_error.Error();
+      if (d.preemption) preemption = &*d.preemption;
+      diag = Diagnose(info, cluster, scheduler->filters());
+    } else {
+      a = scheduler->Schedule(info, cluster);
+      if (a.scheduled) {
+        out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::nullopt});
+        continue;
+      }
+      message = a.failure->message;
+      if (a.failure->preemption) preemption = &*a.failure->preemption;
+      if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
+      diag = diagnoses[profile]->Diagnose(info, cluster, scheduler->filters());
     }
-    Diagnosis diag = Diagnose(info, cluster, scheduler->filters());
-    if (d.preemption && d.preemption->would_help) {
-      diag.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
-                  " lower-priority pod(s) on " + cluster.node(d.preemption->node).name() +
+    if (preemption && preemption->would_help) {
+      diag.text = "kube-scheduler would preempt (evict) " + std::to_string(preemption->victims) +
+                  " lower-priority pod(s) on " + cluster.node(preemption->node).name() +
                   " and nominate that node (gpusched reports this, it does not evict); " + diag.text;
     }
-    out.pending.push_back({info.input_index, d.fit_error.Error(), std::move(diag), std::move(explain)});
+    out.pending.push_back({info.input_index, std::move(message), std::move(diag), std::move(explain)});
   }
   return out;
 }

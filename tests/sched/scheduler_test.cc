@@ -81,6 +81,40 @@ TEST(SchedulerTest, CpuAndPodCountAreCheckedToo) {
   EXPECT_EQ(s.ScheduleOne(PodInfo::Make(p2, 2), c).node, 1u);  // "small" holds one pod only
 }
 
+// Pods of one class that fail against an unchanged cluster share one
+// Failure; a change to the cluster (or another class) makes a new one. The
+// rejectors are the filters that failed some node.
+TEST(SchedulerTest, ScheduleSharesTheFailureOfAClass) {
+  Node tainted = GpuNode("t", 8);
+  tainted.taints.push_back({"dedicated", "x", "NoSchedule"});
+  ClusterState c({GpuNode("a", 2), tainted});
+  Scheduler s = FirstFit();  // NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit, GpuShare
+  Pod p1 = GpuPod("p1", 4), p2 = GpuPod("p2", 4), tolerant = GpuPod("p3", 4), small = GpuPod("s", 1);
+  tolerant.tolerations.push_back({"dedicated", "Exists", "", ""});
+  Attempt a1 = s.Schedule(PodInfo::Make(p1, 0), c);
+  Attempt a2 = s.Schedule(PodInfo::Make(p2, 1), c);
+  ASSERT_FALSE(a1.scheduled);
+  ASSERT_TRUE(a1.failure && a2.failure);
+  EXPECT_EQ(a1.failure.get(), a2.failure.get());
+  EXPECT_EQ(a1.failure->message,
+            "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) had untolerated taint(s).");
+  EXPECT_EQ(a1.failure->rejectors, (uint64_t{1} << 1) | (uint64_t{1} << 3));  // TaintToleration, NodeResourcesFit
+  // The same request with a toleration is another class: it fits.
+  Attempt a3 = s.Schedule(PodInfo::Make(tolerant, 2), c);
+  ASSERT_TRUE(a3.scheduled);
+  EXPECT_EQ(a3.node, 1u);
+  // The cluster changed: a new failure, with the new message.
+  Attempt a4 = s.Schedule(PodInfo::Make(p2, 1), c);
+  ASSERT_FALSE(a4.scheduled);
+  EXPECT_NE(a4.failure.get(), a1.failure.get());
+  EXPECT_EQ(a4.failure->message, a1.failure->message);
+  EXPECT_TRUE(s.Schedule(PodInfo::Make(small, 3), c).scheduled);
+  // ScheduleOne says the same, as a copy.
+  Decision d = s.ScheduleOne(PodInfo::Make(p1, 0), c);
+  EXPECT_FALSE(d.scheduled);
+  EXPECT_EQ(d.fit_error.Error(), a1.failure->message);
+}
+
 TEST(SchedulerTest, EmptyClusterMessage) {
   ClusterState c(std::vector<Node>{});
   Scheduler s = FirstFit();
