@@ -60,7 +60,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   simulate->add_option("--report", mf.report, "Write a self-contained HTML report");
   simulate->add_option("--end", mf.end_time, "Stop at this simulated time (seconds)");
   simulate->add_option("--feature-gates", mf.feature_gates,
-                       "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue)");
+                       "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue), "
+                       "SchedulerQueueingHints=false (every event requeues every pod)");
 
   ExperimentFlags xf;
   CLI::App* experiment = app.add_subcommand(

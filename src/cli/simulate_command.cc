@@ -70,15 +70,17 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
     return kExitUsage;
   }
-  bool pop_from_backoff_q = true;
+  bool pop_from_backoff_q = true, queueing_hints = true;
   {
     std::stringstream gates(flags.feature_gates);
     for (std::string gate; std::getline(gates, gate, ',');) {
       if (gate == "SchedulerPopFromBackoffQ=true" || gate == "SchedulerPopFromBackoffQ=false") {
         pop_from_backoff_q = gate.ends_with("true");
+      } else if (gate == "SchedulerQueueingHints=true" || gate == "SchedulerQueueingHints=false") {
+        queueing_hints = gate.ends_with("true");
       } else if (!gate.empty()) {
         err << "error: unsupported --feature-gates entry \"" << gate
-            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false)\n";
+            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false and SchedulerQueueingHints=true|false)\n";
         return kExitUsage;
       }
     }
@@ -123,6 +125,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     opts.initial_backoff = static_cast<double>(in.config.pod_initial_backoff_seconds);
     opts.max_backoff = static_cast<double>(in.config.pod_max_backoff_seconds);
     opts.pop_from_backoff_q = pop_from_backoff_q;
+    opts.queueing_hints = queueing_hints;
     opts.node_frag_milli = [&typical](const ClusterState& c, size_t i) { return NodeFragMilli(c.state(i), typical); };
     if (flags.end_time >= 0) opts.end_time = flags.end_time;
     ProgressBar bar(err, "simulating " + policy, ProgressBar::StderrIsTerminal());

@@ -149,6 +149,19 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(double now) {
   for (const QueuedPod& p : pods) Requeue(p, now);
 }
 
+void SchedulingQueue::MoveToActiveOrBackoffQueue(double now, const std::function<bool(const QueuedPod&)>& worth) {
+  // The pods left keep their order (failure order, for the leftover flush).
+  std::deque<QueuedPod> stay;
+  for (const QueuedPod& p : unschedulable_) {
+    if (worth(p)) {
+      Requeue(p, now);
+    } else {
+      stay.push_back(p);
+    }
+  }
+  unschedulable_.swap(stay);
+}
+
 void SchedulingQueue::FlushBackoffQCompleted(double now) {
   // popAllBackoffCompleted: podBackoffQ, then podErrorBackoffQ.
   for (std::vector<QueuedPod>* heap : {&backoff_, &error_backoff_})

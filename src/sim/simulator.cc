@@ -15,6 +15,7 @@
 #include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/invariants.h"
 #include "gpusched/sim/percentiles.h"
+#include "gpusched/sim/queueing_hints.h"
 #include "gpusched/sim/scheduling_queue.h"
 
 namespace gpusched {
@@ -33,11 +34,11 @@ std::string FormatSeconds(double t) {
 // What a pod needs only while it waits: made when it is queued, freed when
 // it is bound.
 struct WaitingPod {
-  PodInfo info;  // what ScheduleOne needs
-  // Why its last attempt failed. Its message is made only for the result:
-  // in an overloaded cluster every pooled pod fails again after each cluster
-  // event, and formatting each failure took a tenth of the run.
-  std::optional<FitError> last_failure;
+  PodInfo info;  // what Schedule needs
+  // Why its last attempt failed: shared with every pod of its class that
+  // failed against the same cluster. Its rejectors decide which events
+  // requeue it (QueueingHints).
+  std::shared_ptr<const Failure> last_failure;
 };
 
 // One workload pod through the run: a million-pod run holds a million, so
@@ -88,7 +89,7 @@ class Simulation {
   // release or add room.
   size_t live_events_ = 0;
   double armed_backoff_ = kInf, armed_leftover_ = kInf;
-  bool cluster_event_ = false;  // a pod deleted or a node added in this batch
+  ClusterEvents events_now_;  // pods deleted and nodes added in this batch
   // Something happened in this batch: not only stale finishes (of evicted
   // pods) or flushes that moved nothing. Only such batches are samples.
   bool busy_ = false;
@@ -192,7 +193,7 @@ void Simulation::Handle(const Event& e, double now) {
       const size_t i = cluster_.AddNode(ne.node);
       NodeChanged(i, now);
       busy_ = true;
-      cluster_event_ = true;  // Node/Add: NodeResourcesFit's hint says Queue
+      events_now_.nodes_added.push_back({&ne.node, cluster_.state(i)});  // Node/Add
       break;
     }
     case EventKind::kNodeRemove: {
@@ -260,7 +261,7 @@ void Simulation::Finish(size_t id, double now) {
   p.finish_event = kNoEvent;
   --running_;
   ++finished_;
-  cluster_event_ = true;  // Pod/Delete of a scheduled pod: Queue
+  events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
 }
 
 void Simulation::RemoveNode(size_t i, double now) {
@@ -281,7 +282,7 @@ void Simulation::RemoveNode(size_t i, double now) {
     }
   }
   // The evicted pods' deletions are Pod/Delete events of scheduled pods.
-  if (!evicted.empty()) cluster_event_ = true;
+  if (!evicted.empty()) events_now_.assigned_pod_deleted = true;
 }
 
 void Simulation::ScheduleAll(double now) {
@@ -291,11 +292,11 @@ void Simulation::ScheduleAll(double now) {
     ++p.attempts;
     ++attempts_;
     busy_ = true;
-    Decision d = scheduler_.ScheduleOne(p.waiting->info, cluster_);
+    Attempt d = scheduler_.Schedule(p.waiting->info, cluster_);
     if (!d.scheduled) {
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
-      queue_.AddUnschedulable(*qp, now, d.fit_error.num_all_nodes == 0);
-      p.waiting->last_failure = std::move(d.fit_error);
+      queue_.AddUnschedulable(*qp, now, d.failure->fit_error.num_all_nodes == 0);
+      p.waiting->last_failure = std::move(d.failure);
       continue;
     }
     p.waiting.reset();
@@ -358,7 +359,7 @@ SimResult Simulation::Run() {
     if (options_.end_time && now > *options_.end_time) break;
     if (Quiescent()) break;  // only leftover flushes remain: see simulator.h
     touched_.clear();
-    cluster_event_ = false;
+    events_now_.Clear();
     busy_ = false;
     // Events at one time commute (each only adds to activeQ, changes the
     // cluster, or flags a cluster event handled below), except a node
@@ -372,8 +373,19 @@ SimResult Simulation::Run() {
       ++handled_;
     }
     // movePodsToActiveOrBackoffQueue once for the batch: nothing enters the
-    // pool between events at one time, so once is the same as once per event.
-    if (cluster_event_) queue_.MoveAllToActiveOrBackoffQueue(now);
+    // pool between events at one time, so once is the same as once per event
+    // (a pod moves when some event moves it).
+    if (events_now_.any()) {
+      if (options_.queueing_hints) {
+        queue_.MoveToActiveOrBackoffQueue(now, [this](const QueuedPod& qp) {
+          const WaitingPod& w = *pods_[qp.id].waiting;
+          return WorthRequeuing(scheduler_.filters(), w.last_failure ? w.last_failure->rejectors : 0, w.info,
+                                events_now_);
+        });
+      } else {
+        queue_.MoveAllToActiveOrBackoffQueue(now);
+      }
+    }
     ScheduleAll(now);
     ArmTimers(now);
     if (busy_) {
@@ -439,7 +451,7 @@ SimResult Simulation::Result(double end) {
       case SimPod::Phase::kRunning: o.state = PodOutcome::State::kRunning; ++s.running; break;
       case SimPod::Phase::kWaiting:
         o.state = PodOutcome::State::kPending;
-        if (p.waiting->last_failure) o.reason = p.waiting->last_failure->Error();
+        if (p.waiting->last_failure) o.reason = p.waiting->last_failure->message;
         ++s.pending;
         break;
       case SimPod::Phase::kNotArrived:

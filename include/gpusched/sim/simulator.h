@@ -64,6 +64,12 @@ struct SimOptions {
   // scheduling_queue.h. false gives the v1.32 behaviour, where a pod sits
   // out its backoff even when the scheduler is idle.
   bool pop_from_backoff_q = true;
+  // Feature gate SchedulerQueueingHints (GA and locked on in v1.35): after a
+  // cluster event only the pods that a plugin which rejected them says the
+  // event may help go back to the queue (sim/queueing_hints.h). false gives
+  // gpusched's queue before them, where every cluster event moves every
+  // pooled pod.
+  bool queueing_hints = true;
   // Fragmentation of one node in milli-GPU (FGD); empty means 0.
   NodeFragFn node_frag_milli;
   size_t max_samples = 10000;  // SimResult::series length bound; 0 = unbounded
