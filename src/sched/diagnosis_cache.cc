@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <typeinfo>
 
 #include "diagnosis_parts.h"
 #include "gpusched/sched/filters.h"
@@ -37,13 +36,7 @@ DiagnosisCache::DiagnosisCache() = default;
 DiagnosisCache::~DiagnosisCache() = default;
 
 bool DiagnosisCache::Supports(const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
-  for (const auto& f : filters) {
-    const std::type_info& t = typeid(*f);
-    if (t != typeid(NodeUnschedulableFilter) && t != typeid(NodeNameFilter) && t != typeid(TaintTolerationFilter) &&
-        t != typeid(NodeAffinityFilter) && t != typeid(NodeResourcesFitFilter) && t != typeid(GpuShareFilter))
-      return false;
-  }
-  return true;
+  return AllInTreeFilters(filters);
 }
 
 // Node i's free amounts and pod-limit flag, from its state now.

@@ -95,27 +95,52 @@ size_t Scheduler::PluginIndex(const FilterPlugin* p) const {
   return 63;
 }
 
-Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
+const std::shared_ptr<const Failure>* Scheduler::FindFailure(const PodInfo& pod, const ClusterState& cluster,
+                                                              size_t hash) {
   // A cached failure stands while the cluster is unchanged since it was seen.
   if (failure_cluster_ != cluster.serial() || failure_version_ != cluster.version()) {
     if (!failures_.empty()) failures_.clear();
     failure_cluster_ = cluster.serial();
     failure_version_ = cluster.version();
   }
-  const size_t hash = ClassHash(pod);
   auto [lo, hi] = failures_.equal_range(hash);
   for (auto it = lo; it != hi; ++it)
-    if (it->second.key.Matches(pod)) return Attempt{false, 0, {}, it->second.failure};
-  uint64_t rejectors = 0;
-  Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
-  if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
+    if (it->second.key.Matches(pod)) return &it->second.failure;
+  return nullptr;
+}
+
+std::shared_ptr<const Failure> Scheduler::Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors) {
   auto f = std::make_shared<Failure>();
   f->message = d.fit_error.Error();
   f->fit_error = std::move(d.fit_error);
   f->preemption = std::move(d.preemption);
   f->rejectors = rejectors;
   failures_.emplace(hash, CachedFailure{PodClassKey(pod), f});
-  return Attempt{false, 0, {}, std::move(f)};
+  return f;
+}
+
+Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
+  const size_t hash = ClassHash(pod);
+  if (const auto* cached = FindFailure(pod, cluster, hash)) return Attempt{false, 0, {}, *cached};
+  uint64_t rejectors = 0;
+  Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
+  if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
+  return Attempt{false, 0, {}, Remember(pod, hash, d, rejectors)};
+}
+
+std::shared_ptr<const Failure> Scheduler::FailureOf(const PodInfo& pod, ClusterState& cluster) {
+  const size_t hash = ClassHash(pod);
+  if (const auto* cached = FindFailure(pod, cluster, hash)) return *cached;
+  const size_t start = next_start_index_;
+  uint64_t rejectors = 0;
+  dry_run_ = true;
+  Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
+  dry_run_ = false;
+  if (d.scheduled) {
+    next_start_index_ = start;
+    return nullptr;
+  }
+  return Remember(pod, hash, d, rejectors);
 }
 
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
@@ -254,6 +279,7 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
 Decision Scheduler::Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain) {
   Decision d;
   d.scheduled = true;
+  if (dry_run_) return d;  // FailureOf: it fits, and nothing is chosen or bound
   if (feasible_.size() == 1) {
     // One feasible node is chosen without scoring (schedulePod).
     d.node = feasible_.front();

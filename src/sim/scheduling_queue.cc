@@ -183,6 +183,10 @@ double SchedulingQueue::NextBackoffFlush() const {
   double b = kInf;
   if (!backoff_.empty()) b = backoff_.front().backoff_expiration;
   if (!error_backoff_.empty()) b = std::min(b, error_backoff_.front().backoff_expiration);
+  return BackoffFlushTick(b);
+}
+
+double SchedulingQueue::BackoffFlushTick(double b) const {
   // Ticks fall on whole multiples of kBackoffFlushInterval. Without the gate
   // the first tick at or after b moves the pod (not After); with it, the
   // first tick in a later window than b.
@@ -192,7 +196,10 @@ double SchedulingQueue::NextBackoffFlush() const {
 
 double SchedulingQueue::NextUnschedulableFlush() const {
   if (unschedulable_.empty()) return kInf;
-  const double ts = unschedulable_.front().timestamp;
+  return UnschedulableFlushTick(unschedulable_.front().timestamp);
+}
+
+double SchedulingQueue::UnschedulableFlushTick(double ts) {
   double t = (std::floor((ts + kPodMaxInUnschedulablePodsDuration) / kUnschedulableFlushInterval) + 1) *
              kUnschedulableFlushInterval;
   // Guard against rounding: the tick must satisfy the strict inequality.

@@ -12,6 +12,9 @@
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/validation.h"
 #include "gpusched/sched/fit_error.h"
+#include "gpusched/sched/filters.h"
+#include "gpusched/sched/pod_class.h"
+#include "gpusched/sim/class_queue.h"
 #include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/invariants.h"
 #include "gpusched/sim/percentiles.h"
@@ -64,7 +67,17 @@ class Simulation {
         options_(o),
         cluster_(std::move(nodes)),
         queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
-        metrics_(cluster_, o.node_frag_milli, o.max_samples) {}
+        metrics_(cluster_, o.node_frag_milli, o.max_samples) {
+    if (UseClassQueue(o, s)) classes_queue_.emplace(queue_.options());
+  }
+
+  // The class queue gives the plain queue's answers when the pop order of a
+  // moment is fixed (SchedulerPopFromBackoffQ), a pod is requeued by its
+  // class's hints, and a bind can only make a class's pods fail
+  // (gpusched's own filters): see class_queue.h.
+  static bool UseClassQueue(const SimOptions& o, const Scheduler& s) {
+    return o.group_by_class && o.queueing_hints && o.pop_from_backoff_q && AllInTreeFilters(s.filters());
+  }
 
   SimResult Run();
 
@@ -74,6 +87,10 @@ class Simulation {
   const SimOptions& options_;
   ClusterState cluster_;
   SchedulingQueue queue_;
+  // The same queue by pod class (sim/class_queue.h), used instead of queue_
+  // when it applies (UseClassQueue).
+  std::optional<ClassQueue> classes_queue_;
+  PodClassTable classes_;
   SimMetrics metrics_;
   EventQueue events_;
   // Arrivals are streamed in time order (stably: workload order on ties)
@@ -108,9 +125,11 @@ class Simulation {
   // pooled pod failed after the last release, and since then pods were only
   // bound, which leaves less room.
   bool Quiescent() const {
-    return live_events_ == 0 && next_arrival_ == arrivals_.size() && queue_.active_size() == 0 &&
-           queue_.backoff_size() == 0;
+    const bool queued = classes_queue_ ? classes_queue_->active_or_backoff_size() > 0
+                                       : queue_.active_size() > 0 || queue_.backoff_size() > 0;
+    return live_events_ == 0 && next_arrival_ == arrivals_.size() && !queued;
   }
+  size_t QueueSize() const { return classes_queue_ ? classes_queue_->size() : queue_.size(); }
   bool HasEvents() const { return !events_.empty() || next_arrival_ < arrivals_.size(); }
   double NextTime() const {
     double t = events_.empty() ? kInf : events_.Top().time;
@@ -125,6 +144,8 @@ class Simulation {
   void Finish(size_t id, double now);
   void RemoveNode(size_t i, double now);
   void ScheduleAll(double now);
+  void ScheduleAllByClass(double now);
+  void Bound(size_t id, const Attempt& a, double now);
   void ArmTimers(double now);
   void NodeChanged(size_t i, double now) {
     metrics_.NodeChanged(cluster_, i, now);
@@ -207,11 +228,19 @@ void Simulation::Handle(const Event& e, double now) {
     }
     case EventKind::kBackoffFlush:
       if (armed_backoff_ == now) armed_backoff_ = kInf;
-      queue_.FlushBackoffQCompleted(now);
+      if (classes_queue_) {
+        classes_queue_->FlushBackoffQCompleted(now);
+      } else {
+        queue_.FlushBackoffQCompleted(now);
+      }
       break;
     case EventKind::kUnschedulableFlush:
       if (armed_leftover_ == now) armed_leftover_ = kInf;
-      queue_.FlushUnschedulablePodsLeftover(now);
+      if (classes_queue_) {
+        classes_queue_->FlushUnschedulablePodsLeftover(now);
+      } else {
+        queue_.FlushUnschedulablePodsLeftover(now);
+      }
       break;
   }
 }
@@ -247,7 +276,11 @@ int64_t Simulation::Enqueue(size_t id, double now) {
   p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}});
   const int64_t gpu_milli = p.waiting->info.gpu.total_milli();
   p.phase = SimPod::Phase::kWaiting;
-  queue_.Add(id, pod.Priority(), gpu_milli, now);
+  if (classes_queue_) {
+    classes_queue_->Add(id, classes_.Intern(p.waiting->info), pod.Priority(), gpu_milli, now);
+  } else {
+    queue_.Add(id, pod.Priority(), gpu_milli, now);
+  }
   return gpu_milli;
 }
 
@@ -286,6 +319,7 @@ void Simulation::RemoveNode(size_t i, double now) {
 }
 
 void Simulation::ScheduleAll(double now) {
+  if (classes_queue_) return ScheduleAllByClass(now);
   while (std::optional<QueuedPod> qp = queue_.Pop()) {
     const size_t id = qp->id;
     SimPod& p = pods_[id];
@@ -299,24 +333,52 @@ void Simulation::ScheduleAll(double now) {
       p.waiting->last_failure = std::move(d.failure);
       continue;
     }
-    p.waiting.reset();
-    p.phase = SimPod::Phase::kRunning;
-    p.node = static_cast<int32_t>(d.node);
-    if (p.start < 0) p.start = now;
-    ++running_;
-    NodeChanged(d.node, now);
-    const double duration = workload_.pods[id].duration;
-    p.finish_at = duration >= 0 ? now + duration : kInf;
-    if (p.finish_at < kInf) {
-      p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
-      ++live_events_;
-    }
+    Bound(id, d, now);
+  }
+}
+
+void Simulation::ScheduleAllByClass(double now) {
+  ClassQueue& q = *classes_queue_;
+  ClassQueue::Hooks hooks;
+  hooks.attempt = [&](size_t id) -> std::shared_ptr<const Failure> {
+    SimPod& p = pods_[id];
+    Attempt d = scheduler_.Schedule(p.waiting->info, cluster_);
+    if (!d.scheduled) return std::move(d.failure);
+    p.attempts += static_cast<int32_t>(q.Attempts(id));
+    Bound(id, d, now);
+    return nullptr;
+  };
+  hooks.failure_now = [&](size_t id) {
+    std::shared_ptr<const Failure> f = scheduler_.FailureOf(pods_[id].waiting->info, cluster_);
+    // A pod of a class that failed at this moment fits nowhere after binds.
+    if (!f) ReportInvariantViolation(options_.invariant_failed, "a pod of a class that failed now fits");
+    return f;
+  };
+  const int64_t tried = q.ScheduleAll(now, hooks);
+  if (tried > 0) busy_ = true;
+  attempts_ += tried;
+}
+
+// Pod `id` was bound by `d` at `now`: it runs until its duration is over.
+void Simulation::Bound(size_t id, const Attempt& d, double now) {
+  SimPod& p = pods_[id];
+  p.waiting.reset();
+  p.phase = SimPod::Phase::kRunning;
+  p.node = static_cast<int32_t>(d.node);
+  if (p.start < 0) p.start = now;
+  ++running_;
+  NodeChanged(d.node, now);
+  const double duration = workload_.pods[id].duration;
+  p.finish_at = duration >= 0 ? now + duration : kInf;
+  if (p.finish_at < kInf) {
+    p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
+    ++live_events_;
   }
 }
 
 void Simulation::ArmTimers(double now) {
   // Only ticks that move a pod are scheduled; the others would do nothing.
-  double b = queue_.NextBackoffFlush();
+  double b = classes_queue_ ? classes_queue_->NextBackoffFlush() : queue_.NextBackoffFlush();
   // A pod already past its backoff (only a failed-with-error pod under
   // max_backoff 0 can be) waits for the next tick: kube-scheduler would
   // retry it in a hot loop, which in zero-time scheduling would never end.
@@ -325,7 +387,7 @@ void Simulation::ArmTimers(double now) {
     armed_backoff_ = b;
     events_.Push(b, EventKind::kBackoffFlush);
   }
-  const double f = queue_.NextUnschedulableFlush();
+  const double f = classes_queue_ ? classes_queue_->NextUnschedulableFlush() : queue_.NextUnschedulableFlush();
   if (f < armed_leftover_) {
     armed_leftover_ = std::max(f, now);
     events_.Push(armed_leftover_, EventKind::kUnschedulableFlush);
@@ -339,7 +401,7 @@ void Simulation::CheckInvariants(double now) {
     if (!what.empty()) break;
   }
   if (what.empty())
-    what = CheckPodConservation(finished_, running_, static_cast<int64_t>(queue_.size()), rejected_, arrived_);
+    what = CheckPodConservation(finished_, running_, static_cast<int64_t>(QueueSize()), rejected_, arrived_);
   if (what.empty()) return;
   ReportInvariantViolation(options_.invariant_failed, "at t=" + FormatSeconds(now) + ": " + what);
 }
@@ -376,7 +438,11 @@ SimResult Simulation::Run() {
     // pool between events at one time, so once is the same as once per event
     // (a pod moves when some event moves it).
     if (events_now_.any()) {
-      if (options_.queueing_hints) {
+      if (classes_queue_) {
+        classes_queue_->Requeue(now, [this](size_t id, const Failure& f) {
+          return WorthRequeuing(scheduler_.filters(), f.rejectors, pods_[id].waiting->info, events_now_);
+        });
+      } else if (options_.queueing_hints) {
         queue_.MoveToActiveOrBackoffQueue(now, [this](const QueuedPod& qp) {
           const WaitingPod& w = *pods_[qp.id].waiting;
           return WorthRequeuing(scheduler_.filters(), w.last_failure ? w.last_failure->rejectors : 0, w.info,
@@ -396,7 +462,7 @@ SimResult Simulation::Run() {
     // A pod that runs for 0 s finishes at this same time: sample once, after.
     const bool again = NextTime() == now && !Quiescent();
     if (!again && busy_at_now_) {
-      metrics_.Sample(now, static_cast<int64_t>(queue_.size()), running_);
+      metrics_.Sample(now, static_cast<int64_t>(QueueSize()), running_);
       busy_at_now_ = false;
     }
     if (options_.check_invariants) CheckInvariants(now);
@@ -406,7 +472,7 @@ SimResult Simulation::Run() {
   if (options_.end_time) {
     end = *options_.end_time;
     const std::optional<double> last = metrics_.last_sample_time();
-    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(queue_.size()), running_);
+    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(QueueSize()), running_);
   }
   SimResult r = Result(end);
   if (options_.progress) options_.progress(1.0);
@@ -449,11 +515,17 @@ SimResult Simulation::Result(double end) {
     switch (p.phase) {
       case SimPod::Phase::kFinished: o.state = PodOutcome::State::kFinished; ++s.finished; break;
       case SimPod::Phase::kRunning: o.state = PodOutcome::State::kRunning; ++s.running; break;
-      case SimPod::Phase::kWaiting:
+      case SimPod::Phase::kWaiting: {
         o.state = PodOutcome::State::kPending;
-        if (p.waiting->last_failure) o.reason = p.waiting->last_failure->message;
+        const Failure* last = p.waiting->last_failure.get();
+        if (classes_queue_) {
+          o.attempts += static_cast<int32_t>(classes_queue_->Attempts(i));
+          last = classes_queue_->LastFailure(i).get();
+        }
+        if (last) o.reason = last->message;
         ++s.pending;
         break;
+      }
       case SimPod::Phase::kNotArrived:
         o.state = PodOutcome::State::kPending;
         o.reason = "not arrived: it arrives at " + FormatSeconds(wp.arrival) + " s, after the end of the simulation (" +

@@ -70,6 +70,11 @@ class Scheduler {
   // The same without explain: a pod that fails where a pod of its class
   // failed on the unchanged cluster costs a lookup.
   Attempt Schedule(const PodInfo& pod, ClusterState& cluster);
+  // The failure `pod` meets on `cluster` when it fits nowhere, the same one
+  // Schedule would give; nullptr (nothing bound, no node chosen) when it
+  // fits. For callers that know a pod of this class fails and want its
+  // message on the cluster as it is now.
+  std::shared_ptr<const Failure> FailureOf(const PodInfo& pod, ClusterState& cluster);
 
   // Off: every scan visits every node and a pod that fits nowhere is
   // explained from a plain rescan (the reference the fast paths are tested
@@ -123,6 +128,9 @@ class Scheduler {
     std::shared_ptr<const Failure> failure;
   };
   std::unordered_multimap<size_t, CachedFailure> failures_;  // by ClassHash
+  const std::shared_ptr<const Failure>* FindFailure(const PodInfo& pod, const ClusterState& cluster, size_t hash);
+  std::shared_ptr<const Failure> Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors);
+  bool dry_run_ = false;  // FailureOf: Commit binds nothing
   // Fills d.fit_error and d.preemption; sets `rejectors` (see Failure).
   Decision ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain, uint64_t& rejectors);
   size_t PluginIndex(const FilterPlugin* p) const;

@@ -122,6 +122,10 @@ class SchedulingQueue {
   // +infinity when there is none.
   double NextBackoffFlush() const;
   double NextUnschedulableFlush() const;
+  // The flush ticks for a pod whose backoff expires at `expiry`, and for the
+  // pool's oldest Timestamp.
+  double BackoffFlushTick(double expiry) const;
+  static double UnschedulableFlushTick(double oldest_timestamp);
 
   // calculateBackoffDuration for the n-th failure.
   double BackoffDuration(int32_t failures) const;
