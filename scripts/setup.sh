@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian packages gpusched needs, when missing. Run as root on a
 # fresh Debian (bookworm) machine. Idempotent: does nothing when all is there.
+#
+#   bash scripts/setup.sh           # what the gpusched binary needs (scripts/demo.sh)
+#   bash scripts/setup.sh --tests   # and GoogleTest, for the tests (scripts/test.sh)
+#
+# ccache is installed too: a second build of unchanged sources, in this
+# checkout or another, then costs next to nothing.
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config ccache
   libyaml-cpp-dev nlohmann-json3-dev libfmt-dev libcli11-dev
-  libgtest-dev libgmock-dev googletest libbenchmark-dev
 )
+if [[ "${1:-}" == "--tests" ]]; then
+  packages+=(libgtest-dev libgmock-dev googletest)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -27,7 +27,7 @@ std::vector<std::string> SplitList(const std::string& s) {
   return out;
 }
 
-std::string Fixed(double v, int decimals) {
+std::string FixedDecimals(double v, int decimals) {
   std::ostringstream o;
   o << std::fixed << std::setprecision(decimals) << v;
   return o.str();
@@ -35,9 +35,9 @@ std::string Fixed(double v, int decimals) {
 
 // Seconds as the most readable unit: 42s, 3.5m, 2.25h.
 std::string Human(double s) {
-  if (s < 120) return Fixed(s, s < 10 ? 1 : 0) + "s";
-  if (s < 7200) return Fixed(s / 60, 1) + "m";
-  return Fixed(s / 3600, 2) + "h";
+  if (s < 120) return FixedDecimals(s, s < 10 ? 1 : 0) + "s";
+  if (s < 7200) return FixedDecimals(s / 60, 1) + "m";
+  return FixedDecimals(s / 3600, 2) + "h";
 }
 
 void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
@@ -47,7 +47,7 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
     const SimSummary& s = r.summary;
     out << "  " << std::left << std::setw(16) << r.policy << std::right << std::setw(6) << s.pods << std::setw(10)
         << s.finished << std::setw(9) << s.running << std::setw(9) << s.pending << std::setw(10) << s.rejected
-        << std::setw(10) << Fixed(s.mean_gpu_alloc_pct, 1) + "%" << std::setw(7) << Fixed(s.mean_frag_pct, 1) + "%"
+        << std::setw(10) << FixedDecimals(s.mean_gpu_alloc_pct, 1) + "%" << std::setw(7) << FixedDecimals(s.mean_frag_pct, 1) + "%"
         << "   " << std::left << std::setw(24)
         << (Human(s.queueing_delay.p50) + "/" + Human(s.queueing_delay.p90) + "/" + Human(s.queueing_delay.p99))
         << (s.jct.count ? Human(s.jct.p50) + "/" + Human(s.jct.p99) : std::string("-")) << std::right << "\n";

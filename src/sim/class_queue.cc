@@ -7,10 +7,10 @@
 #include <queue>
 #include <unordered_map>
 
+#include "gpusched/sim/event_queue.h"
+
 namespace gpusched {
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Two failures a pod cannot tell apart: the same message (its reason in the
 // result) and the same rejectors (what the hints read).
@@ -158,17 +158,17 @@ void ClassQueue::FlushBackoffQCompleted(double now) {
 }
 
 double ClassQueue::NextBackoffFlush() const {
-  double b = kInf;
+  double b = kNever;
   for (const Cohort& c : cohorts_)
     if (c.where == Where::kErrorBackoff) b = std::min(b, formulas_.BackoffExpiration(AsQueuedPod(c)));
-  return b == kInf ? kInf : formulas_.BackoffFlushTick(b);
+  return b == kNever ? kNever : formulas_.BackoffFlushTick(b);
 }
 
 double ClassQueue::NextUnschedulableFlush() const {
-  double oldest = kInf;
+  double oldest = kNever;
   for (const Cohort& c : cohorts_)
     if (c.where == Where::kPool) oldest = std::min(oldest, c.timestamp);
-  return oldest == kInf ? kInf : SchedulingQueue::UnschedulableFlushTick(oldest);
+  return oldest == kNever ? kNever : SchedulingQueue::UnschedulableFlushTick(oldest);
 }
 
 size_t ClassQueue::active_or_backoff_size() const {

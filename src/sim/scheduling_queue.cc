@@ -2,14 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
+
+#include "gpusched/sim/event_queue.h"
 
 namespace gpusched {
-namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-}  // namespace
 
 SchedulingQueue::SchedulingQueue(SchedulingQueueOptions options) : options_(options) {}
 
@@ -120,7 +116,7 @@ double SchedulingQueue::BackoffDuration(int32_t failures) const {
 double SchedulingQueue::BackoffExpiration(const QueuedPod& pod) const {
   // A pod never tried, or max backoff 0, has no backoff at all.
   const int32_t count = pod.consecutive_errors > 0 ? pod.consecutive_errors : pod.unschedulable_count;
-  if (count == 0 || options_.max_backoff <= 0) return -kInf;
+  if (count == 0 || options_.max_backoff <= 0) return -kNever;
   const double t = pod.timestamp + BackoffDuration(count);
   // alignToWindow: Truncate to backoffQOrderingWindowDuration (1 s).
   return options_.pop_from_backoff_q ? std::floor(t) : t;
@@ -128,7 +124,7 @@ double SchedulingQueue::BackoffExpiration(const QueuedPod& pod) const {
 
 bool SchedulingQueue::IsBackingOff(const QueuedPod& pod, double now) const {
   const double b = BackoffExpiration(pod);
-  if (b == -kInf) return false;
+  if (b == -kNever) return false;
   // With the gate, a pod whose expiry is in the current window is still
   // backing off ("Don't use After, because in case of windows equality we
   // want to return true"); without it, BackoffExpiration.After(now).
@@ -179,8 +175,8 @@ void SchedulingQueue::FlushUnschedulablePodsLeftover(double now) {
 }
 
 double SchedulingQueue::NextBackoffFlush() const {
-  if (backoff_.empty() && error_backoff_.empty()) return kInf;
-  double b = kInf;
+  if (backoff_.empty() && error_backoff_.empty()) return kNever;
+  double b = kNever;
   if (!backoff_.empty()) b = backoff_.front().backoff_expiration;
   if (!error_backoff_.empty()) b = std::min(b, error_backoff_.front().backoff_expiration);
   return BackoffFlushTick(b);
@@ -195,7 +191,7 @@ double SchedulingQueue::BackoffFlushTick(double b) const {
 }
 
 double SchedulingQueue::NextUnschedulableFlush() const {
-  if (unschedulable_.empty()) return kInf;
+  if (unschedulable_.empty()) return kNever;
   return UnschedulableFlushTick(unschedulable_.front().timestamp);
 }
 

@@ -24,7 +24,6 @@
 namespace gpusched {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr uint64_t kNoEvent = ~0ull;
 
 // Shortest text that reads back as the same double ("0.1", not 0.1000...1).
@@ -54,7 +53,7 @@ struct SimPod {
   int32_t node = -1;              // current (running) or last node
   int32_t attempts = 0, evictions = 0;
   double start = -1, finish = -1;
-  double finish_at = kInf;        // while running
+  double finish_at = kNever;        // while running
   uint64_t finish_event = kNoEvent;  // seq of the live finish event
   std::unique_ptr<WaitingPod> waiting;
 };
@@ -105,7 +104,7 @@ class Simulation {
   // Pending finishes and node events: with the arrivals, all that can still
   // release or add room.
   size_t live_events_ = 0;
-  double armed_backoff_ = kInf, armed_leftover_ = kInf;
+  double armed_backoff_ = kNever, armed_leftover_ = kNever;
   ClusterEvents events_now_;  // pods deleted and nodes added in this batch
   // Something happened in this batch: not only stale finishes (of evicted
   // pods) or flushes that moved nothing. Only such batches are samples.
@@ -132,7 +131,7 @@ class Simulation {
   size_t QueueSize() const { return classes_queue_ ? classes_queue_->size() : queue_.size(); }
   bool HasEvents() const { return !events_.empty() || next_arrival_ < arrivals_.size(); }
   double NextTime() const {
-    double t = events_.empty() ? kInf : events_.Top().time;
+    double t = events_.empty() ? kNever : events_.Top().time;
     if (next_arrival_ < arrivals_.size()) t = std::min(t, workload_.pods[arrivals_[next_arrival_]].arrival);
     return t;
   }
@@ -227,7 +226,7 @@ void Simulation::Handle(const Event& e, double now) {
       break;
     }
     case EventKind::kBackoffFlush:
-      if (armed_backoff_ == now) armed_backoff_ = kInf;
+      if (armed_backoff_ == now) armed_backoff_ = kNever;
       if (classes_queue_) {
         classes_queue_->FlushBackoffQCompleted(now);
       } else {
@@ -235,7 +234,7 @@ void Simulation::Handle(const Event& e, double now) {
       }
       break;
     case EventKind::kUnschedulableFlush:
-      if (armed_leftover_ == now) armed_leftover_ = kInf;
+      if (armed_leftover_ == now) armed_leftover_ = kNever;
       if (classes_queue_) {
         classes_queue_->FlushUnschedulablePodsLeftover(now);
       } else {
@@ -369,8 +368,8 @@ void Simulation::Bound(size_t id, const Attempt& d, double now) {
   ++running_;
   NodeChanged(d.node, now);
   const double duration = workload_.pods[id].duration;
-  p.finish_at = duration >= 0 ? now + duration : kInf;
-  if (p.finish_at < kInf) {
+  p.finish_at = duration >= 0 ? now + duration : kNever;
+  if (p.finish_at < kNever) {
     p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
     ++live_events_;
   }
