@@ -95,14 +95,16 @@ size_t Scheduler::PluginIndex(const FilterPlugin* p) const {
   return 63;
 }
 
-const std::shared_ptr<const Failure>* Scheduler::FindFailure(const PodInfo& pod, const ClusterState& cluster,
-                                                              size_t hash) {
+void Scheduler::SyncFailures(const ClusterState& cluster) {
   // A cached failure stands while the cluster is unchanged since it was seen.
   if (failure_cluster_ != cluster.serial() || failure_version_ != cluster.version()) {
     if (!failures_.empty()) failures_.clear();
     failure_cluster_ = cluster.serial();
     failure_version_ = cluster.version();
   }
+}
+
+const std::shared_ptr<const Failure>* Scheduler::FindFailure(const PodInfo& pod, size_t hash) const {
   auto [lo, hi] = failures_.equal_range(hash);
   for (auto it = lo; it != hi; ++it)
     if (it->second.key.Matches(pod)) return &it->second.failure;
@@ -120,17 +122,25 @@ std::shared_ptr<const Failure> Scheduler::Remember(const PodInfo& pod, size_t ha
 }
 
 Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
-  const size_t hash = ClassHash(pod);
-  if (const auto* cached = FindFailure(pod, cluster, hash)) return Attempt{false, 0, {}, *cached};
+  SyncFailures(cluster);
+  // The class is hashed only when there is a failure to find or to keep: a
+  // pod that fits costs nothing more.
+  size_t hash = 0;
+  if (!failures_.empty()) {
+    hash = ClassHash(pod);
+    if (const auto* cached = FindFailure(pod, hash)) return Attempt{false, 0, {}, *cached};
+  }
   uint64_t rejectors = 0;
   Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
   if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
+  if (failures_.empty()) hash = ClassHash(pod);
   return Attempt{false, 0, {}, Remember(pod, hash, d, rejectors)};
 }
 
 std::shared_ptr<const Failure> Scheduler::FailureOf(const PodInfo& pod, ClusterState& cluster) {
+  SyncFailures(cluster);
   const size_t hash = ClassHash(pod);
-  if (const auto* cached = FindFailure(pod, cluster, hash)) return *cached;
+  if (const auto* cached = FindFailure(pod, hash)) return *cached;
   const size_t start = next_start_index_;
   uint64_t rejectors = 0;
   dry_run_ = true;

@@ -128,7 +128,8 @@ class Scheduler {
     std::shared_ptr<const Failure> failure;
   };
   std::unordered_multimap<size_t, CachedFailure> failures_;  // by ClassHash
-  const std::shared_ptr<const Failure>* FindFailure(const PodInfo& pod, const ClusterState& cluster, size_t hash);
+  void SyncFailures(const ClusterState& cluster);
+  const std::shared_ptr<const Failure>* FindFailure(const PodInfo& pod, size_t hash) const;
   std::shared_ptr<const Failure> Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors);
   bool dry_run_ = false;  // FailureOf: Commit binds nothing
   // Fills d.fit_error and d.preemption; sets `rejectors` (see Failure).
