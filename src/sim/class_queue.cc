@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <limits>
 #include <queue>
-#include <unordered_map>
 
 #include "gpusched/sim/event_queue.h"
 
@@ -108,20 +107,17 @@ void ClassQueue::Index(Cohort& c) {
 }
 
 void ClassQueue::Add(size_t id, uint32_t cls, int32_t priority, int64_t gpu_milli, double now) {
-  // New pods of one class at one moment share a cohort (indexed with no
-  // failure: no resting cohort has none).
-  Cohort probe;
-  probe.cls = cls;
-  probe.timestamp = now;
-  auto it = index_.find(KeyOf(probe));
-  Cohort* c = it != index_.end() ? it->second : nullptr;
-  if (!c) {
+  // New pods of one class at one moment share a cohort.
+  if (cls >= new_of_class_.size()) new_of_class_.resize(cls + 1, nullptr);
+  Cohort*& c = new_of_class_[cls];
+  if (!c || c->timestamp != now) {
+    Cohort probe;
+    probe.cls = cls;
+    probe.timestamp = now;
     probe.priority = priority;
     probe.gpu_milli = gpu_milli;
     probe.where = Where::kMoving;
     c = &NewCohort(probe);
-    index_.emplace(KeyOf(*c), c);
-    c->indexed = true;
     moving_.push_back(c);
   }
   c->ids.insert(id);
@@ -193,12 +189,9 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
     bool closed = false;
   };
   std::vector<Cursor> cursors;
-  std::unordered_map<uint32_t, std::vector<size_t>> of_class;
-  for (Cohort* c : moving_) {
-    if (c->ids.empty()) continue;
-    of_class[c->cls].push_back(cursors.size());
-    cursors.push_back({c, c->ids.begin()});
-  }
+  cursors.reserve(moving_.size());
+  for (Cohort* c : moving_)
+    if (!c->ids.empty()) cursors.push_back({c, c->ids.begin()});
   auto later = [&](size_t a, size_t b) {
     return OrderOf(*cursors[a].cohort, *cursors[a].next) > OrderOf(*cursors[b].cohort, *cursors[b].next);
   };
@@ -207,10 +200,14 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
   // Classes that failed at this moment: their failure from each point on
   // (the point where it failed, then after each bind that changed it).
   struct Closed {
+    uint32_t cls;
     std::shared_ptr<const Failure> current;
     std::vector<std::pair<Order, std::shared_ptr<const Failure>>> from;
   };
-  std::unordered_map<uint32_t, Closed> closed;
+  std::vector<Closed> closed;  // few: a class closes once
+  auto closed_of = [&closed](uint32_t cls) -> const Closed& {
+    return *std::find_if(closed.begin(), closed.end(), [cls](const Closed& c) { return c.cls == cls; });
+  };
   int64_t tried = 0;
   while (!heap.empty()) {
     const size_t k = heap.top();
@@ -228,8 +225,9 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
       // are left in their cohorts, counted as tried when the moment ends.
       --slot.base;
       const uint32_t cls = cur.cohort->cls;
-      closed[cls] = Closed{failure, {{at, failure}}};
-      for (size_t j : of_class[cls]) cursors[j].closed = true;
+      closed.push_back(Closed{cls, failure, {{at, failure}}});
+      for (Cursor& other : cursors)
+        if (other.cohort->cls == cls) other.closed = true;
       continue;
     }
     // Placed.
@@ -239,11 +237,11 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
     if (cur.next != cur.cohort->ids.end()) heap.push(k);
     // The bind may change the failure of a class closed earlier, for its
     // pods after this one.
-    for (auto& [cls, c] : closed) {
+    for (Closed& c : closed) {
       size_t after = std::numeric_limits<size_t>::max();
-      for (size_t j : of_class[cls]) {
-        const Cohort& co = *cursors[j].cohort;
-        if (!co.ids.empty() && OrderOf(co, *co.ids.rbegin()) > at) after = *co.ids.rbegin();
+      for (const Cursor& other : cursors) {
+        const Cohort& co = *other.cohort;
+        if (co.cls == c.cls && !co.ids.empty() && OrderOf(co, *co.ids.rbegin()) > at) after = *co.ids.rbegin();
       }
       if (after == std::numeric_limits<size_t>::max()) continue;
       std::shared_ptr<const Failure> f = hooks.failure_now(after);
@@ -258,6 +256,8 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
   // Timestamp, split where their class's failure changed.
   std::vector<Cohort*> moved;
   moved.swap(moving_);
+  for (Cohort* c : moved)
+    if (c->cls < new_of_class_.size() && new_of_class_[c->cls] == c) new_of_class_[c->cls] = nullptr;
   int64_t left = 0;
   for (Cohort* c : moved) {
     Unindex(*c);
@@ -266,7 +266,7 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
       continue;
     }
     left += static_cast<int64_t>(c->ids.size());
-    const Closed& cl = closed.at(c->cls);
+    const Closed& cl = closed_of(c->cls);
     std::vector<std::pair<Cohort*, std::shared_ptr<const Failure>>> parts;
     for (size_t s = cl.from.size(); s-- > 1;) {
       // Pods after from[s].first (where a pod was placed) get from[s]'s

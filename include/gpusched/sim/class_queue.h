@@ -142,6 +142,7 @@ class ClassQueue {
   std::list<Cohort> cohorts_;
   std::map<Key, Cohort*> index_;  // cohorts at rest (pool, error backoff)
   std::vector<Cohort*> moving_;   // cohorts in activeQ/backoffQ this moment
+  std::vector<Cohort*> new_of_class_;  // by class: its new pods' cohort this moment
   std::vector<Slot> slots_;       // by pod id
   size_t size_ = 0;
 };
