@@ -408,6 +408,8 @@ int main(int argc, char** argv) {
       old_queue_up_to = std::stoul(argv[++i]);
     } else if (a == "--repeats" && has_value) {
       uw.repeats = std::stoi(argv[++i]);
+    } else if (a == "--gpusched" && has_value) {
+      uw.gpusched = argv[++i];  // another build's binary, e.g. to compare before and after a change
     } else if (a == "--mem-limit-gib" && has_value) {
       uw.mem_limit = static_cast<uint64_t>(std::stod(argv[++i]) * (1ull << 30));
     } else {
@@ -418,7 +420,7 @@ int main(int argc, char** argv) {
                    "  schedule:   [--schedule-pods 1000,10000,100000]\n"
                    "  big:        [--big-nodes 10000] [--big-pods 1000000]\n"
                    "  overload:   [--overload-pods 2500,5000,10000,20000] [--old-queue-up-to 10000]\n"
-                   "  schedule, big, overload: [--repeats 3] [--mem-limit-gib 8]\n");
+                   "  schedule, big, overload: [--repeats 3] [--mem-limit-gib 8] [--gpusched BINARY]\n");
       return 2;
     }
   }

@@ -117,6 +117,8 @@ std::shared_ptr<const Failure> Scheduler::Remember(const PodInfo& pod, size_t ha
   f->fit_error = std::move(d.fit_error);
   f->preemption = std::move(d.preemption);
   f->rejectors = rejectors;
+  // Bounded: on a full cluster every pending pod of a new class adds one.
+  if (failures_.size() >= kMaxCachedFailures) failures_.clear();
   failures_.emplace(hash, CachedFailure{PodClassKey(pod), f});
   return f;
 }

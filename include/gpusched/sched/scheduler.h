@@ -128,6 +128,7 @@ class Scheduler {
     std::shared_ptr<const Failure> failure;
   };
   std::unordered_multimap<size_t, CachedFailure> failures_;  // by ClassHash
+  static constexpr size_t kMaxCachedFailures = 4096;
   void SyncFailures(const ClusterState& cluster);
   const std::shared_ptr<const Failure>* FindFailure(const PodInfo& pod, size_t hash) const;
   std::shared_ptr<const Failure> Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors);
