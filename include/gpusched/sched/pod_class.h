@@ -12,8 +12,11 @@
 // schedulerName (the profile), and the placement constraints (nodeName,
 // nodeSelector, required node affinity, tolerations). What only scoring
 // reads (preferred affinity, the non-zero requests) is left out: a pod that
-// fits is always scheduled on its own. A filter that reads anything else of
-// a pod must add it here (SameClass and ClassHash).
+// fits is always scheduled on its own. A filter, a diagnosis case
+// (diagnosis_parts::DiagnoseNodeSet) or a queueing hint that reads anything
+// else of a pod — scheduling gates, resource claims... — must add it here
+// (SameClass, ClassHash and PodClassKey's copy), or the caches would share
+// one pod's answer with another that deserves a different one.
 #ifndef GPUSCHED_SCHED_POD_CLASS_H_
 #define GPUSCHED_SCHED_POD_CLASS_H_
 
