@@ -47,7 +47,8 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
     const SimSummary& s = r.summary;
     out << "  " << std::left << std::setw(16) << r.policy << std::right << std::setw(6) << s.pods << std::setw(10)
         << s.finished << std::setw(9) << s.running << std::setw(9) << s.pending << std::setw(10) << s.rejected
-        << std::setw(10) << FixedDecimals(s.mean_gpu_alloc_pct, 1) + "%" << std::setw(7) << FixedDecimals(s.mean_frag_pct, 1) + "%"
+        << std::setw(10) << FixedDecimals(s.mean_gpu_alloc_pct, 1) + "%" << std::setw(7)
+        << FixedDecimals(s.mean_frag_pct, 1) + "%"
         << "   " << std::left << std::setw(24)
         << (Human(s.queueing_delay.p50) + "/" + Human(s.queueing_delay.p90) + "/" + Human(s.queueing_delay.p99))
         << (s.jct.count ? Human(s.jct.p50) + "/" + Human(s.jct.p99) : std::string("-")) << std::right << "\n";
@@ -80,7 +81,8 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
         queueing_hints = gate.ends_with("true");
       } else if (!gate.empty()) {
         err << "error: unsupported --feature-gates entry \"" << gate
-            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false and SchedulerQueueingHints=true|false)\n";
+            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false and "
+               "SchedulerQueueingHints=true|false)\n";
         return kExitUsage;
       }
     }

@@ -272,9 +272,13 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
       // Pods after from[s].first (where a pod was placed) get from[s]'s
       // failure. Within a cohort the order is the ids'.
       const Order& bound = cl.from[s].first;
-      const auto prefix = [](const Order& o) { return std::make_tuple(std::get<0>(o), std::get<1>(o), std::get<2>(o), std::get<3>(o)); };
+      const auto prefix = [](const Order& o) {
+        return std::make_tuple(std::get<0>(o), std::get<1>(o), std::get<2>(o), std::get<3>(o));
+      };
       const auto mine = prefix(OrderOf(*c, 0)), theirs = prefix(bound);
-      auto first = mine < theirs ? c->ids.end() : mine > theirs ? c->ids.begin() : c->ids.upper_bound(std::get<4>(bound));
+      auto first = mine < theirs   ? c->ids.end()
+                   : mine > theirs ? c->ids.begin()
+                                   : c->ids.upper_bound(std::get<4>(bound));
       if (first == c->ids.end()) continue;
       Cohort& tail = NewCohort(*c);
       MoveIds(*c, tail, first, c->ids.end());
