@@ -159,7 +159,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   simulate->add_option("--end", mf.end_time, "Stop at this simulated time (seconds)")
       ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"));
   simulate->add_option("--feature-gates", mf.feature_gates,
-                       "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue)");
+                       "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue), "
+                       "SchedulerQueueingHints=false (every event requeues every pod)");
   simulate->footer(kSimulateFooter);
   AddSchedulerNameFlag(simulate, mf.scheduler_names);
 
