@@ -39,12 +39,11 @@ DocNode Named(const DocNode& list, std::string_view name) {
   return DocNode();
 }
 
-std::string Str(const DocNode& n) { return n.IsScalar() ? std::string(n.Scalar()) : std::string(); }
 
 // A *-data field (base64 PEM) or its file counterpart.
 Status DataOrFile(const DocNode& obj, const char* data_key, const char* file_key, const std::string& dir,
                   const std::string& where, std::string& out) {
-  const std::string data = Str(obj[data_key]);
+  const std::string data = std::string(obj[data_key].Scalar());
   if (!data.empty()) {
     size_t bad = 0;
     std::optional<std::string> pem = Base64Decode(data, &bad);
@@ -54,7 +53,7 @@ Status DataOrFile(const DocNode& obj, const char* data_key, const char* file_key
     out = std::move(*pem);
     return Status::Ok();
   }
-  std::string file = Str(obj[file_key]);
+  std::string file = std::string(obj[file_key].Scalar());
   if (file.empty()) return Status::Ok();
   if (std::filesystem::path(file).is_relative()) file = (std::filesystem::path(dir) / file).string();
   if (Status s = ReadFile(file, out); !s.ok()) return Status::IOError(where + "." + file_key + ": " + s.message());
@@ -121,31 +120,31 @@ Result<ApiConfig> KubeconfigConfig(const std::string& path) {
     return Status::ParseError(path + ":" + std::to_string(line) + ": " + error);
   const DocNode root = tree.root();
   const std::string dir = std::filesystem::path(path).parent_path().string();
-  const std::string context_name = Str(root["current-context"]);
+  const std::string context_name = std::string(root["current-context"].Scalar());
   if (context_name.empty()) return Status::InvalidArgument(path + ": no current-context");
   const DocNode context = Named(root["contexts"], context_name)["context"];
   if (!context.IsMap())
     return Status::InvalidArgument(path + ": contexts: no context named \"" + context_name + "\" (current-context)");
-  const std::string cluster_name = Str(context["cluster"]), user_name = Str(context["user"]);
+  const std::string cluster_name = std::string(context["cluster"].Scalar()), user_name = std::string(context["user"].Scalar());
   const DocNode cluster = Named(root["clusters"], cluster_name)["cluster"];
   if (!cluster.IsMap())
     return Status::InvalidArgument(path + ": clusters: no cluster named \"" + cluster_name + "\" (context \"" +
                                    context_name + "\")");
   ApiConfig c;
-  c.server = Str(cluster["server"]);
+  c.server = std::string(cluster["server"].Scalar());
   if (!ParseServer(c.server))
     return Status::InvalidArgument(path + ": clusters[" + cluster_name + "].cluster.server: \"" + c.server +
                                    "\" is not an http(s)://host[:port] URL");
-  c.insecure_skip_verify = Str(cluster["insecure-skip-tls-verify"]) == "true";
+  c.insecure_skip_verify = std::string(cluster["insecure-skip-tls-verify"].Scalar()) == "true";
   const std::string cw = path + ": clusters[" + cluster_name + "].cluster";
   if (Status s = DataOrFile(cluster, "certificate-authority-data", "certificate-authority", dir, cw, c.ca_pem); !s.ok())
     return s;
   const DocNode user = Named(root["users"], user_name)["user"];
   if (user.IsMap()) {
     const std::string uw = path + ": users[" + user_name + "].user";
-    c.token = Str(user["token"]);
-    if (c.token.empty() && !Str(user["tokenFile"]).empty()) {
-      c.token_file = Str(user["tokenFile"]);
+    c.token = std::string(user["token"].Scalar());
+    if (c.token.empty() && !std::string(user["tokenFile"].Scalar()).empty()) {
+      c.token_file = std::string(user["tokenFile"].Scalar());
       if (std::filesystem::path(c.token_file).is_relative()) c.token_file = (std::filesystem::path(dir) / c.token_file).string();
       if (Status s = ReadFile(c.token_file, c.token); !s.ok()) return Status::IOError(uw + ".tokenFile: " + s.message());
       c.token = Trim(c.token);

@@ -16,7 +16,6 @@ std::string ListPath(Reflector::Resource r) {
              : "/api/v1/pods?fieldSelector=status.phase%21%3DSucceeded%2Cstatus.phase%21%3DFailed&";
 }
 
-std::string Str(const DocNode& n) { return n.IsScalar() ? std::string(n.Scalar()) : std::string(); }
 
 double UnixNow() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -145,8 +144,8 @@ bool Reflector::List() {
       }
     };
     events.end = [&](const DocNode& list, size_t) {
-      rv = Str(list["metadata"]["resourceVersion"]);
-      cont = Str(list["metadata"]["continue"]);
+      rv = std::string(list["metadata"]["resourceVersion"].Scalar());
+      cont = std::string(list["metadata"]["continue"].Scalar());
     };
     events.error = [&](int, const std::string& m) { error = m; };
     ParseJsonStream(r.body, 1, events);
@@ -184,17 +183,17 @@ Reflector::WatchEnd Reflector::Watch() {
     bool keep = true;
     JsonStreamEvents events;
     events.end = [&](const DocNode& ev, size_t) {
-      const std::string type = Str(ev["type"]);
+      const std::string type = std::string(ev["type"].Scalar());
       const DocNode obj = ev["object"];
       if (type == "ERROR") {
         // A metav1.Status; 410 means the resourceVersion is gone.
-        const std::string code = Str(obj["code"]);
+        const std::string code = std::string(obj["code"].Scalar());
         end = code == "410" ? WatchEnd::kGone : WatchEnd::kError;
-        if (end == WatchEnd::kError) Fail("watch error: " + Str(obj["message"]));
+        if (end == WatchEnd::kError) Fail("watch error: " + std::string(obj["message"].Scalar()));
         keep = false;
         return;
       }
-      const std::string rv = Str(obj["metadata"]["resourceVersion"]);
+      const std::string rv = std::string(obj["metadata"]["resourceVersion"].Scalar());
       if (type == "BOOKMARK") {
         if (!rv.empty()) rv_ = rv;
         Contact();
