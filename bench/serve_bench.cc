@@ -103,6 +103,7 @@ int main(int argc, char** argv) {
   std::vector<int> node_counts = {1000, 5000};
   int pods = 2000, clients = 2;
   double seconds = 5;
+  std::vector<bool> modes = {true, false};  // node names, full Nodes
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--nodes" && i + 1 < argc) {
@@ -113,6 +114,11 @@ int main(int argc, char** argv) {
       pods = std::stoi(argv[++i]);
     } else if (a == "--clients" && i + 1 < argc) {
       clients = std::stoi(argv[++i]);
+    } else if (a == "--modes" && i + 1 < argc) {
+      const std::string m = argv[++i];
+      modes.clear();
+      if (m.find("names") != std::string::npos) modes.push_back(true);
+      if (m.find("nodes") != std::string::npos) modes.push_back(false);
     } else if (a == "--seconds" && i + 1 < argc) {
       seconds = std::stod(argv[++i]);
     }
@@ -166,7 +172,7 @@ int main(int argc, char** argv) {
     if (!server.Listen().ok()) return 2;
     std::thread serving([&] { server.Run(); });
 
-    for (bool names : {true, false}) {
+    for (bool names : modes) {
       // Requests prepared up front: the client's own JSON is not measured.
       const int count = names ? pods : std::max(20, pods / 20);
       std::vector<std::string> filter_bodies, prio_bodies;

@@ -36,6 +36,8 @@
 #include "gpusched/sched/profile_factory.h"
 #include "gpusched/server/cluster_view.h"
 #include "gpusched/server/decisions.h"
+#include "gpusched/server/filter_cache.h"
+#include "gpusched/server/node_name_index.h"
 #include "gpusched/server/metrics.h"
 #include "gpusched/server/wire.h"
 #include "gpusched/util/status.h"
@@ -70,6 +72,13 @@ struct ExtenderOptions {
   // (kube-scheduler's assume cache expiry).
   double assume_ttl_seconds = 30;
   uint64_t seed = 1;
+  // The reference decision path: every node looked up with FindNode and
+  // filtered on each request, and a policy without scores asked for each of
+  // its picks in turn. The default (fast) path resolves names through a
+  // NodeNameIndex, keeps verdicts per pod class (FilterCache) and ranks in
+  // one pass (Policy::SelectInTurn); its answers are byte-identical
+  // (tests/server/extender_fast_path_test.cc).
+  bool plain = false;
 };
 
 // /preempt for now: kube-scheduler's candidates, unchanged, in the meta form
@@ -104,6 +113,11 @@ class ExtenderService {
   Reply WithArgs(std::string_view verb, std::string_view body,
                  const std::function<Reply(const ExtenderArgs&, const Pod&)>& f);
   void ExpireAssumedLocked(Clock::time_point now);
+  // The verdicts of the request's nodes (verdicts[i] null: not in the view),
+  // by the fast or the plain path.
+  void FilterLocked(const PodInfo& info, const std::vector<std::string_view>& names,
+                    std::vector<const NodeVerdict*>& verdicts, std::vector<size_t>& slots);
+  std::vector<NodeVerdict> plain_verdicts_;  // FilterLocked's, on the plain path
   void UpdateGauges();
 
   SchedulerFactory factory_;
@@ -114,6 +128,8 @@ class ExtenderService {
   ClusterView view_;
   std::optional<SchedulerSet> schedulers_;
   std::unique_ptr<ExtenderDecisions> decisions_;
+  NodeNameIndex names_;
+  FilterCache filter_cache_;
   std::atomic<bool> synced_{false};
   Clock::time_point next_expiry_{};
 };
