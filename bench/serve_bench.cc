@@ -5,15 +5,21 @@
 // on one keep-alive connection per client thread. Printed per configuration:
 // pods/s (one pod = filter + prioritize), requests/s, and p50/p99 of a pod's
 // filter + prioritize; with node names (nodeCacheCapable: true) and with full
-// Node objects (false). The same requests answered in process (no HTTP)
-// are the baseline, so the ratio is what HTTP and JSON on the wire add.
-// Not a test: nothing is asserted. Usage: gpusched_serve_bench [--nodes
-// 1000,5000] [--pods 2000] [--clients 2] [--seconds 5]
+// Node objects (false). In process (no HTTP), the same requests are
+// answered by the fast decision path (inproc/s) and by the plain path it
+// replaced (plain/s, ExtenderOptions::plain: every name looked up and every
+// node filtered per request, a policy without scores asked for each pick in
+// turn), the baseline: http/plain is pods/s over HTTP against it. No pod is
+// bound, so the cluster does not change between pods (each bind would make
+// the fast path refilter one node). Not a test: nothing is asserted.
+// Usage: gpusched_serve_bench [--nodes 1000,5000] [--pods 2000] [--clients 2]
+// [--seconds 5] [--modes names,nodes]
 #include <httplib.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -123,8 +129,8 @@ int main(int argc, char** argv) {
       seconds = std::stod(argv[++i]);
     }
   }
-  std::printf("%-6s %-6s %9s %9s %9s %9s %10s %10s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
-              "inproc/s", "http/inproc");
+  std::printf("%-6s %-6s %9s %9s %9s %9s %10s %10s %11s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
+              "inproc/s", "plain/s", "http/plain");
   for (int n : node_counts) {
     Setup s;
     s.nodes = n;
@@ -142,30 +148,40 @@ int main(int argc, char** argv) {
       gpusched::ParseJsonStream(s.node_json.back(), 1, ev);
     }
     s.names += "]";
-    gpusched::Metrics metrics;
-    gpusched::ExtenderService ext(
-        [](const gpusched::ClusterView&) {
-          return gpusched::BuildSchedulers(gpusched::DefaultSchedulerConfiguration(), "best-fit", 1);
-        },
-        gpusched::ExtenderOptions{true, 30, 1}, nullptr, &metrics);
-    ext.Update([&](gpusched::ClusterView& v) {
-      v.ReplaceNodes(nodes);
-      // A quarter of the GPUs in use: 2 one-GPU pods per node.
-      for (int i = 0; i < n; ++i)
-        for (int k = 0; k < 2; ++k) {
-          gpusched::Pod p;
-          p.meta.name = "run-" + std::to_string(i) + "-" + std::to_string(k);
-          p.meta.namespace_ = "ml";
-          p.node_name = "gpu-node-" + std::to_string(i);
-          gpusched::Container c;
-          c.name = "c";
-          c.limits["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
-          c.requests["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
-          p.containers.push_back(c);
-          v.UpsertPod(p);
-        }
-    });
-    (void)ext.MarkSynced();
+    // The service under test (fast decision path) and the plain path it
+    // replaced (ExtenderOptions::plain), the baseline, on the same cluster.
+    auto make = [&](bool plain, gpusched::Metrics* m) {
+      gpusched::ExtenderOptions o{true, 30, 1};
+      o.plain = plain;
+      auto ext = std::make_unique<gpusched::ExtenderService>(
+          [](const gpusched::ClusterView&) {
+            return gpusched::BuildSchedulers(gpusched::DefaultSchedulerConfiguration(), "best-fit", 1);
+          },
+          o, nullptr, m);
+      ext->Update([&](gpusched::ClusterView& v) {
+        v.ReplaceNodes(nodes);
+        // A quarter of the GPUs in use: 2 one-GPU pods per node.
+        for (int i = 0; i < n; ++i)
+          for (int k = 0; k < 2; ++k) {
+            gpusched::Pod p;
+            p.meta.name = "run-" + std::to_string(i) + "-" + std::to_string(k);
+            p.meta.namespace_ = "ml";
+            p.node_name = "gpu-node-" + std::to_string(i);
+            gpusched::Container c;
+            c.name = "c";
+            c.limits["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
+            c.requests["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
+            p.containers.push_back(c);
+            v.UpsertPod(p);
+          }
+      });
+      (void)ext->MarkSynced();
+      return ext;
+    };
+    gpusched::Metrics metrics, plain_metrics;
+    std::unique_ptr<gpusched::ExtenderService> fast_ext = make(false, &metrics);
+    std::unique_ptr<gpusched::ExtenderService> plain_ext = make(true, &plain_metrics);
+    gpusched::ExtenderService& ext = *fast_ext;
     gpusched::HttpServerOptions ho;
     ho.port = 0;
     gpusched::ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
@@ -180,15 +196,21 @@ int main(int argc, char** argv) {
       for (int i = 0; i < n; ++i) all[static_cast<size_t>(i)] = i;
       for (int i = 0; i < count; ++i) filter_bodies.push_back(Args(PodJson(i), s, names));
       for (int i = 0; i < count; ++i) prio_bodies.push_back(Args(PodJson(i), s, names, &all));
-      // Baseline: the same requests in process.
+      // The same requests in process (no HTTP), on the fast path and on the
+      // plain one (the baseline); both answer the same.
+      auto in_process = [&](gpusched::ExtenderService& e) {
+        const auto start = Clock::now();
+        int done = 0;
+        for (int i = 0; i < count && std::chrono::duration<double>(Clock::now() - start).count() < seconds; ++i) {
+          (void)e.Filter(filter_bodies[static_cast<size_t>(i)]);
+          (void)e.Prioritize(prio_bodies[static_cast<size_t>(i)]);
+          ++done;
+        }
+        return done / std::chrono::duration<double>(Clock::now() - start).count();
+      };
+      const double plain = in_process(*plain_ext);
+      const double inproc = in_process(ext);
       auto t0 = Clock::now();
-      int done_inproc = 0;
-      for (int i = 0; i < count && std::chrono::duration<double>(Clock::now() - t0).count() < seconds; ++i) {
-        (void)ext.Filter(filter_bodies[static_cast<size_t>(i)]);
-        (void)ext.Prioritize(prio_bodies[static_cast<size_t>(i)]);
-        ++done_inproc;
-      }
-      const double inproc = done_inproc / std::chrono::duration<double>(Clock::now() - t0).count();
       // Over HTTP, `clients` connections.
       std::vector<std::vector<double>> lat(static_cast<size_t>(clients));
       std::atomic<int> next{0};
@@ -218,8 +240,8 @@ int main(int argc, char** argv) {
       std::vector<double> all_lat;
       for (auto& v : lat) all_lat.insert(all_lat.end(), v.begin(), v.end());
       const double pods_s = static_cast<double>(all_lat.size()) / elapsed;
-      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %10.0f %10.2f\n", n, names ? "names" : "nodes", pods_s,
-                  2 * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99), inproc, pods_s / inproc);
+      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %10.0f %10.0f %11.2f\n", n, names ? "names" : "nodes", pods_s,
+                  2 * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99), inproc, plain, pods_s / plain);
       std::fflush(stdout);
     }
     server.Stop();

@@ -27,7 +27,32 @@ ExtenderService::ExtenderService(SchedulerFactory factory, ExtenderOptions optio
 void ExtenderService::Update(const std::function<void(ClusterView&)>& f) {
   std::lock_guard<std::mutex> l(mu_);
   f(view_);
+  SyncNamesLocked();
   UpdateGauges();
+}
+
+void ExtenderService::SyncNamesLocked() {
+  if (options_.plain) return;
+  {
+    std::lock_guard<std::mutex> n(names_mu_);
+    if (names_ && names_->Matches(view_.cluster())) return;
+  }
+  auto index = std::make_shared<const NodeNameIndex>(view_.cluster());
+  std::lock_guard<std::mutex> n(names_mu_);
+  names_ = std::move(index);
+}
+
+std::shared_ptr<const NodeNameIndex> ExtenderService::Resolve(const std::vector<std::string_view>& names,
+                                                              std::vector<int64_t>& slots) const {
+  std::shared_ptr<const NodeNameIndex> index;
+  {
+    std::lock_guard<std::mutex> n(names_mu_);
+    index = names_;
+  }
+  slots.assign(names.size(), -1);
+  if (index)
+    for (size_t i = 0; i < names.size(); ++i) slots[i] = index->Find(names[i]);
+  return index;
 }
 
 Status ExtenderService::MarkSynced() {
@@ -41,6 +66,7 @@ Status ExtenderService::MarkSynced() {
         std::make_unique<ExtenderDecisions>(*schedulers_->profiles.front().second, options_.seed, options_.plain);
   }
   synced_ = true;
+  SyncNamesLocked();
   UpdateGauges();
   return Status::Ok();
 }
@@ -102,29 +128,29 @@ std::vector<std::string_view> RequestNodeNames(const ExtenderArgs& args) {
 }  // namespace
 
 void ExtenderService::FilterLocked(const PodInfo& info, const std::vector<std::string_view>& names,
-                                   std::vector<const NodeVerdict*>& verdicts, std::vector<size_t>& slots) {
+                                   const std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
+                                   std::vector<const NodeVerdict*>& verdicts) {
   const ClusterState& cluster = view_.cluster();
   verdicts.assign(names.size(), nullptr);
-  slots.assign(names.size(), 0);
   if (options_.plain) {
+    slots.assign(names.size(), -1);
     plain_verdicts_.assign(names.size(), NodeVerdict{});
     for (size_t i = 0; i < names.size(); ++i) {
-      const int64_t n = cluster.FindNode(names[i]);
-      if (n < 0) continue;
-      slots[i] = static_cast<size_t>(n);
-      plain_verdicts_[i] = decisions_->Filter(info, cluster, slots[i]);
+      slots[i] = cluster.FindNode(names[i]);
+      if (slots[i] < 0) continue;
+      plain_verdicts_[i] = decisions_->Filter(info, cluster, static_cast<size_t>(slots[i]));
       verdicts[i] = &plain_verdicts_[i];
     }
     return;
   }
-  names_.Sync(cluster);
-  FilterCache::Row& row = filter_cache_.RowFor(info, cluster);
-  for (size_t i = 0; i < names.size(); ++i) {
-    const int64_t n = names_.Find(names[i]);
-    if (n < 0) continue;
-    slots[i] = static_cast<size_t>(n);
-    verdicts[i] = &row.Get(slots[i], *decisions_, info, cluster);
+  if (!index || !index->Matches(cluster)) {
+    // The nodes changed since the names were resolved.
+    SyncNamesLocked();
+    Resolve(names, slots);
   }
+  FilterCache::Row& row = filter_cache_.RowFor(info, cluster);
+  for (size_t i = 0; i < names.size(); ++i)
+    if (slots[i] >= 0) verdicts[i] = &row.Get(static_cast<size_t>(slots[i]), *decisions_, info, cluster);
 }
 
 Reply ExtenderService::Filter(std::string_view body) {
@@ -134,14 +160,15 @@ Reply ExtenderService::Filter(std::string_view body) {
     ExtenderFilterResult r;
     r.names = args.has_node_names;
     size_t passed = 0, failed = 0, unresolvable = 0, unknown = 0;
+    std::vector<int64_t> slots;
+    const std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
     {
       std::lock_guard<std::mutex> l(mu_);
       if (!decisions_) return NotReady();
       ExpireAssumedLocked(Clock::now());
       view_.RememberPending(pod);
       std::vector<const NodeVerdict*> verdicts;
-      std::vector<size_t> slots;
-      FilterLocked(info, names, verdicts, slots);
+      FilterLocked(info, names, index, slots, verdicts);
       // The answer is read off the verdicts under the lock: the cached ones
       // change with the view.
       for (size_t i = 0; i < names.size(); ++i) {
@@ -180,6 +207,8 @@ Reply ExtenderService::Prioritize(std::string_view body) {
     const std::vector<std::string_view> names = RequestNodeNames(args);
     const PodInfo info = PodInfo::Make(pod, 0);
     std::vector<HostPriority> list(names.size());
+    std::vector<int64_t> slots;
+    const std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
     {
       std::lock_guard<std::mutex> l(mu_);
       if (!decisions_) return NotReady();
@@ -188,12 +217,12 @@ Reply ExtenderService::Prioritize(std::string_view body) {
       // Only the nodes that pass the filters now are scored; the policy
       // chooses among them as ScheduleOne would.
       std::vector<const NodeVerdict*> verdicts;
-      std::vector<size_t> slots, feasible, at;
-      FilterLocked(info, names, verdicts, slots);
+      std::vector<size_t> feasible, at;
+      FilterLocked(info, names, index, slots, verdicts);
       for (size_t i = 0; i < names.size(); ++i) {
         list[i].host = names[i];
         if (!verdicts[i] || !verdicts[i]->passed) continue;
-        feasible.push_back(slots[i]);
+        feasible.push_back(static_cast<size_t>(slots[i]));
         at.push_back(i);
       }
       std::vector<int64_t> scores;

@@ -16,9 +16,11 @@
 // through (PassThroughPreemption) until gpusched has preemption logic of its
 // own to apply there.
 //
-// Thread-safe: the decisions and the view share one mutex (a decision takes
-// well under a millisecond on thousands of nodes; see the serve benchmark),
-// and bodies are parsed and answers encoded outside it.
+// Thread-safe: the decisions and the view share one mutex, held only for
+// the decision itself (verdicts from the FilterCache, the policy's ranking,
+// the assume cache); bodies are parsed, node names resolved (through an
+// immutable NodeNameIndex of the current node set, shared) and answers
+// encoded outside it.
 #ifndef GPUSCHED_SERVER_EXTENDER_H_
 #define GPUSCHED_SERVER_EXTENDER_H_
 
@@ -113,10 +115,18 @@ class ExtenderService {
   Reply WithArgs(std::string_view verb, std::string_view body,
                  const std::function<Reply(const ExtenderArgs&, const Pod&)>& f);
   void ExpireAssumedLocked(Clock::time_point now);
+  // Rebuilds names_ when the view's node set changed (under mu_).
+  void SyncNamesLocked();
+  // The request's node slots (-1: not in the view) through the current
+  // name index, outside mu_, and the index used.
+  std::shared_ptr<const NodeNameIndex> Resolve(const std::vector<std::string_view>& names,
+                                               std::vector<int64_t>& slots) const;
   // The verdicts of the request's nodes (verdicts[i] null: not in the view),
-  // by the fast or the plain path.
+  // by the fast path (with `slots` from Resolve, redone here if the view's
+  // nodes changed since) or the plain one.
   void FilterLocked(const PodInfo& info, const std::vector<std::string_view>& names,
-                    std::vector<const NodeVerdict*>& verdicts, std::vector<size_t>& slots);
+                    const std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
+                    std::vector<const NodeVerdict*>& verdicts);
   std::vector<NodeVerdict> plain_verdicts_;  // FilterLocked's, on the plain path
   void UpdateGauges();
 
@@ -128,7 +138,11 @@ class ExtenderService {
   ClusterView view_;
   std::optional<SchedulerSet> schedulers_;
   std::unique_ptr<ExtenderDecisions> decisions_;
-  NodeNameIndex names_;
+  // The name index of the view's current node set, rebuilt under mu_ when
+  // an update changes the nodes; requests take it under names_mu_ and
+  // resolve their names outside mu_.
+  mutable std::mutex names_mu_;
+  std::shared_ptr<const NodeNameIndex> names_;
   FilterCache filter_cache_;
   std::atomic<bool> synced_{false};
   Clock::time_point next_expiry_{};

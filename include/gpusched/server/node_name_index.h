@@ -1,17 +1,23 @@
-// NodeNameIndex: node name -> node slot of a ClusterState, for resolving
-// the thousands of names of each extender request without building a
-// std::string per name (ClusterState::FindNode's key). Rebuilt only when the
-// node set changes (another serial or nodes_version: AddNode and RemoveNode
-// bump it), so it is built once per version of the view's nodes, not per
-// request. Answers exactly as ClusterState::FindNode on a cluster whose
+// NodeNameIndex: node name -> node slot of one version of a ClusterState's
+// node set, for resolving the thousands of names of each extender request.
+// It is immutable once built and owns its names, so the server builds one
+// per version of the view's nodes (a new serial or nodes_version: AddNode
+// and RemoveNode bump it), not per request, and shares it: requests resolve
+// their names through it outside the view's lock, and check under the lock
+// that it still Matches the view (server/extender.h).
+//
+// An open-addressing table of (hash, entry) pairs probed linearly, the
+// names in one buffer: a lookup touches one or two cache lines of slots and
+// its name. Answers exactly as ClusterState::FindNode on a cluster whose
 // present nodes have distinct names (AddNode's precondition; tests/server/
-// node_name_index_test.cc). Not thread-safe.
+// node_name_index_test.cc).
 #ifndef GPUSCHED_SERVER_NODE_NAME_INDEX_H_
 #define GPUSCHED_SERVER_NODE_NAME_INDEX_H_
 
 #include <cstdint>
+#include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "gpusched/model/cluster_state.h"
 
@@ -19,22 +25,29 @@ namespace gpusched {
 
 class NodeNameIndex {
  public:
-  // Brings the index up to date with `cluster`.
-  void Sync(const ClusterState& cluster);
-  // The present node called `name`, or -1 (as cluster.FindNode).
-  int64_t Find(std::string_view name) const {
-    auto it = index_.find(name);
-    return it == index_.end() ? -1 : static_cast<int64_t>(it->second);
+  explicit NodeNameIndex(const ClusterState& cluster);
+
+  // True when `cluster` is the one (serial) and node set (nodes_version,
+  // size) this index was built from.
+  bool Matches(const ClusterState& cluster) const {
+    return serial_ == cluster.serial() && nodes_version_ == cluster.nodes_version() && size_ == cluster.size();
   }
+  // The present node called `name`, or -1 (as cluster.FindNode).
+  int64_t Find(std::string_view name) const;
 
  private:
-  uint64_t serial_ = 0;
-  uint64_t nodes_version_ = 0;
+  struct Slot {
+    uint32_t hash = 0;
+    uint32_t entry = 0;  // 1 + index into node_/offset_; 0 = empty
+  };
+  static uint32_t Hash(std::string_view s);
+
+  uint64_t serial_ = 0, nodes_version_ = 0;
   size_t size_ = 0;
-  bool built_ = false;
-  // Views into the cluster's node names: valid while its node set is
-  // unchanged (the vector of nodes is not touched otherwise).
-  std::unordered_map<std::string_view, uint32_t> index_;
+  std::vector<Slot> slots_;        // power-of-two size, at most half full
+  std::vector<uint32_t> node_;     // entry -> node slot
+  std::vector<uint32_t> offset_;   // entry -> its name in names_ (one past: offset_[e + 1])
+  std::string names_;
 };
 
 }  // namespace gpusched
