@@ -5,15 +5,23 @@
 // on one keep-alive connection per client thread. Printed per configuration:
 // pods/s (one pod = filter + prioritize), requests/s, and p50/p99 of a pod's
 // filter + prioritize; with node names (nodeCacheCapable: true) and with full
-// Node objects (false). The same requests answered in process (no HTTP)
-// are the baseline, so the ratio is what HTTP and JSON on the wire add.
-// Not a test: nothing is asserted. Usage: gpusched_serve_bench [--nodes
-// 1000,5000] [--pods 2000] [--clients 2] [--seconds 5]
+// Node objects (false). In process (no HTTP), the same requests are
+// answered by the fast decision path (inproc/s) and by the plain path it
+// replaced (plain/s, ExtenderOptions::plain: every name looked up and every
+// node filtered per request, a policy without scores asked for each pick in
+// turn), the baseline: http/plain is pods/s over HTTP against it. No pod is
+// bound, so the cluster does not change between pods (each bind would make
+// the fast path refilter one node) — except with --modes bind, where each
+// pod is then bound where prioritize put its 10 (filter + prioritize + bind
+// per pod). Not a test: nothing is asserted.
+// Usage: gpusched_serve_bench [--nodes 1000,5000] [--pods 2000] [--clients 2]
+// [--seconds 5] [--modes names,nodes,bind]
 #include <httplib.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -103,6 +111,9 @@ int main(int argc, char** argv) {
   std::vector<int> node_counts = {1000, 5000};
   int pods = 2000, clients = 2;
   double seconds = 5;
+  // "names": NodeNames; "nodes": full Nodes; "bind": NodeNames, and each
+  // pod bound where prioritize put its 10, so every pod changes the cluster.
+  std::vector<std::string> modes = {"names", "nodes"};
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--nodes" && i + 1 < argc) {
@@ -113,12 +124,17 @@ int main(int argc, char** argv) {
       pods = std::stoi(argv[++i]);
     } else if (a == "--clients" && i + 1 < argc) {
       clients = std::stoi(argv[++i]);
+    } else if (a == "--modes" && i + 1 < argc) {
+      const std::string m = argv[++i];
+      modes.clear();
+      for (const char* k : {"names", "nodes", "bind"})
+        if (m.find(k) != std::string::npos) modes.push_back(k);
     } else if (a == "--seconds" && i + 1 < argc) {
       seconds = std::stod(argv[++i]);
     }
   }
-  std::printf("%-6s %-6s %9s %9s %9s %9s %10s %10s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
-              "inproc/s", "http/inproc");
+  std::printf("%-6s %-6s %9s %9s %9s %9s %10s %10s %11s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
+              "inproc/s", "plain/s", "http/plain");
   for (int n : node_counts) {
     Setup s;
     s.nodes = n;
@@ -136,56 +152,86 @@ int main(int argc, char** argv) {
       gpusched::ParseJsonStream(s.node_json.back(), 1, ev);
     }
     s.names += "]";
-    gpusched::Metrics metrics;
-    gpusched::ExtenderService ext(
-        [](const gpusched::ClusterView&) {
-          return gpusched::BuildSchedulers(gpusched::DefaultSchedulerConfiguration(), "best-fit", 1);
-        },
-        gpusched::ExtenderOptions{true, 30, 1}, nullptr, &metrics);
-    ext.Update([&](gpusched::ClusterView& v) {
-      v.ReplaceNodes(nodes);
-      // A quarter of the GPUs in use: 2 one-GPU pods per node.
-      for (int i = 0; i < n; ++i)
-        for (int k = 0; k < 2; ++k) {
-          gpusched::Pod p;
-          p.meta.name = "run-" + std::to_string(i) + "-" + std::to_string(k);
-          p.meta.namespace_ = "ml";
-          p.node_name = "gpu-node-" + std::to_string(i);
-          gpusched::Container c;
-          c.name = "c";
-          c.limits["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
-          c.requests["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
-          p.containers.push_back(c);
-          v.UpsertPod(p);
-        }
-    });
-    (void)ext.MarkSynced();
+    // The service under test (fast decision path) and the plain path it
+    // replaced (ExtenderOptions::plain), the baseline, on the same cluster.
+    auto make = [&](bool plain, gpusched::Metrics* m) {
+      gpusched::ExtenderOptions o{true, 30, 1};
+      o.plain = plain;
+      auto ext = std::make_unique<gpusched::ExtenderService>(
+          [](const gpusched::ClusterView&) {
+            return gpusched::BuildSchedulers(gpusched::DefaultSchedulerConfiguration(), "best-fit", 1);
+          },
+          o, nullptr, m);
+      ext->Update([&](gpusched::ClusterView& v) {
+        v.ReplaceNodes(nodes);
+        // A quarter of the GPUs in use: 2 one-GPU pods per node.
+        for (int i = 0; i < n; ++i)
+          for (int k = 0; k < 2; ++k) {
+            gpusched::Pod p;
+            p.meta.name = "run-" + std::to_string(i) + "-" + std::to_string(k);
+            p.meta.namespace_ = "ml";
+            p.node_name = "gpu-node-" + std::to_string(i);
+            gpusched::Container c;
+            c.name = "c";
+            c.limits["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
+            c.requests["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
+            p.containers.push_back(c);
+            v.UpsertPod(p);
+          }
+      });
+      (void)ext->MarkSynced();
+      return ext;
+    };
+    gpusched::Metrics metrics, plain_metrics;
+    std::unique_ptr<gpusched::ExtenderService> fast_ext = make(false, &metrics);
+    std::unique_ptr<gpusched::ExtenderService> plain_ext = make(true, &plain_metrics);
+    gpusched::ExtenderService& ext = *fast_ext;
     gpusched::HttpServerOptions ho;
     ho.port = 0;
     gpusched::ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
     if (!server.Listen().ok()) return 2;
     std::thread serving([&] { server.Run(); });
 
-    for (bool names : {true, false}) {
+    int first_pod = 0;  // bind mode: every phase binds pods of its own
+    for (const std::string& mode : modes) {
+      const bool names = mode != "nodes", bind = mode == "bind";
       // Requests prepared up front: the client's own JSON is not measured.
       const int count = names ? pods : std::max(20, pods / 20);
-      std::vector<std::string> filter_bodies, prio_bodies;
+      std::vector<std::string> filter_bodies, prio_bodies, bind_bodies;
       std::vector<int> all(static_cast<size_t>(n));
       for (int i = 0; i < n; ++i) all[static_cast<size_t>(i)] = i;
-      for (int i = 0; i < count; ++i) filter_bodies.push_back(Args(PodJson(i), s, names));
-      for (int i = 0; i < count; ++i) prio_bodies.push_back(Args(PodJson(i), s, names, &all));
-      // Baseline: the same requests in process.
-      auto t0 = Clock::now();
-      int done_inproc = 0;
-      for (int i = 0; i < count && std::chrono::duration<double>(Clock::now() - t0).count() < seconds; ++i) {
-        (void)ext.Filter(filter_bodies[static_cast<size_t>(i)]);
-        (void)ext.Prioritize(prio_bodies[static_cast<size_t>(i)]);
-        ++done_inproc;
+      for (int i = first_pod; i < first_pod + 2 * count; ++i) {
+        filter_bodies.push_back(Args(PodJson(i), s, names));
+        prio_bodies.push_back(Args(PodJson(i), s, names, &all));
+        bind_bodies.push_back("{\"PodName\":\"train-" + std::to_string(i) + "\",\"PodNamespace\":\"ml\",\"PodUID\":\"u-" +
+                              std::to_string(i) + "\",\"Node\":\"");
       }
-      const double inproc = done_inproc / std::chrono::duration<double>(Clock::now() - t0).count();
+      first_pod += 2 * count;
+      // Where prioritize put its 10 (the node kube-scheduler binds to).
+      auto top = [](const std::string& list) {
+        const size_t at = list.find("\"Score\":10}");
+        const size_t host = list.rfind("{\"Host\":\"", at) + 9;
+        return list.substr(host, list.find('"', host) - host);
+      };
+      // The same requests in process (no HTTP), on the fast path and on the
+      // plain one (the baseline); both answer the same.
+      auto in_process = [&](gpusched::ExtenderService& e) {
+        const auto start = Clock::now();
+        int done = 0;
+        for (int i = 0; i < count && std::chrono::duration<double>(Clock::now() - start).count() < seconds; ++i) {
+          (void)e.Filter(filter_bodies[static_cast<size_t>(i)]);
+          const gpusched::Reply p = e.Prioritize(prio_bodies[static_cast<size_t>(i)]);
+          if (bind) (void)e.Bind(bind_bodies[static_cast<size_t>(i)] + top(p.body) + "\"}");
+          ++done;
+        }
+        return done / std::chrono::duration<double>(Clock::now() - start).count();
+      };
+      const double plain = in_process(*plain_ext);
+      const double inproc = in_process(ext);
+      auto t0 = Clock::now();
       // Over HTTP, `clients` connections.
       std::vector<std::vector<double>> lat(static_cast<size_t>(clients));
-      std::atomic<int> next{0};
+      std::atomic<int> next{0}, refused{0};
       t0 = Clock::now();
       std::vector<std::thread> threads;
       for (int c = 0; c < clients; ++c) {
@@ -194,7 +240,7 @@ int main(int argc, char** argv) {
           cli.set_tcp_nodelay(true);
           cli.set_keep_alive(true);
           cli.set_read_timeout(60, 0);
-          for (int i; (i = next++) < count;) {
+          for (int i; (i = count + next++) < 2 * count;) {
             if (std::chrono::duration<double>(Clock::now() - t0).count() > seconds) break;
             const auto a = Clock::now();
             auto f = cli.Post("/filter", filter_bodies[static_cast<size_t>(i)], "application/json");
@@ -202,6 +248,17 @@ int main(int argc, char** argv) {
             if (!f || !p || f->status != 200 || p->status != 200) {
               std::fprintf(stderr, "request failed\n");
               return;
+            }
+            if (bind) {
+              auto b = cli.Post("/bind", bind_bodies[static_cast<size_t>(i)] + top(p->body) + "\"}", "application/json");
+              if (!b || b->status != 200) {
+                std::fprintf(stderr, "bind failed\n");
+                return;
+              }
+              // Two clients may pick the same node at once (kube-scheduler,
+              // one loop, would not): the second bind is refused, as it
+              // should be, and counted.
+              if (b->body != "{\"Error\":\"\"}") ++refused;
             }
             lat[static_cast<size_t>(c)].push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
           }
@@ -212,8 +269,9 @@ int main(int argc, char** argv) {
       std::vector<double> all_lat;
       for (auto& v : lat) all_lat.insert(all_lat.end(), v.begin(), v.end());
       const double pods_s = static_cast<double>(all_lat.size()) / elapsed;
-      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %10.0f %10.2f\n", n, names ? "names" : "nodes", pods_s,
-                  2 * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99), inproc, pods_s / inproc);
+      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %10.0f %10.0f %11.2f\n", n, mode.c_str(), pods_s,
+                  (bind ? 3 : 2) * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99), inproc, plain, pods_s / plain);
+      if (refused) std::printf("       (%d of the binds over HTTP refused: two clients chose one node)\n", refused.load());
       std::fflush(stdout);
     }
     server.Stop();

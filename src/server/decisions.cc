@@ -20,12 +20,30 @@ NodeVerdict ExtenderDecisions::Filter(const PodInfo& pod, const ClusterState& cl
   return v;
 }
 
+void ExtenderDecisions::ScorePicks(const ClusterState& cluster, const std::vector<size_t>& feasible,
+                                   std::vector<int64_t>& scores) {
+  // The j-th pick scores 10 - j; a node named twice in the request may be
+  // picked once per name and keeps its best score, as the plain loop does.
+  node_score_.resize(cluster.size(), 0);
+  for (size_t j = 0; j < picks_.size(); ++j)
+    node_score_[picks_[j]] = std::max(node_score_[picks_[j]], kMaxExtenderScore - static_cast<int64_t>(j));
+  for (size_t k = 0; k < feasible.size(); ++k) scores[k] = node_score_[feasible[k]];
+  for (size_t p : picks_) node_score_[p] = 0;
+}
+
 void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& cluster,
                                    const std::vector<size_t>& feasible, std::vector<int64_t>& scores) {
   scores.assign(feasible.size(), 0);
   if (feasible.empty()) return;
   if (feasible.size() == 1) {
     scores[0] = kMaxExtenderScore;
+    return;
+  }
+  const Policy& policy = scheduler_.policy();
+  if (!plain_ && policy.RanksInOnePass()) {
+    // No scores: Select's choice and its next picks in one pass.
+    policy.SelectInTurn(pod, cluster, feasible, static_cast<size_t>(kMaxExtenderScore), rng_, picks_);
+    ScorePicks(cluster, feasible, scores);
     return;
   }
   // Select with explain, as `gpusched explain` runs it: it records each
@@ -38,7 +56,6 @@ void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& clust
     ne.scores.clear();
     ne.total = 0;
   }
-  const Policy& policy = scheduler_.policy();
   const size_t chosen = policy.Select(pod, cluster, feasible, rng_, &explain_);
   bool scored = false;
   int64_t lo = INT64_MAX, hi = INT64_MIN;
@@ -68,6 +85,14 @@ void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& clust
     return;
   }
   // A policy without scores: its picks in order.
+  if (!plain_) {
+    std::vector<size_t> rest = feasible;
+    rest.erase(std::find(rest.begin(), rest.end(), chosen));
+    policy.SelectInTurn(pod, cluster, std::move(rest), static_cast<size_t>(kMaxExtenderScore - 1), rng_, picks_);
+    picks_.insert(picks_.begin(), chosen);
+    ScorePicks(cluster, feasible, scores);
+    return;
+  }
   std::vector<size_t> rest = feasible;
   size_t pick = chosen;
   for (int64_t score = kMaxExtenderScore; score > 0 && !rest.empty(); --score) {

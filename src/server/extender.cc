@@ -27,7 +27,32 @@ ExtenderService::ExtenderService(SchedulerFactory factory, ExtenderOptions optio
 void ExtenderService::Update(const std::function<void(ClusterView&)>& f) {
   std::lock_guard<std::mutex> l(mu_);
   f(view_);
+  SyncNamesLocked();
   UpdateGauges();
+}
+
+void ExtenderService::SyncNamesLocked() {
+  if (options_.plain) return;
+  {
+    std::lock_guard<std::mutex> n(names_mu_);
+    if (names_ && names_->Matches(view_.cluster())) return;
+  }
+  auto index = std::make_shared<const NodeNameIndex>(view_.cluster());
+  std::lock_guard<std::mutex> n(names_mu_);
+  names_ = std::move(index);
+}
+
+std::shared_ptr<const NodeNameIndex> ExtenderService::Resolve(const std::vector<std::string_view>& names,
+                                                              std::vector<int64_t>& slots) const {
+  std::shared_ptr<const NodeNameIndex> index;
+  {
+    std::lock_guard<std::mutex> n(names_mu_);
+    index = names_;
+  }
+  slots.assign(names.size(), -1);
+  if (index)
+    for (size_t i = 0; i < names.size(); ++i) slots[i] = index->Find(names[i]);
+  return index;
 }
 
 Status ExtenderService::MarkSynced() {
@@ -37,9 +62,11 @@ Status ExtenderService::MarkSynced() {
     if (!s.ok()) return s.status();
     schedulers_.emplace(std::move(s).value());
     if (schedulers_->profiles.empty()) return Status::InvalidArgument("no scheduler profile to decide with");
-    decisions_ = std::make_unique<ExtenderDecisions>(*schedulers_->profiles.front().second, options_.seed);
+    decisions_ =
+        std::make_unique<ExtenderDecisions>(*schedulers_->profiles.front().second, options_.seed, options_.plain);
   }
   synced_ = true;
+  SyncNamesLocked();
   UpdateGauges();
   return Status::Ok();
 }
@@ -100,46 +127,69 @@ std::vector<std::string_view> RequestNodeNames(const ExtenderArgs& args) {
 
 }  // namespace
 
+void ExtenderService::FilterLocked(const PodInfo& info, const std::vector<std::string_view>& names,
+                                   const std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
+                                   std::vector<const NodeVerdict*>& verdicts) {
+  const ClusterState& cluster = view_.cluster();
+  verdicts.assign(names.size(), nullptr);
+  if (options_.plain) {
+    slots.assign(names.size(), -1);
+    plain_verdicts_.assign(names.size(), NodeVerdict{});
+    for (size_t i = 0; i < names.size(); ++i) {
+      slots[i] = cluster.FindNode(names[i]);
+      if (slots[i] < 0) continue;
+      plain_verdicts_[i] = decisions_->Filter(info, cluster, static_cast<size_t>(slots[i]));
+      verdicts[i] = &plain_verdicts_[i];
+    }
+    return;
+  }
+  if (!index || !index->Matches(cluster)) {
+    // The nodes changed since the names were resolved.
+    SyncNamesLocked();
+    Resolve(names, slots);
+  }
+  FilterCache::Row& row = filter_cache_.RowFor(info, cluster);
+  for (size_t i = 0; i < names.size(); ++i)
+    if (slots[i] >= 0) verdicts[i] = &row.Get(static_cast<size_t>(slots[i]), *decisions_, info, cluster);
+}
+
 Reply ExtenderService::Filter(std::string_view body) {
   return WithArgs("filter", body, [&](const ExtenderArgs& args, const Pod& pod) {
     const std::vector<std::string_view> names = RequestNodeNames(args);
     const PodInfo info = PodInfo::Make(pod, 0);
-    std::vector<NodeVerdict> verdicts(names.size());
-    std::vector<char> known(names.size(), 0);
+    ExtenderFilterResult r;
+    r.names = args.has_node_names;
+    size_t passed = 0, failed = 0, unresolvable = 0, unknown = 0;
+    std::vector<int64_t> slots;
+    const std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
     {
       std::lock_guard<std::mutex> l(mu_);
       if (!decisions_) return NotReady();
       ExpireAssumedLocked(Clock::now());
       view_.RememberPending(pod);
-      const ClusterState& cluster = view_.cluster();
+      std::vector<const NodeVerdict*> verdicts;
+      FilterLocked(info, names, index, slots, verdicts);
+      // The answer is read off the verdicts under the lock: the cached ones
+      // change with the view.
       for (size_t i = 0; i < names.size(); ++i) {
-        const int64_t n = cluster.FindNode(names[i]);
-        if (n < 0) continue;
-        known[i] = 1;
-        verdicts[i] = decisions_->Filter(info, cluster, static_cast<size_t>(n));
-      }
-    }
-    ExtenderFilterResult r;
-    r.names = args.has_node_names;
-    size_t passed = 0, failed = 0, unresolvable = 0, unknown = 0;
-    for (size_t i = 0; i < names.size(); ++i) {
-      const std::string name(names[i]);
-      if (!known[i]) {
-        r.failed[name] = kReasonUnknownNode;
-        ++unknown;
-      } else if (verdicts[i].passed) {
-        if (r.names) {
-          r.node_names.push_back(names[i]);
+        const NodeVerdict* v = verdicts[i];
+        if (!v) {
+          r.failed[std::string(names[i])] = kReasonUnknownNode;
+          ++unknown;
+        } else if (v->passed) {
+          if (r.names) {
+            r.node_names.push_back(names[i]);
+          } else {
+            r.nodes.push_back(args.node_items[i]);
+          }
+          ++passed;
+        } else if (v->unresolvable) {
+          r.failed_unresolvable[std::string(names[i])] = v->reason;
+          ++unresolvable;
         } else {
-          r.nodes.push_back(args.node_items[i]);
+          r.failed[std::string(names[i])] = v->reason;
+          ++failed;
         }
-        ++passed;
-      } else if (verdicts[i].unresolvable) {
-        r.failed_unresolvable[name] = std::move(verdicts[i].reason);
-        ++unresolvable;
-      } else {
-        r.failed[name] = std::move(verdicts[i].reason);
-        ++failed;
       }
     }
     if (metrics_) {
@@ -157,6 +207,8 @@ Reply ExtenderService::Prioritize(std::string_view body) {
     const std::vector<std::string_view> names = RequestNodeNames(args);
     const PodInfo info = PodInfo::Make(pod, 0);
     std::vector<HostPriority> list(names.size());
+    std::vector<int64_t> slots;
+    const std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
     {
       std::lock_guard<std::mutex> l(mu_);
       if (!decisions_) return NotReady();
@@ -164,12 +216,13 @@ Reply ExtenderService::Prioritize(std::string_view body) {
       const ClusterState& cluster = view_.cluster();
       // Only the nodes that pass the filters now are scored; the policy
       // chooses among them as ScheduleOne would.
+      std::vector<const NodeVerdict*> verdicts;
       std::vector<size_t> feasible, at;
+      FilterLocked(info, names, index, slots, verdicts);
       for (size_t i = 0; i < names.size(); ++i) {
         list[i].host = names[i];
-        const int64_t n = cluster.FindNode(names[i]);
-        if (n < 0 || !decisions_->Filter(info, cluster, static_cast<size_t>(n)).passed) continue;
-        feasible.push_back(static_cast<size_t>(n));
+        if (!verdicts[i] || !verdicts[i]->passed) continue;
+        feasible.push_back(static_cast<size_t>(slots[i]));
         at.push_back(i);
       }
       std::vector<int64_t> scores;

@@ -55,6 +55,19 @@ bool EqualFold(std::string_view a, std::string_view b) {
 void AppendGoJsonString(std::string& out, std::string_view s) {
   out += '"';
   for (size_t i = 0; i < s.size();) {
+    // A run of characters written as they are (the whole of a node name)
+    // goes in with one append: responses carry thousands of names.
+    size_t run = i;
+    while (run < s.size()) {
+      const uint8_t r = static_cast<uint8_t>(s[run]);
+      if (r < 0x20 || r >= 0x80 || r == '"' || r == '\\' || r == '<' || r == '>' || r == '&') break;
+      ++run;
+    }
+    if (run > i) {
+      out.append(s.data() + i, run - i);
+      i = run;
+      continue;
+    }
     const uint8_t c = static_cast<uint8_t>(s[i]);
     if (c < 0x80) {
       switch (c) {

@@ -1,5 +1,7 @@
 #include "gpusched/server/wire.h"
 
+#include <charconv>
+
 #include "gpusched/io/json_documents.h"
 #include "gpusched/server/go_json.h"
 
@@ -213,6 +215,9 @@ std::string EncodeFilterResult(const ExtenderFilterResult& r) {
   std::string out = "{\"Nodes\":";
   if (r.names) {
     out += "null,\"NodeNames\":[";
+    size_t size = out.size();
+    for (std::string_view n : r.node_names) size += n.size() + 3;
+    out.reserve(size + 64);
     for (size_t i = 0; i < r.node_names.size(); ++i) {
       if (i) out += ',';
       AppendGoJsonString(out, r.node_names[i]);
@@ -238,12 +243,17 @@ std::string EncodeFilterResult(const ExtenderFilterResult& r) {
 
 std::string EncodeHostPriorityList(const std::vector<HostPriority>& list) {
   std::string out = "[";
+  size_t size = 2;
+  for (const HostPriority& h : list) size += h.host.size() + 32;
+  out.reserve(size);
   for (size_t i = 0; i < list.size(); ++i) {
     if (i) out += ',';
     out += "{\"Host\":";
     AppendGoJsonString(out, list[i].host);
     out += ",\"Score\":";
-    out += std::to_string(list[i].score);
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, list[i].score).ptr;
+    out.append(digits, end);
     out += '}';
   }
   out += ']';

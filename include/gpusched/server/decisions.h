@@ -17,7 +17,8 @@
 //    0..9, 9·(s − min)/(max − min) rounded down (all equal: 9), which keeps
 //    their order and ties; a policy that only picks (first-fit, best-fit,
 //    worst-fit) is asked again without its previous picks, and its 2nd..10th
-//    picks score 9..1, the rest 0. With one feasible node kube-scheduler does
+//    picks score 9..1, the rest 0 (the fast path ranks them in one pass,
+//    Policy::SelectInTurn, with the same answer). With one feasible node kube-scheduler does
 //    not call prioritize, as ScheduleOne chooses it without scoring;
 //  - bind: the devices on the chosen node are the policy's (SelectGpus), as
 //    Commit takes them.
@@ -49,7 +50,10 @@ struct NodeVerdict {
 
 class ExtenderDecisions {
  public:
-  ExtenderDecisions(const Scheduler& scheduler, uint64_t seed) : scheduler_(scheduler), rng_(seed) {}
+  // `plain`: the reference path (the policy asked for each pick in turn,
+  // Policy::SelectInTurnPlain) that the fast one is tested against.
+  ExtenderDecisions(const Scheduler& scheduler, uint64_t seed, bool plain = false)
+      : scheduler_(scheduler), rng_(seed), plain_(plain) {}
 
   NodeVerdict Filter(const PodInfo& pod, const ClusterState& cluster, size_t node);
 
@@ -61,10 +65,16 @@ class ExtenderDecisions {
   std::vector<int32_t> ChooseDevices(const PodInfo& pod, const ClusterState& cluster, size_t node);
 
  private:
+  // scores[k] of feasible[k] from picks_ (the policy's picks in order).
+  void ScorePicks(const ClusterState& cluster, const std::vector<size_t>& feasible, std::vector<int64_t>& scores);
+
   const Scheduler& scheduler_;
   Rng rng_;
+  bool plain_;
   FilterVerdict verdict_;
   PodExplain explain_;  // reused: sized to the cluster
+  std::vector<size_t> picks_;
+  std::vector<int64_t> node_score_;  // by node, all 0 between calls
 };
 
 }  // namespace gpusched

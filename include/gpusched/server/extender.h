@@ -16,9 +16,11 @@
 // through (PassThroughPreemption) until gpusched has preemption logic of its
 // own to apply there.
 //
-// Thread-safe: the decisions and the view share one mutex (a decision takes
-// well under a millisecond on thousands of nodes; see the serve benchmark),
-// and bodies are parsed and answers encoded outside it.
+// Thread-safe: the decisions and the view share one mutex, held only for
+// the decision itself (verdicts from the FilterCache, the policy's ranking,
+// the assume cache); bodies are parsed, node names resolved (through an
+// immutable NodeNameIndex of the current node set, shared) and answers
+// encoded outside it.
 #ifndef GPUSCHED_SERVER_EXTENDER_H_
 #define GPUSCHED_SERVER_EXTENDER_H_
 
@@ -36,6 +38,8 @@
 #include "gpusched/sched/profile_factory.h"
 #include "gpusched/server/cluster_view.h"
 #include "gpusched/server/decisions.h"
+#include "gpusched/server/filter_cache.h"
+#include "gpusched/server/node_name_index.h"
 #include "gpusched/server/metrics.h"
 #include "gpusched/server/wire.h"
 #include "gpusched/util/status.h"
@@ -70,6 +74,13 @@ struct ExtenderOptions {
   // (kube-scheduler's assume cache expiry).
   double assume_ttl_seconds = 30;
   uint64_t seed = 1;
+  // The reference decision path: every node looked up with FindNode and
+  // filtered on each request, and a policy without scores asked for each of
+  // its picks in turn. The default (fast) path resolves names through a
+  // NodeNameIndex, keeps verdicts per pod class (FilterCache) and ranks in
+  // one pass (Policy::SelectInTurn); its answers are byte-identical
+  // (tests/server/extender_fast_path_test.cc).
+  bool plain = false;
 };
 
 // /preempt for now: kube-scheduler's candidates, unchanged, in the meta form
@@ -104,6 +115,19 @@ class ExtenderService {
   Reply WithArgs(std::string_view verb, std::string_view body,
                  const std::function<Reply(const ExtenderArgs&, const Pod&)>& f);
   void ExpireAssumedLocked(Clock::time_point now);
+  // Rebuilds names_ when the view's node set changed (under mu_).
+  void SyncNamesLocked();
+  // The request's node slots (-1: not in the view) through the current
+  // name index, outside mu_, and the index used.
+  std::shared_ptr<const NodeNameIndex> Resolve(const std::vector<std::string_view>& names,
+                                               std::vector<int64_t>& slots) const;
+  // The verdicts of the request's nodes (verdicts[i] null: not in the view),
+  // by the fast path (with `slots` from Resolve, redone here if the view's
+  // nodes changed since) or the plain one.
+  void FilterLocked(const PodInfo& info, const std::vector<std::string_view>& names,
+                    const std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
+                    std::vector<const NodeVerdict*>& verdicts);
+  std::vector<NodeVerdict> plain_verdicts_;  // FilterLocked's, on the plain path
   void UpdateGauges();
 
   SchedulerFactory factory_;
@@ -114,6 +138,12 @@ class ExtenderService {
   ClusterView view_;
   std::optional<SchedulerSet> schedulers_;
   std::unique_ptr<ExtenderDecisions> decisions_;
+  // The name index of the view's current node set, rebuilt under mu_ when
+  // an update changes the nodes; requests take it under names_mu_ and
+  // resolve their names outside mu_.
+  mutable std::mutex names_mu_;
+  std::shared_ptr<const NodeNameIndex> names_;
+  FilterCache filter_cache_;
   std::atomic<bool> synced_{false};
   Clock::time_point next_expiry_{};
 };
