@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 
+#include "gpusched/sched/diagnosis_cache.h"
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/pre_enqueue.h"
 
@@ -96,8 +98,15 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     for (auto& [name, v] : free.scalars) v = std::max<int64_t>(v, 0);
     demand.free.Add(free);
   }
-  // One pod's attempt; binds it in `on` when it fits.
-  auto attempt = [&](const PodInfo& info, ClusterState& on, std::optional<PodExplain>* explain) -> MemberAttempt {
+  // One per profile: the pending pods of one shape share their diagnosis.
+  std::vector<std::unique_ptr<DiagnosisCache>> diagnoses(schedulers.size());
+  // One pod's attempt on `on`; binds it there when it fits. An explained pod
+  // (`explain` holds a value) gets the plain scan and the full diagnosis
+  // (with the pods that would have to finish); the others get the
+  // scheduler's shared Failure and the profile's DiagnosisCache. `diagnose`
+  // false skips the diagnosis (ever_fits below only asks whether it fits).
+  auto attempt = [&](const PodInfo& info, ClusterState& on, std::optional<PodExplain>* explain,
+                     bool diagnose) -> MemberAttempt {
     MemberAttempt a;
     // An unserved schedulerName, scheduling gates, HAMi's vGPUs, DRA claims:
     // the pod never reaches a scheduler's filters (pre_enqueue.h).
@@ -108,25 +117,51 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       return a;
     }
     Scheduler* scheduler = ProfileFor(info, schedulers);
-    Decision d = scheduler->ScheduleOne(info, on, explain && *explain ? &**explain : nullptr);
-    if (d.scheduled) {
-      a.placed = true;
-      a.node = d.node;
-      a.gpus = std::move(d.gpus);
-      return a;
+    const PreemptionVerdict* preemption = nullptr;
+    Decision d;     // the explained attempt
+    Attempt quick;  // the other ones
+    if (explain && *explain) {
+      d = scheduler->ScheduleOne(info, on, &**explain);
+      if (d.scheduled) {
+        a.placed = true;
+        a.node = d.node;
+        a.gpus = std::move(d.gpus);
+        return a;
+      }
+      a.message = d.fit_error.Error();
+      if (d.preemption) preemption = &*d.preemption;
+      if (diagnose) a.diagnosis = Diagnose(info, on, scheduler->filters(), &demand);
+    } else {
+      quick = scheduler->Schedule(info, on);
+      if (quick.scheduled) {
+        a.placed = true;
+        a.node = quick.node;
+        a.gpus = std::move(quick.gpus);
+        return a;
+      }
+      if (!diagnose) return a;
+      a.message = quick.failure->message;
+      if (quick.failure->preemption) preemption = &*quick.failure->preemption;
+      const size_t profile = static_cast<size_t>(
+          std::find_if(schedulers.begin(), schedulers.end(), [&](const auto& p) { return p.second == scheduler; }) -
+          schedulers.begin());
+      if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
+      a.diagnosis = diagnoses[profile]->Diagnose(info, on, scheduler->filters(), &demand);
     }
-    a.diagnosis = Diagnose(info, on, scheduler->filters(), &demand);
-    if (d.preemption && d.preemption->would_help) {
-      a.diagnosis.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
-                         " lower-priority pod(s) on " + on.node(d.preemption->node).name() +
+    if (diagnose && preemption && preemption->would_help) {
+      a.diagnosis.text = "kube-scheduler would preempt (evict) " + std::to_string(preemption->victims) +
+                         " lower-priority pod(s) on " + on.node(preemption->node).name() +
                          " and nominate that node (gpusched reports this, it does not evict); " + a.diagnosis.text;
     }
-    a.message = d.fit_error.Error();
     return a;
   };
   const std::vector<size_t> order = OrderQueue(queue, options.order);
-  // Enforced gangs: their members still to place, in queue order, and their
-  // members already bound.
+
+  // --- Gang hook (gang_batch.h): enforced gangs, all or nothing. ---------
+  // Their members still to place, in queue order, and their members already
+  // bound. Trial binds and their rollback go through ClusterState::Bind and
+  // Unbind, which bump version(), so the scheduler's failures and the
+  // DiagnosisCache answers seen during a trial are never reused after it.
   std::map<const Gang*, std::vector<size_t>> gang_members;
   std::map<const Gang*, int64_t> gang_bound;
   std::vector<const Gang*> gang_of(queue.size(), nullptr);
@@ -141,40 +176,46 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       if (const Gang* g = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving)) ++gang_bound[g];
     }
   }
+  // Places the whole gang of queue[qi] with its first member in the queue.
+  auto schedule_gang = [&](const Gang& g) {
+    auto it = gang_members.find(&g);
+    if (it == gang_members.end()) return;  // placed with its first member
+    std::vector<PodInfo> members;
+    for (size_t m : it->second) members.push_back(queue[m]);
+    gang_members.erase(it);
+    const GangEnforcement& e = *EnforcementFor(*members.front().pod, *options.gang_serving);
+    // Whether the gang fits the cluster's nodes with nothing running.
+    auto ever_fits = [&]() {
+      std::vector<Node> nodes;
+      for (size_t n = 0; n < cluster.size(); ++n)
+        if (cluster.present(n)) nodes.push_back(cluster.node(n));
+      ClusterState empty(std::move(nodes));
+      int64_t fit = 0;
+      for (const PodInfo& m : members) fit += attempt(m, empty, nullptr, false).placed ? 1 : 0;
+      return fit >= g.min_count;
+    };
+    GangOutcome o = ScheduleGang(
+        g, e, members, gang_bound[&g], cluster,
+        [&](const PodInfo& m, ClusterState& on) { return attempt(m, on, nullptr, true); }, ever_fits);
+    for (size_t k = 0; k < members.size(); ++k) {
+      MemberAttempt& a = o.members[k];
+      if (a.placed)
+        out.placements.push_back({members[k].input_index, a.node, std::move(a.gpus), false, std::nullopt});
+      else
+        out.pending.push_back({members[k].input_index, std::move(a.message), std::move(a.diagnosis), std::nullopt});
+    }
+  };
+  // -----------------------------------------------------------------------
+
   for (size_t qi : order) {
     const PodInfo& info = queue[qi];
     if (const Gang* g = gang_of[qi]) {
-      auto it = gang_members.find(g);
-      if (it == gang_members.end()) continue;  // placed with its first member
-      std::vector<PodInfo> members;
-      for (size_t m : it->second) members.push_back(queue[m]);
-      gang_members.erase(it);
-      const GangEnforcement& e = *EnforcementFor(*info.pod, *options.gang_serving);
-      // Whether the gang fits the cluster's nodes with nothing running.
-      auto ever_fits = [&]() {
-        std::vector<Node> nodes;
-        for (size_t n = 0; n < cluster.size(); ++n)
-          if (cluster.present(n)) nodes.push_back(cluster.node(n));
-        ClusterState empty(std::move(nodes));
-        int64_t fit = 0;
-        for (const PodInfo& m : members) fit += attempt(m, empty, nullptr).placed ? 1 : 0;
-        return fit >= g->min_count;
-      };
-      GangOutcome o = ScheduleGang(
-          *g, e, members, gang_bound[g], cluster,
-          [&](const PodInfo& m, ClusterState& on) { return attempt(m, on, nullptr); }, ever_fits);
-      for (size_t k = 0; k < members.size(); ++k) {
-        MemberAttempt& a = o.members[k];
-        if (a.placed)
-          out.placements.push_back({members[k].input_index, a.node, std::move(a.gpus), false, std::nullopt});
-        else
-          out.pending.push_back({members[k].input_index, std::move(a.message), std::move(a.diagnosis), std::nullopt});
-      }
+      schedule_gang(*g);
       continue;
     }
     std::optional<PodExplain> explain;
     if (options.explain || options.explain_pod == info.input_index) explain.emplace();
-    MemberAttempt a = attempt(info, cluster, &explain);
+    MemberAttempt a = attempt(info, cluster, &explain, true);
     if (a.held_before_filters) explain.reset();  // it reached no node
     if (a.placed)
       out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::move(explain)});

@@ -66,6 +66,22 @@ class Policy {
     (void)rng;
     return cluster.DefaultGpuChoice(node, pod.gpu);
   }
+  // Select's picks in turn, into `picks`: the pick over `candidates` (in
+  // scan order), then the pick over the candidates left without it, and so
+  // on, `count` picks at most; a lone candidate left is picked without
+  // asking Select (as Commit takes a lone feasible node). `gpusched serve`
+  // ranks a policy without scores by it. The default asks Select each time,
+  // drawing from `rng` as Select does; a policy whose Select is a fixed order
+  // of preference (first-fit, best-fit, worst-fit) sorts once instead, with
+  // the same answer (tests/sched/fit_policies_test.cc checks both).
+  virtual void SelectInTurn(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates,
+                            size_t count, Rng& rng, std::vector<size_t>& picks) const;
+  // True when Select records no scores (PodExplain) and SelectInTurn's
+  // first pick is Select's: a caller may then ask SelectInTurn alone.
+  virtual bool RanksInOnePass() const { return false; }
+  // The default SelectInTurn (the reference the overrides are tested against).
+  void SelectInTurnPlain(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates,
+                         size_t count, Rng& rng, std::vector<size_t>& picks) const;
 };
 
 // first-fit, the seed's policy: the first node in input order that fits.
@@ -75,6 +91,9 @@ class FirstFitPolicy : public Policy {
   int64_t NumFeasibleNodesToFind(int64_t) const override { return 1; }
   size_t Select(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible, Rng&,
                 PodExplain* explain) const override;
+  void SelectInTurn(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates, size_t count,
+                    Rng& rng, std::vector<size_t>& picks) const override;
+  bool RanksInOnePass() const override { return true; }
 };
 
 // best-fit: the feasible node that leaves the fewest GPUs free, then the
@@ -90,6 +109,9 @@ class BestFitPolicy : public Policy {
     supported = true;
     return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
   }
+  void SelectInTurn(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates, size_t count,
+                    Rng& rng, std::vector<size_t>& picks) const override;
+  bool RanksInOnePass() const override { return true; }
 
  private:
   mutable FreeOrderIndex index_{/*most=*/false};
@@ -108,6 +130,9 @@ class WorstFitPolicy : public Policy {
     supported = true;
     return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
   }
+  void SelectInTurn(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates, size_t count,
+                    Rng& rng, std::vector<size_t>& picks) const override;
+  bool RanksInOnePass() const override { return true; }
 
  private:
   mutable FreeOrderIndex index_{/*most=*/true};

@@ -1,0 +1,55 @@
+#include "gpusched/server/node_name_index.h"
+
+#include <bit>
+#include <cstring>
+
+namespace gpusched {
+
+uint32_t NodeNameIndex::Hash(std::string_view s) {
+  // FNV-1a, 64-bit, folded: node names are short.
+  uint64_t h = 14695981039346656037ull;
+  for (char c : s) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
+  return static_cast<uint32_t>(h ^ (h >> 32));
+}
+
+NodeNameIndex::NodeNameIndex(const ClusterState& cluster)
+    : serial_(cluster.serial()), nodes_version_(cluster.nodes_version()), size_(cluster.size()) {
+  const size_t capacity = std::bit_ceil(std::max<size_t>(16, 2 * cluster.num_present()));
+  slots_.resize(capacity);
+  offset_.push_back(0);
+  for (size_t i = 0; i < cluster.size(); ++i) {
+    if (!cluster.present(i)) continue;
+    const std::string& name = cluster.node(i).meta.name;
+    const uint32_t h = Hash(name);
+    // A name present twice: the later slot wins, as in ClusterState's map.
+    size_t k = h & (capacity - 1);
+    for (; slots_[k].entry != 0; k = (k + 1) & (capacity - 1)) {
+      const Slot& s = slots_[k];
+      const uint32_t e = s.entry - 1;
+      if (s.hash == h && std::string_view(names_).substr(offset_[e], offset_[e + 1] - offset_[e]) == name) break;
+    }
+    if (slots_[k].entry != 0) {
+      node_[slots_[k].entry - 1] = static_cast<uint32_t>(i);
+      continue;
+    }
+    node_.push_back(static_cast<uint32_t>(i));
+    names_ += name;
+    offset_.push_back(static_cast<uint32_t>(names_.size()));
+    slots_[k] = Slot{h, static_cast<uint32_t>(node_.size())};
+  }
+}
+
+int64_t NodeNameIndex::Find(std::string_view name) const {
+  const uint32_t h = Hash(name);
+  const size_t mask = slots_.size() - 1;
+  for (size_t k = h & mask;; k = (k + 1) & mask) {
+    const Slot& s = slots_[k];
+    if (s.entry == 0) return -1;
+    if (s.hash != h) continue;
+    const uint32_t e = s.entry - 1;
+    const size_t len = offset_[e + 1] - offset_[e];
+    if (len == name.size() && (len == 0 || std::memcmp(names_.data() + offset_[e], name.data(), len) == 0)) return node_[e];
+  }
+}
+
+}  // namespace gpusched

@@ -1,0 +1,146 @@
+// The extender's fast decision path (src/server/extender.cc with
+// ExtenderOptions::plain false: NodeNameIndex, FilterCache, one-pass
+// ranking) against the plain one it replaced, kept as the reference: on
+// random clusters, random pods and random sequences of filter, prioritize,
+// bind and view changes, every response is byte-identical, for every policy.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "gpusched/sched/policy_registry.h"
+#include "gpusched/server/extender.h"
+#include "test_cluster.h"
+
+namespace gpusched {
+namespace {
+
+using testing::json;
+
+class Ok : public Binder {
+ public:
+  Status Bind(const Pod&, const std::string&, const std::map<std::string, std::string>&) override {
+    return Status::Ok();
+  }
+};
+
+json RandomNode(std::mt19937& g, const std::string& name) {
+  std::uniform_int_distribution<int> gpus(0, 8), cpu(2, 64), coin(0, 5);
+  json n = testing::NodeJson(name, gpus(g), std::to_string(cpu(g)));
+  n["metadata"]["labels"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
+  if (coin(g) == 0) n["spec"]["unschedulable"] = true;
+  if (coin(g) == 1) n["spec"]["taints"] = json::array({{{"key", "dedicated"}, {"value", "ml"}, {"effect", "NoSchedule"}}});
+  return n;
+}
+
+json RandomPod(std::mt19937& g, const std::string& name) {
+  std::uniform_int_distribution<int> gpus(0, 4), coin(0, 5), milli(1, 9), cpu(1, 16);
+  json p = coin(g) == 0 ? testing::PodJson("ml", name, 0, 100 * milli(g)) : testing::PodJson("ml", name, gpus(g));
+  p["spec"]["containers"][0]["resources"]["requests"]["cpu"] = std::to_string(cpu(g));
+  if (coin(g) == 0) p["spec"]["nodeSelector"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
+  if (coin(g) == 0)
+    p["spec"]["tolerations"] = json::array({{{"key", "dedicated"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}});
+  return p;
+}
+
+struct Pair {
+  Ok binder;
+  std::unique_ptr<ExtenderService> fast, plain;
+};
+
+void Check(const Reply& a, const Reply& b, const std::string& what) {
+  ASSERT_EQ(a.status, b.status) << what;
+  ASSERT_EQ(a.body, b.body) << what;
+}
+
+TEST(ExtenderFastPathTest, AnswersAsThePlainPathOnRandomClusters) {
+  for (const std::string& policy : PolicyNames()) {
+    for (uint32_t seed = 1; seed <= 6; ++seed) {
+      SCOPED_TRACE(policy + " seed " + std::to_string(seed));
+      std::mt19937 g(seed);
+      const int n = std::uniform_int_distribution<int>(3, 24)(g);
+      std::vector<json> nodes;
+      std::vector<std::string> names;
+      for (int i = 0; i < n; ++i) {
+        names.push_back("n" + std::to_string(i));
+        nodes.push_back(RandomNode(g, names.back()));
+      }
+      std::vector<Node> decoded;
+      for (const json& j : nodes) decoded.push_back(testing::DecodeNode(j));
+      std::vector<std::pair<Pod, bool>> running;
+      for (int i = 0; i < n; ++i)
+        if (g() % 2)
+          running.push_back({testing::DecodePod(testing::PodJson("ml", "run" + std::to_string(i), g() % 3, 0,
+                                                                 names[static_cast<size_t>(i)])),
+                             false});
+      Pair p;
+      for (bool plain : {false, true}) {
+        ExtenderOptions o{true, 30, seed};
+        o.plain = plain;
+        auto ext = std::make_unique<ExtenderService>(testing::Factory(policy, seed), o, &p.binder, nullptr);
+        ext->Update([&](ClusterView& v) {
+          v.ReplaceNodes(decoded);
+          v.ReplacePods(running);
+        });
+        ASSERT_TRUE(ext->MarkSynced().ok());
+        (plain ? p.plain : p.fast) = std::move(ext);
+      }
+      std::vector<json> pods;
+      for (int step = 0; step < 80; ++step) {
+        const int op = static_cast<int>(g() % 10);
+        // The request's nodes: a random subset in random order, with an
+        // unknown name and a repeated one now and then.
+        std::vector<std::string> req;
+        std::vector<json> req_nodes;
+        for (int i = 0; i < n; ++i)
+          if (g() % 4) {
+            req.push_back(names[static_cast<size_t>(i)]);
+            req_nodes.push_back(nodes[static_cast<size_t>(i)]);
+          }
+        if (g() % 6 == 0) req.push_back("unknown"), req_nodes.push_back(testing::NodeJson("unknown", 8));
+        if (g() % 6 == 0 && !req.empty()) req.push_back(req.front()), req_nodes.push_back(req_nodes.front());
+        for (size_t i = req.size(); i > 1; --i) {
+          const size_t k = g() % i;
+          std::swap(req[i - 1], req[k]);
+          std::swap(req_nodes[i - 1], req_nodes[k]);
+        }
+        if (op <= 3 || pods.empty()) {
+          // A new pod, or a same-shaped one again, filtered then prioritized.
+          json pod = pods.empty() || g() % 3 ? RandomPod(g, "p" + std::to_string(step)) : pods[g() % pods.size()];
+          pod["metadata"]["name"] = "p" + std::to_string(step);
+          pods.push_back(pod);
+          const bool by_names = g() % 4 != 0;
+          const std::string body = by_names ? testing::ArgsWithNames(pod, req) : testing::ArgsWithNodes(pod, req_nodes);
+          Check(p.fast->Filter(body), p.plain->Filter(body), "filter " + body);
+          Check(p.fast->Prioritize(body), p.plain->Prioritize(body), "prioritize " + body);
+        } else if (op <= 6) {
+          // Bind a pod seen in a filter to a random node.
+          const json& pod = pods[g() % pods.size()];
+          const std::string body = json{{"PodName", pod["metadata"]["name"]},
+                                        {"PodNamespace", "ml"},
+                                        {"PodUID", pod["metadata"]["uid"]},
+                                        {"Node", names[g() % names.size()]}}
+                                       .dump();
+          Check(p.fast->Bind(body), p.plain->Bind(body), "bind " + body);
+        } else if (op == 7) {
+          // A node changes (labels, taints, cordon, size): re-added.
+          const size_t i = g() % names.size();
+          nodes[i] = RandomNode(g, names[i]);
+          const Node node = testing::DecodeNode(nodes[i]);
+          for (auto* e : {p.fast.get(), p.plain.get()}) e->Update([&](ClusterView& v) { v.UpsertNode(node); });
+        } else if (op == 8) {
+          const std::string name = names[g() % names.size()];
+          for (auto* e : {p.fast.get(), p.plain.get()}) e->Update([&](ClusterView& v) { v.DeleteNode(name); });
+        } else {
+          // A pod leaves (bound by an earlier bind or running from the start).
+          const std::string name = g() % 2 && !pods.empty() ? pods[g() % pods.size()]["metadata"]["name"].get<std::string>()
+                                                             : "run" + std::to_string(g() % static_cast<uint32_t>(n));
+          for (auto* e : {p.fast.get(), p.plain.get()}) e->Update([&](ClusterView& v) { v.DeletePod("ml", name); });
+        }
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
