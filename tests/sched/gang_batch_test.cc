@@ -210,9 +210,14 @@ TEST(GangBatchTest, RandomAllOrNothing) {
       if (rng.Uniform(2) == 0) p.node_name = "n0";
       pods.push_back(std::move(p));
     }
+    // Pods of the gangs' shapes after them: they meet the scheduler's shared
+    // failures and the DiagnosisCache after the trial binds and unbinds.
+    for (size_t k = 0, n = rng.Uniform(4); k < n; ++k)
+      pods.push_back(GpuPod("late-" + std::to_string(k), static_cast<int64_t>(rng.Uniform(5))));
     std::vector<const Pod*> ptrs;
     for (const Pod& p : pods) ptrs.push_back(&p);
     GangSet gangs = GroupIntoGangs(decls, ptrs);
+    const ClusterState initial = cluster;
     GangServing serving;
     serving[kDefaultSchedulerName] = GangEnforcement{{GangApi::kCoscheduling}, "Coscheduling", 60, 0.1};
     Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
@@ -241,6 +246,30 @@ TEST(GangBatchTest, RandomAllOrNothing) {
     int64_t used = 0;
     for (size_t i = 0; i < cluster.size(); ++i) used += cluster.state(i).requested.Scalar(kResourceGPU);
     EXPECT_EQ(used, placed_gpus) << "round " << round;
+
+    // The reference: every pod that is not a gang's member explained, so
+    // scanned and diagnosed plainly (ScheduleOne + Diagnose). Same outcome,
+    // message and diagnosis: no cached answer outlived a rolled-back trial.
+    ClusterState plain_cluster = initial;
+    Scheduler ps(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+    Scheduler pother(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+    o.explain = true;
+    BatchResult plain =
+        ScheduleBatch(ptrs, plain_cluster, ProfileSchedulers{{kDefaultSchedulerName, &ps}, {"other", &pother}}, o);
+    ASSERT_EQ(plain.placements.size(), r.placements.size()) << "round " << round;
+    for (size_t i = 0; i < r.placements.size(); ++i) {
+      EXPECT_EQ(plain.placements[i].pod, r.placements[i].pod) << "round " << round;
+      EXPECT_EQ(plain.placements[i].node, r.placements[i].node) << "round " << round;
+      EXPECT_EQ(plain.placements[i].gpus, r.placements[i].gpus) << "round " << round;
+    }
+    ASSERT_EQ(plain.pending.size(), r.pending.size()) << "round " << round;
+    for (size_t i = 0; i < r.pending.size(); ++i) {
+      EXPECT_EQ(plain.pending[i].pod, r.pending[i].pod) << "round " << round;
+      EXPECT_EQ(plain.pending[i].message, r.pending[i].message) << "round " << round;
+      EXPECT_EQ(plain.pending[i].diagnosis.kind, r.pending[i].diagnosis.kind) << "round " << round;
+      EXPECT_EQ(plain.pending[i].diagnosis.forever, r.pending[i].diagnosis.forever) << "round " << round;
+      EXPECT_EQ(plain.pending[i].diagnosis.text, r.pending[i].diagnosis.text) << "round " << round;
+    }
   }
 }
 
