@@ -165,7 +165,8 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   std::map<const Gang*, std::vector<size_t>> gang_members;
   std::map<const Gang*, int64_t> gang_bound;
   std::vector<const Gang*> gang_of(queue.size(), nullptr);
-  if (options.gangs && options.gang_serving) {
+  // Without gangs or an enforcer, the per-pod path pays nothing for them.
+  if (options.gangs && options.gang_serving && !options.gangs->gangs.empty() && !options.gang_serving->empty()) {
     for (size_t qi : order) {
       const Pod& p = *queue[qi].pod;
       gang_of[qi] = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving);
