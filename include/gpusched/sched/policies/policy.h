@@ -1,0 +1,118 @@
+// Policy: how the scheduler picks one node among those that pass the filters,
+// and how many feasible nodes it looks for before picking. Policies are
+// registered by name in sched/policy_registry.h and selected with --policy:
+// gpusched's simple ones here, the FGD paper's in paper_policies.h, and
+// kube-default (any --config profile), a ScoringPolicy running
+// kube-scheduler's score plugins.
+#ifndef GPUSCHED_SCHED_POLICY_H_
+#define GPUSCHED_SCHED_POLICY_H_
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/sched/api/explain.h"
+#include "gpusched/sched/index/free_order_index.h"
+#include "gpusched/sched/index/node_index.h"
+#include "gpusched/sched/api/pod_info.h"
+#include "gpusched/util/random.h"
+
+namespace gpusched {
+
+class Policy {
+ public:
+  virtual ~Policy() = default;
+  virtual std::string_view Name() const = 0;
+  // How many feasible nodes the filter scan looks for before it stops
+  // (kube-scheduler's numFeasibleNodesToFind); 1 for first-fit.
+  virtual int64_t NumFeasibleNodesToFind(int64_t num_nodes) const { return num_nodes; }
+  // True when each scan starts where the previous one stopped
+  // (kube-scheduler's nextStartNodeIndex); false starts at node 0 every time.
+  virtual bool RotatesStartIndex() const { return false; }
+  // Picks one of `feasible` (node indices, non-empty, in scan order). When
+  // `explain` is set, records the scores and the reason for the choice.
+  virtual size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+                        Rng& rng, PodExplain* explain) const = 0;
+  // Picks the GPU devices on the chosen node (the Reserve step). The default
+  // is ClusterState::DefaultGpuChoice: whole devices lowest index first, a
+  // share on the fullest device that still fits.
+  // A policy that can find its choice from an index of its own, without the
+  // scheduler collecting every feasible node, does so here: `fits(i)` runs
+  // the filter chain on node i. It must return exactly what Select would
+  // over the full feasible set (drawing from `rng` exactly as Select and the
+  // scheduler's Commit would), or nullopt when no node fits (the scheduler
+  // then rescans plainly for the FitError). `supported` is set to false by
+  // policies without such an index (the default); it is a property of the
+  // policy, the same on every call (the scheduler asks once).
+  // Precondition: the filter chain has NodeResourcesFit checking
+  // nvidia.com/gpu and GpuShare, so a node that falls short of the pod's
+  // NodeFitIndex::NeedOf(pod, true) fails it and is settled without `fits`.
+  // Postcondition the scheduler relies on: `fits` is asked only of present
+  // nodes whose free amounts as of this call meet that need (on a plain node
+  // that settles NodeResourcesFit and GpuShare, and `fits` skips them).
+  virtual std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                              const std::function<bool(size_t)>& fits, Rng& rng,
+                                              bool& supported) const {
+    (void)pod, (void)cluster, (void)fits, (void)rng;
+    supported = false;
+    return std::nullopt;
+  }
+  virtual std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
+                                          Rng& rng) const {
+    (void)rng;
+    return cluster.DefaultGpuChoice(node, pod.gpu);
+  }
+};
+
+// first-fit, the seed's policy: the first node in input order that fits.
+class FirstFitPolicy : public Policy {
+ public:
+  std::string_view Name() const override { return "first-fit"; }
+  int64_t NumFeasibleNodesToFind(int64_t) const override { return 1; }
+  size_t Select(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible, Rng&,
+                PodExplain* explain) const override;
+};
+
+// best-fit: the feasible node that leaves the fewest GPUs free, then the
+// least cpu free; ties go to the first in node order. Packs GPU jobs tightly.
+class BestFitPolicy : public Policy {
+ public:
+  std::string_view Name() const override { return "best-fit"; }
+  size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
+                PodExplain* explain) const override;
+  // The first feasible node in FreeOrderIndex's (free GPUs, free cpu, index) order.
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, Rng&, bool& supported) const override {
+    supported = true;
+    return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
+  }
+
+ private:
+  mutable FreeOrderIndex index_{/*most=*/false};
+};
+
+// worst-fit (spread): the feasible node that leaves the most GPUs free, then
+// the most cpu free; ties go to the first in node order.
+class WorstFitPolicy : public Policy {
+ public:
+  std::string_view Name() const override { return "worst-fit"; }
+  size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
+                PodExplain* explain) const override;
+  // The first feasible node in FreeOrderIndex's descending order.
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, Rng&, bool& supported) const override {
+    supported = true;
+    return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
+  }
+
+ private:
+  mutable FreeOrderIndex index_{/*most=*/true};
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_POLICY_H_
