@@ -33,15 +33,18 @@ int64_t DotProductScore(const NodeState& st, const PodShape& shape) {
 
 }  // namespace
 
+// What a score means, for explain's `why`.
+constexpr const char* kDotProductMeaning =
+    "int(100*(1 - (cpuLeft/128000*cpu/128000 + gpuLeft/8000*gpu/8000)/2)), 0 when the cpu left is too small "
+    "(prefers the smallest dot product of free and requested)";
+
+DotProductPolicy::DotProductPolicy()
+    : PaperScorePolicy({"dot-product", "DotProductScore", kDotProductMeaning}) {}
+
 void DotProductPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                              std::vector<int64_t>& scores) const {
   const PodShape shape = ShapeOf(pod);
   for (size_t k = 0; k < feasible.size(); ++k) scores[k] = DotProductScore(cluster.state(feasible[k]), shape);
-}
-
-std::string_view DotProductPolicy::ScoreMeaning() const {
-  return "int(100*(1 - (cpuLeft/128000*cpu/128000 + gpuLeft/8000*gpu/8000)/2)), 0 when the cpu left is too small "
-         "(prefers the smallest dot product of free and requested)";
 }
 
 }  // namespace gpusched

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "gpusched/sched/api/score_plugin.h"
 #include "gpusched/sched/policies/paper_policies.h"
 
 namespace gpusched {
@@ -144,8 +145,15 @@ struct FgdPolicy::Cache {
   }
 };
 
+// What a score means, for explain's `why`.
+constexpr const char* kFgdMeaning =
+    "int(100*sigmoid((F_before - F_after)/1000)), F = the node's GPU fragmentation in milli for the target "
+    "workload (50 = unchanged; a share goes to the device with the best score)";
+
 FgdPolicy::FgdPolicy(TypicalPods typical)
-    : typical_(std::move(typical)), cache_(std::make_unique<Cache>(typical_)) {}
+    : PaperScorePolicy({"fgd", "FGDScore", kFgdMeaning}),
+      typical_(std::move(typical)),
+      cache_(std::make_unique<Cache>(typical_)) {}
 
 FgdPolicy::~FgdPolicy() = default;
 
@@ -178,7 +186,7 @@ bool FgdPolicy::ScoreBound(const PodInfo& pod, const ClusterState& cluster, cons
     const size_t i = nodes[k];
     const NodeFragProfile& prof = c.Profile(cluster, i);
     if (!prof.nonnegative()) {
-      bounds[k] = 100;  // FragAfter may skip amounts: no bound but the maximum
+      bounds[k] = kMaxNodeScore;  // FragAfter may skip amounts: no bound but the maximum
       continue;
     }
     // Per typical pod m (freq f), F_n drops by f·(the milli taken) when the
@@ -214,11 +222,6 @@ std::vector<int32_t> FgdPolicy::SelectGpus(const PodInfo& pod, const ClusterStat
   if (e.version != cluster.state(node).version) c.Evaluate(s, cluster, node, e);
   if (e.device < 0) return cluster.DefaultGpuChoice(node, pod.gpu);
   return {e.device};
-}
-
-std::string_view FgdPolicy::ScoreMeaning() const {
-  return "int(100*sigmoid((F_before - F_after)/1000)), F = the node's GPU fragmentation in milli for the target "
-         "workload (50 = unchanged; a share goes to the device with the best score)";
 }
 
 }  // namespace gpusched

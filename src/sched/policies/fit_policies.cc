@@ -41,14 +41,9 @@ size_t FirstFitPolicy::Select(const PodInfo&, const ClusterState&, const std::ve
   return feasible.front();
 }
 
-size_t BestFitPolicy::Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                             Rng&, PodExplain* explain) const {
-  return Extreme(pod, cluster, feasible, false, explain, "best-fit");
-}
-
-size_t WorstFitPolicy::Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                              Rng&, PodExplain* explain) const {
-  return Extreme(pod, cluster, feasible, true, explain, "worst-fit");
+size_t FreeOrderFitPolicy::Select(const PodInfo& pod, const ClusterState& cluster,
+                                  const std::vector<size_t>& feasible, Rng&, PodExplain* explain) const {
+  return Extreme(pod, cluster, feasible, most_, explain, most_ ? "worst-fit" : "best-fit");
 }
 
 }  // namespace gpusched

@@ -51,7 +51,14 @@ struct GpuClusteringPolicy::Cache {
   }
 };
 
-GpuClusteringPolicy::GpuClusteringPolicy() : cache_(std::make_unique<Cache>()) {}
+// What a score means, for explain's `why`.
+constexpr const char* kGpuClusteringMeaning =
+    "25*(8000 - gpuLeft)/8000, plus 75 when the node holds only pods of this pod's kind (share-gpu / k-gpu), "
+    "50 when among other kinds, 25 when it holds no GPU pods; 0 for CPU-only pods";
+
+GpuClusteringPolicy::GpuClusteringPolicy()
+    : PaperScorePolicy({"gpu-clustering", "GpuClusteringScore", kGpuClusteringMeaning}),
+      cache_(std::make_unique<Cache>()) {}
 GpuClusteringPolicy::~GpuClusteringPolicy() = default;
 
 void GpuClusteringPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
@@ -80,11 +87,6 @@ void GpuClusteringPolicy::Score(const PodInfo& pod, const ClusterState& cluster,
     }
     scores[k] = base + bonus;
   }
-}
-
-std::string_view GpuClusteringPolicy::ScoreMeaning() const {
-  return "25*(8000 - gpuLeft)/8000, plus 75 when the node holds only pods of this pod's kind (share-gpu / k-gpu), "
-         "50 when among other kinds, 25 when it holds no GPU pods; 0 for CPU-only pods";
 }
 
 }  // namespace gpusched

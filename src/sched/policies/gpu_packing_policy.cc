@@ -45,6 +45,14 @@ int64_t PackingScore(const std::vector<int32_t>& free, const PodShape& shape, st
 
 }  // namespace
 
+// What a score means, for explain's `why`.
+constexpr const char* kGpuPackingMeaning =
+    "max(100 - sum(free_i*100/1000)/10, 50) on partly used devices, max(50 - fully free devices used, 33) "
+    "on a used node, max(33 - n, n) on a node whose n devices are all free; 0 for CPU-only pods";
+
+GpuPackingPolicy::GpuPackingPolicy()
+    : PaperScorePolicy({"gpu-packing", "GpuPackingScore", kGpuPackingMeaning}) {}
+
 void GpuPackingPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                              std::vector<int64_t>& scores) const {
   PodShape shape;
@@ -54,11 +62,6 @@ void GpuPackingPolicy::Score(const PodInfo& pod, const ClusterState& cluster, co
   }
   for (size_t k = 0; k < feasible.size(); ++k)
     scores[k] = PackingScore(cluster.state(feasible[k]).gpu_free_milli, shape, order_);
-}
-
-std::string_view GpuPackingPolicy::ScoreMeaning() const {
-  return "max(100 - sum(free_i*100/1000)/10, 50) on partly used devices, max(50 - fully free devices used, 33) "
-         "on a used node, max(33 - n, n) on a node whose n devices are all free; 0 for CPU-only pods";
 }
 
 }  // namespace gpusched

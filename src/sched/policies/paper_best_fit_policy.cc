@@ -30,6 +30,14 @@ int64_t BestFitScore(const NodeState& st, const PodShape& shape) {
 
 }  // namespace
 
+// What a score means, for explain's `why`.
+constexpr const char* kPaperBestFitMeaning =
+    "int(100*(1 - 0.5*(cpuLeft-cpu)/128000 - 0.5*(gpuLeft-gpu)/8000)), min-max normalised to 0..100 over the "
+    "feasible nodes";
+
+PaperBestFitPolicy::PaperBestFitPolicy()
+    : PaperScorePolicy({"paper-best-fit", "BestFitScore", kPaperBestFitMeaning}) {}
+
 void PaperBestFitPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                                std::vector<int64_t>& scores) const {
   const PodShape shape = ShapeOf(pod);
@@ -45,11 +53,6 @@ void PaperBestFitPolicy::Normalize(std::vector<int64_t>& scores) const {
   }
   const int64_t old_range = highest - lowest;
   for (int64_t& s : scores) s = old_range == 0 ? 0 : (s - lowest) * 100 / old_range;
-}
-
-std::string_view PaperBestFitPolicy::ScoreMeaning() const {
-  return "int(100*(1 - 0.5*(cpuLeft-cpu)/128000 - 0.5*(gpuLeft-gpu)/8000)), min-max normalised to 0..100 over the "
-         "feasible nodes";
 }
 
 }  // namespace gpusched

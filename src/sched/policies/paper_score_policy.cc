@@ -32,7 +32,7 @@ size_t PaperScorePolicy::Select(const PodInfo& pod, const ClusterState& cluster,
              " nodes: the first in the seeded random node order (the simulator's node-name prefix)";
     }
     why += "; score = ";
-    why += ScoreMeaning();
+    why += names_.meaning;
     explain->why = std::move(why);
   }
   return feasible[pick.index];

@@ -1,5 +1,5 @@
 // Ours: allocation-free filter verdicts and the reason tally that turns
-// them into a FitError (src/sched/filter_verdict.cc).
+// them into a FitError (src/sched/api/filter_verdict.cc).
 #include "gpusched/sched/api/filter_verdict.h"
 
 #include <gtest/gtest.h>

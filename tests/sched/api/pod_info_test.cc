@@ -1,4 +1,4 @@
-// Ours: what PodInfo::Make reads off a pod once (include/gpusched/sched/pod_info.h),
+// Ours: what PodInfo::Make reads off a pod once (include/gpusched/sched/api/pod_info.h),
 // so that the scheduler's fast path need not load the Pod again.
 #include "gpusched/sched/api/pod_info.h"
 

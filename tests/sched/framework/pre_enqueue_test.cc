@@ -1,4 +1,4 @@
-// Tests for src/sched/pre_enqueue.cc: what holds a pod before any filter runs,
+// Tests for src/sched/framework/pre_enqueue.cc: what holds a pod before any filter runs,
 // in kube-scheduler's order (its profile, SchedulingGates' PreEnqueue, then
 // gpusched's HAMi refusal and DynamicResources).
 #include "gpusched/sched/framework/pre_enqueue.h"

@@ -1,4 +1,4 @@
-// Tests for src/sched/profile_factory.cc: the schedulers of a configuration
+// Tests for src/sched/framework/profile_factory.cc: the schedulers of a configuration
 // for every policy, and --scheduler-name NAME=POLICY parsing and the
 // profiles it adds.
 #include "gpusched/sched/framework/profile_factory.h"

@@ -1,4 +1,4 @@
-// Ours: the per-shape failure summaries (src/sched/failure_summary.cc) give
+// Ours: the per-shape failure summaries (src/sched/index/failure_summary.cc) give
 // exactly what the plain failure scan and EvaluatePreemption give, kept up
 // to date through the change log.
 #include "gpusched/sched/index/failure_summary.h"

@@ -1,4 +1,4 @@
-// Ours: best-fit's and worst-fit's node order (src/sched/free_order_index.cc)
+// Ours: best-fit's and worst-fit's node order (src/sched/index/free_order_index.cc)
 // against a sort of every node, through binds, unbinds, removals and
 // additions, and Find against the first node of that order that meets the
 // need and passes the predicate.

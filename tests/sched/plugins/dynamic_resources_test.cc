@@ -1,4 +1,4 @@
-// Tests for src/sched/dynamic_resources.cc: the statuses kube-scheduler's
+// Tests for src/sched/plugins/dynamic_resources.cc: the statuses kube-scheduler's
 // DynamicResources plugin gives a pod with resource claims, from
 //   pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go
 //     (PreEnqueue -> foreachPodResourceClaim; PreFilter's "request %s: device

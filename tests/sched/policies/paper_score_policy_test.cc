@@ -18,9 +18,8 @@ using testing::TracePod;
 // from normalised in explain).
 class FixedScorePolicy : public PaperScorePolicy {
  public:
-  explicit FixedScorePolicy(std::vector<int64_t> by_node) : by_node_(std::move(by_node)) {}
-  std::string_view Name() const override { return "fixed"; }
-  std::string_view PluginName() const override { return "FixedScore"; }
+  explicit FixedScorePolicy(std::vector<int64_t> by_node)
+      : PaperScorePolicy({"fixed", "FixedScore", "a table"}), by_node_(std::move(by_node)) {}
   void Score(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override {
     for (size_t k = 0; k < feasible.size(); ++k) scores[k] = by_node_[feasible[k]];
@@ -28,9 +27,6 @@ class FixedScorePolicy : public PaperScorePolicy {
   void Normalize(std::vector<int64_t>& scores) const override {
     for (auto& s : scores) s *= 2;
   }
-
- protected:
-  std::string_view ScoreMeaning() const override { return "a table"; }
 
  private:
   std::vector<int64_t> by_node_;

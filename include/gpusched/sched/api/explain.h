@@ -1,8 +1,8 @@
 // Explanation of one scheduling decision, node by node: which filter failed
 // and why, each score plugin's raw, normalized and weighted score, and which
 // node won and why. Filled only when asked for (--explain, `gpusched explain`).
-#ifndef GPUSCHED_SCHED_EXPLAIN_H_
-#define GPUSCHED_SCHED_EXPLAIN_H_
+#ifndef GPUSCHED_SCHED_API_EXPLAIN_H_
+#define GPUSCHED_SCHED_API_EXPLAIN_H_
 
 #include <cstdint>
 #include <optional>
@@ -45,4 +45,4 @@ struct PodExplain {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_EXPLAIN_H_
+#endif  // GPUSCHED_SCHED_API_EXPLAIN_H_

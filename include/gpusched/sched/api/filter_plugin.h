@@ -1,8 +1,8 @@
 // FilterPlugin: the Filter extension point of the scheduling framework. A
 // plugin says whether one pod may run on one node given what is in use there.
 // Plugins are stateless and registered by name (see filters.h).
-#ifndef GPUSCHED_SCHED_FILTER_PLUGIN_H_
-#define GPUSCHED_SCHED_FILTER_PLUGIN_H_
+#ifndef GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
+#define GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
 
 #include <string_view>
 
@@ -34,4 +34,4 @@ class FilterPlugin {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_FILTER_PLUGIN_H_
+#endif  // GPUSCHED_SCHED_API_FILTER_PLUGIN_H_

@@ -4,8 +4,8 @@
 // reasons are views — static text, or a prefix and one of the pod's resource
 // names — valid while the pod is. ReasonTally counts them across nodes the
 // way FitError::AddNodeStatus does, and hands the counts to a FitError once.
-#ifndef GPUSCHED_SCHED_FILTER_VERDICT_H_
-#define GPUSCHED_SCHED_FILTER_VERDICT_H_
+#ifndef GPUSCHED_SCHED_API_FILTER_VERDICT_H_
+#define GPUSCHED_SCHED_API_FILTER_VERDICT_H_
 
 #include <cstdint>
 #include <string>
@@ -84,4 +84,4 @@ class ReasonTally {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_FILTER_VERDICT_H_
+#endif  // GPUSCHED_SCHED_API_FILTER_VERDICT_H_

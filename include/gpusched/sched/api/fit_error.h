@@ -1,8 +1,8 @@
 // FitError: why a pod fits on no node, and its message exactly as
 // kube-scheduler prints it (pkg/scheduler/framework/types.go FitError.Error):
 //   "0/3 nodes are available: 1 Insufficient cpu, 2 Insufficient nvidia.com/gpu."
-#ifndef GPUSCHED_SCHED_FIT_ERROR_H_
-#define GPUSCHED_SCHED_FIT_ERROR_H_
+#ifndef GPUSCHED_SCHED_API_FIT_ERROR_H_
+#define GPUSCHED_SCHED_API_FIT_ERROR_H_
 
 #include <map>
 #include <string>
@@ -31,4 +31,4 @@ struct FitError {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_FIT_ERROR_H_
+#endif  // GPUSCHED_SCHED_API_FIT_ERROR_H_

@@ -17,8 +17,8 @@
 // else of a pod — scheduling gates, resource claims... — must add it here
 // (SameClass, ClassHash and PodClassKey's copy), or the caches would share
 // one pod's answer with another that deserves a different one.
-#ifndef GPUSCHED_SCHED_POD_CLASS_H_
-#define GPUSCHED_SCHED_POD_CLASS_H_
+#ifndef GPUSCHED_SCHED_API_POD_CLASS_H_
+#define GPUSCHED_SCHED_API_POD_CLASS_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -65,4 +65,4 @@ class PodClassTable {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_POD_CLASS_H_
+#endif  // GPUSCHED_SCHED_API_POD_CLASS_H_

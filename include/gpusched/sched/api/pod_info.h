@@ -1,7 +1,7 @@
 // PodInfo: a pod waiting to be scheduled, with its effective request computed
 // once (kube-scheduler's PreFilter state for NodeResourcesFit).
-#ifndef GPUSCHED_SCHED_POD_INFO_H_
-#define GPUSCHED_SCHED_POD_INFO_H_
+#ifndef GPUSCHED_SCHED_API_POD_INFO_H_
+#define GPUSCHED_SCHED_API_POD_INFO_H_
 
 #include <cstddef>
 
@@ -47,4 +47,4 @@ struct PodInfo {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_POD_INFO_H_
+#endif  // GPUSCHED_SCHED_API_POD_INFO_H_

@@ -2,8 +2,8 @@
 // scheduling framework for one plugin. Scores are int64 in
 // [MinNodeScore, MaxNodeScore] = [0, 100] after normalization; the framework
 // multiplies each by the plugin's weight and sums them.
-#ifndef GPUSCHED_SCHED_SCORE_PLUGIN_H_
-#define GPUSCHED_SCHED_SCORE_PLUGIN_H_
+#ifndef GPUSCHED_SCHED_API_SCORE_PLUGIN_H_
+#define GPUSCHED_SCHED_API_SCORE_PLUGIN_H_
 
 #include <cstdint>
 #include <memory>
@@ -17,11 +17,7 @@
 
 namespace gpusched {
 
-// pkg/scheduler/framework/interface.go
-inline constexpr int64_t kMaxNodeScore = 100;
-inline constexpr int64_t kMinNodeScore = 0;
-// pkg/scheduler/apis/config/types.go
-inline constexpr int64_t kMaxCustomPriorityScore = 10;
+// kMaxNodeScore, kMinNodeScore and kMaxCustomPriorityScore: config/scheduler_config.h.
 
 class ScorePlugin {
  public:
@@ -59,4 +55,4 @@ void DefaultNormalizeScore(int64_t max_priority, bool reverse, std::vector<int64
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_SCORE_PLUGIN_H_
+#endif  // GPUSCHED_SCHED_API_SCORE_PLUGIN_H_

@@ -1,8 +1,8 @@
 // SchedStatus: a scheduling verdict in kube-scheduler's terms
 // (pkg/scheduler/framework/interface.go Status): a code, the reasons, and the
 // plugin that produced it. Not an input error; see gpusched/util/status.h.
-#ifndef GPUSCHED_SCHED_STATUS_H_
-#define GPUSCHED_SCHED_STATUS_H_
+#ifndef GPUSCHED_SCHED_API_STATUS_H_
+#define GPUSCHED_SCHED_API_STATUS_H_
 
 #include <string>
 #include <utility>
@@ -37,4 +37,4 @@ class SchedStatus {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_STATUS_H_
+#endif  // GPUSCHED_SCHED_API_STATUS_H_

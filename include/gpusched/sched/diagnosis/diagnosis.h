@@ -4,8 +4,8 @@
 // waits because free GPUs are fragmented over several nodes, and one that can
 // never fit on this cluster (bigger than every node, a resource no node
 // advertises, every node excluded by a taint, cordon or selector).
-#ifndef GPUSCHED_SCHED_DIAGNOSIS_H_
-#define GPUSCHED_SCHED_DIAGNOSIS_H_
+#ifndef GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_
+#define GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_
 
 #include <memory>
 #include <optional>
@@ -73,4 +73,4 @@ std::string MigOfferNote(std::string_view resource, const ClusterState& cluster)
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_DIAGNOSIS_H_
+#endif  // GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_

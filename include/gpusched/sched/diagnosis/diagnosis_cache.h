@@ -16,15 +16,15 @@
 // a node-set part valid for nodes_version(), an answer valid for version().
 //
 // kind, forever and text are Diagnose's, byte for byte
-// (tests/sched/diagnosis_cache_test.cc checks both on random clusters with
+// (tests/sched/diagnosis/diagnosis_cache_test.cc checks both on random clusters with
 // churn); free_up_node and free_up_pods, which only `explain` shows, are
 // left empty: Diagnose fills them.
 //
 // Only for filter chains made of gpusched's in-tree filters (Supports),
 // whose verdicts outside NodeResourcesFit and GpuShare's free share do not
 // depend on what runs on a node; for any other chain Diagnose answers.
-#ifndef GPUSCHED_SCHED_DIAGNOSIS_CACHE_H_
-#define GPUSCHED_SCHED_DIAGNOSIS_CACHE_H_
+#ifndef GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_CACHE_H_
+#define GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_CACHE_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -74,4 +74,4 @@ class DiagnosisCache {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_DIAGNOSIS_CACHE_H_
+#endif  // GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_CACHE_H_

@@ -5,8 +5,8 @@
 // unless a check before scheduling holds them (sched/pre_enqueue.h: no such
 // profile, scheduling gates, HAMi's vGPUs, DRA claims). Every pod comes out
 // placed, pending (with kube-scheduler's message and a diagnosis) or refused.
-#ifndef GPUSCHED_SCHED_BATCH_H_
-#define GPUSCHED_SCHED_BATCH_H_
+#ifndef GPUSCHED_SCHED_FRAMEWORK_BATCH_H_
+#define GPUSCHED_SCHED_FRAMEWORK_BATCH_H_
 
 #include <optional>
 #include <string>
@@ -71,4 +71,4 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_BATCH_H_
+#endif  // GPUSCHED_SCHED_FRAMEWORK_BATCH_H_

@@ -11,8 +11,8 @@
 // A pod that any of them holds is pending with kube-scheduler's status (or
 // none) and a diagnosis of its own kind; the others go to their scheduler.
 // Kept apart from Diagnose: these verdicts do not depend on what is running.
-#ifndef GPUSCHED_SCHED_PRE_ENQUEUE_H_
-#define GPUSCHED_SCHED_PRE_ENQUEUE_H_
+#ifndef GPUSCHED_SCHED_FRAMEWORK_PRE_ENQUEUE_H_
+#define GPUSCHED_SCHED_FRAMEWORK_PRE_ENQUEUE_H_
 
 #include <optional>
 #include <string>
@@ -39,4 +39,4 @@ std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSc
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PRE_ENQUEUE_H_
+#endif  // GPUSCHED_SCHED_FRAMEWORK_PRE_ENQUEUE_H_

@@ -4,8 +4,8 @@
 // message when the profile has it) or one of gpusched's simple policies
 // (policy_registry.h: first-fit, best-fit, worst-fit and the FGD paper's
 // policies) choosing among the feasible nodes.
-#ifndef GPUSCHED_SCHED_PROFILE_FACTORY_H_
-#define GPUSCHED_SCHED_PROFILE_FACTORY_H_
+#ifndef GPUSCHED_SCHED_FRAMEWORK_PROFILE_FACTORY_H_
+#define GPUSCHED_SCHED_FRAMEWORK_PROFILE_FACTORY_H_
 
 #include <memory>
 #include <string>
@@ -56,4 +56,4 @@ Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, s
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PROFILE_FACTORY_H_
+#endif  // GPUSCHED_SCHED_FRAMEWORK_PROFILE_FACTORY_H_

@@ -4,8 +4,8 @@
 //   fifo           input order (the seed's)
 //   largest-first  by GPU request, descending, stable (the seed's "try it yourself")
 //   smallest-first by GPU request, ascending, stable
-#ifndef GPUSCHED_SCHED_QUEUE_ORDER_H_
-#define GPUSCHED_SCHED_QUEUE_ORDER_H_
+#ifndef GPUSCHED_SCHED_FRAMEWORK_QUEUE_ORDER_H_
+#define GPUSCHED_SCHED_FRAMEWORK_QUEUE_ORDER_H_
 
 #include <optional>
 #include <string_view>
@@ -27,4 +27,4 @@ std::vector<size_t> OrderQueue(const std::vector<PodInfo>& pods, QueueOrder orde
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_QUEUE_ORDER_H_
+#endif  // GPUSCHED_SCHED_FRAMEWORK_QUEUE_ORDER_H_

@@ -5,8 +5,8 @@
 // the policy choose among them, binds the pod on success, and on failure
 // builds kube-scheduler's FitError (with DefaultPreemption's message when the
 // profile has it).
-#ifndef GPUSCHED_SCHED_SCHEDULER_H_
-#define GPUSCHED_SCHED_SCHEDULER_H_
+#ifndef GPUSCHED_SCHED_FRAMEWORK_SCHEDULER_H_
+#define GPUSCHED_SCHED_FRAMEWORK_SCHEDULER_H_
 
 #include <memory>
 #include <optional>
@@ -147,4 +147,4 @@ class Scheduler {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_SCHEDULER_H_
+#endif  // GPUSCHED_SCHED_FRAMEWORK_SCHEDULER_H_

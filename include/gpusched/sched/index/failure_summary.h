@@ -10,8 +10,8 @@
 // scan; only where they are computed differs. The counts are order-free,
 // and preemption's first helpful node is the smallest index, which is what
 // EvaluatePreemption's scan in node order finds.
-#ifndef GPUSCHED_SCHED_FAILURE_SUMMARY_H_
-#define GPUSCHED_SCHED_FAILURE_SUMMARY_H_
+#ifndef GPUSCHED_SCHED_INDEX_FAILURE_SUMMARY_H_
+#define GPUSCHED_SCHED_INDEX_FAILURE_SUMMARY_H_
 
 #include <cstdint>
 #include <memory>
@@ -97,4 +97,4 @@ class FailureSummaries {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_FAILURE_SUMMARY_H_
+#endif  // GPUSCHED_SCHED_INDEX_FAILURE_SUMMARY_H_

@@ -9,8 +9,8 @@
 //     over every bucket except Q3 = FragAmountSumExceptQ3).
 // NodeFragMilli is the literal port (the reference); NodeFragProfile computes
 // the same numbers bit for bit, incrementally, for the FGD policy's hot loop.
-#ifndef GPUSCHED_SCHED_FRAG_H_
-#define GPUSCHED_SCHED_FRAG_H_
+#ifndef GPUSCHED_SCHED_INDEX_FRAG_H_
+#define GPUSCHED_SCHED_INDEX_FRAG_H_
 
 #include <array>
 #include <deque>
@@ -206,4 +206,4 @@ class NodeFragProfile {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_FRAG_H_
+#endif  // GPUSCHED_SCHED_INDEX_FRAG_H_

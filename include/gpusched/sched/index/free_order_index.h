@@ -30,8 +30,8 @@
 //
 // It only prunes: a node it offers still has to pass `fits`, and the first
 // that does is exactly the first feasible node in that order.
-#ifndef GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
-#define GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
+#ifndef GPUSCHED_SCHED_INDEX_FREE_ORDER_INDEX_H_
+#define GPUSCHED_SCHED_INDEX_FREE_ORDER_INDEX_H_
 
 #include <algorithm>
 #include <array>
@@ -167,4 +167,4 @@ class FreeOrderIndex {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_FREE_ORDER_INDEX_H_
+#endif  // GPUSCHED_SCHED_INDEX_FREE_ORDER_INDEX_H_

@@ -9,8 +9,8 @@
 // decisions are exactly those of the plain scan (tests/sched/
 // node_index_test.cc checks both on random clusters). It follows
 // ClusterState::change_log(), catching up on each use.
-#ifndef GPUSCHED_SCHED_NODE_INDEX_H_
-#define GPUSCHED_SCHED_NODE_INDEX_H_
+#ifndef GPUSCHED_SCHED_INDEX_NODE_INDEX_H_
+#define GPUSCHED_SCHED_INDEX_NODE_INDEX_H_
 
 #include <array>
 #include <cstdint>
@@ -62,4 +62,4 @@ class NodeFitIndex {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_NODE_INDEX_H_
+#endif  // GPUSCHED_SCHED_INDEX_NODE_INDEX_H_

@@ -8,8 +8,8 @@
 // nodes stay in input order (name order for the trace), and rank[i] plays the
 // role of node i's prefix (compared as numbers; upstream's string compare
 // differs only from 10,000 nodes on, where "%04d" stops padding).
-#ifndef GPUSCHED_SCHED_NODE_RANK_H_
-#define GPUSCHED_SCHED_NODE_RANK_H_
+#ifndef GPUSCHED_SCHED_INDEX_NODE_RANK_H_
+#define GPUSCHED_SCHED_INDEX_NODE_RANK_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -47,4 +47,4 @@ HighestPick PickHighest(const std::vector<size_t>& feasible, const std::vector<i
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_NODE_RANK_H_
+#endif  // GPUSCHED_SCHED_INDEX_NODE_RANK_H_

@@ -28,8 +28,8 @@
 // bound its score, scored only once it heads the list with its bound's key.
 // An exact key never exceeds its bound's (same rank, lower or equal score),
 // so the first head that is exact and fits beats every other node.
-#ifndef GPUSCHED_SCHED_SHAPE_NODE_CACHE_H_
-#define GPUSCHED_SCHED_SHAPE_NODE_CACHE_H_
+#ifndef GPUSCHED_SCHED_INDEX_SHAPE_NODE_CACHE_H_
+#define GPUSCHED_SCHED_INDEX_SHAPE_NODE_CACHE_H_
 
 #include <cstdint>
 #include <functional>
@@ -159,4 +159,4 @@ class ShapeNodeCache {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_SHAPE_NODE_CACHE_H_
+#endif  // GPUSCHED_SCHED_INDEX_SHAPE_NODE_CACHE_H_

@@ -1,8 +1,8 @@
 // The in-tree Filter plugins gpusched implements, with kube-scheduler's names,
 // reasons and status codes, and the default filter chain in kube-scheduler's
 // order (pkg/scheduler/apis/config/v1/default_plugins.go).
-#ifndef GPUSCHED_SCHED_FILTERS_H_
-#define GPUSCHED_SCHED_FILTERS_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_FILTERS_H_
+#define GPUSCHED_SCHED_PLUGINS_FILTERS_H_
 
 #include <memory>
 #include <string>
@@ -14,7 +14,7 @@
 
 namespace gpusched {
 
-// Reason strings (Kubernetes v1.35; see gpusched/sched/version.h).
+// Reason strings (Kubernetes v1.35; see gpusched/sched/api/version.h).
 inline constexpr const char* kReasonNodeUnschedulable = "node(s) were unschedulable";
 inline constexpr const char* kReasonUntoleratedTaint = "node(s) had untolerated taint(s)";
 inline constexpr const char* kReasonNodeAffinity = "node(s) didn't match Pod's node affinity/selector";
@@ -145,4 +145,4 @@ inline const FilterPlugin* CheckFilters(const std::vector<std::unique_ptr<Filter
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_FILTERS_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_FILTERS_H_

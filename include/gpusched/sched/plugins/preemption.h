@@ -3,8 +3,8 @@
 // that fits nowhere: either that evicting lower-priority pods on some node
 // would make room, or the "preemption: ..." message kube-scheduler appends to
 // the FitError when it cannot help. gpusched does not evict pods; it reports.
-#ifndef GPUSCHED_SCHED_PREEMPTION_H_
-#define GPUSCHED_SCHED_PREEMPTION_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_PREEMPTION_H_
+#define GPUSCHED_SCHED_PLUGINS_PREEMPTION_H_
 
 #include <memory>
 #include <string>
@@ -41,4 +41,4 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PREEMPTION_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_PREEMPTION_H_

@@ -14,8 +14,8 @@
 // Policy. Through SelectIndexed the scheduler gets each choice from a
 // ShapeNodeCache (shape_node_cache.h) instead of running the filters on every
 // node.
-#ifndef GPUSCHED_SCHED_PAPER_POLICIES_H_
-#define GPUSCHED_SCHED_PAPER_POLICIES_H_
+#ifndef GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_
+#define GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_
 
 #include <memory>
 #include <string>
@@ -40,6 +40,18 @@ inline constexpr int64_t kMaxSpecGpu = 8000;
 // highest; ties by NodeRank, drawn from the Rng on the first Select.
 class PaperScorePolicy : public Policy {
  public:
+  // What a subclass is called: the policy ("fgd"), the upstream score
+  // plugin ("FGDScore", shown by explain) and what a score means, for
+  // explain's `why` ("100·sigmoid(...)").
+  struct Names {
+    std::string_view policy;
+    std::string_view plugin;
+    std::string_view meaning;
+  };
+  explicit PaperScorePolicy(Names names) : names_(names) {}
+
+  std::string_view Name() const final { return names_.policy; }
+  std::string_view PluginName() const { return names_.plugin; }
   int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override { return num_nodes; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
                 PodExplain* explain) const override;
@@ -51,8 +63,6 @@ class PaperScorePolicy : public Policy {
                                       const std::function<bool(size_t)>& fits, Rng& rng,
                                       bool& supported) const override;
 
-  // The upstream score plugin's name ("FGDScore"), shown by explain.
-  virtual std::string_view PluginName() const = 0;
   // The plugin's raw score of each `feasible` node into `scores` (same size).
   // A node's score may depend only on the node, its state and the pod's
   // shape (the ShapeNodeCache key).
@@ -75,16 +85,13 @@ class PaperScorePolicy : public Policy {
   // The tie-break ranks drawn so far (empty before the first Select).
   const std::vector<uint32_t>& ranks() const { return rank_.ranks(); }
 
- protected:
-  // What a score means, for explain's `why` ("100·sigmoid(...)").
-  virtual std::string_view ScoreMeaning() const = 0;
-
  private:
   // Select over `feasible` as the scheduler's Commit would call it: none
   // fits → nullopt, one → it without Select.
   std::optional<size_t> Choose(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
                                Rng& rng) const;
 
+  Names names_;
   mutable NodeRank rank_;
   mutable std::vector<int64_t> scores_;  // reused between calls
   mutable std::vector<int64_t> raw_;
@@ -101,8 +108,6 @@ class FgdPolicy : public PaperScorePolicy {
  public:
   explicit FgdPolicy(TypicalPods typical);
   ~FgdPolicy() override;
-  std::string_view Name() const override { return "fgd"; }
-  std::string_view PluginName() const override { return "FGDScore"; }
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override;
   // Placing g milli lowers F_n by at most g times the frequency of the
@@ -114,9 +119,6 @@ class FgdPolicy : public PaperScorePolicy {
   std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                   Rng& rng) const override;
   const TypicalPods& typical() const { return typical_; }
-
- protected:
-  std::string_view ScoreMeaning() const override;
 
  private:
   struct Cache;  // fgd_policy.cc
@@ -152,13 +154,9 @@ class RandomPolicy : public Policy {
 // left is below the pod's.
 class DotProductPolicy : public PaperScorePolicy {
  public:
-  std::string_view Name() const override { return "dot-product"; }
-  std::string_view PluginName() const override { return "DotProductScore"; }
+  DotProductPolicy();
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override;
-
- protected:
-  std::string_view ScoreMeaning() const override;
 };
 
 // GpuClustering (gpu_clustering_score.go): pods are tagged share-gpu,
@@ -170,13 +168,8 @@ class GpuClusteringPolicy : public PaperScorePolicy {
  public:
   GpuClusteringPolicy();
   ~GpuClusteringPolicy() override;
-  std::string_view Name() const override { return "gpu-clustering"; }
-  std::string_view PluginName() const override { return "GpuClusteringScore"; }
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override;
-
- protected:
-  std::string_view ScoreMeaning() const override;
 
  private:
   struct Cache;  // gpu_clustering_policy.cc
@@ -189,13 +182,9 @@ class GpuClusteringPolicy : public PaperScorePolicy {
 // 33); else max(100 − Σ(free_i·100/1000)/10, 50) over the devices used.
 class GpuPackingPolicy : public PaperScorePolicy {
  public:
-  std::string_view Name() const override { return "gpu-packing"; }
-  std::string_view PluginName() const override { return "GpuPackingScore"; }
+  GpuPackingPolicy();
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override;
-
- protected:
-  std::string_view ScoreMeaning() const override;
 
  private:
   mutable std::vector<int32_t> order_;  // scratch: device indices by free milli
@@ -207,16 +196,12 @@ class GpuPackingPolicy : public PaperScorePolicy {
 // merge close scores into ties.
 class PaperBestFitPolicy : public PaperScorePolicy {
  public:
-  std::string_view Name() const override { return "paper-best-fit"; }
-  std::string_view PluginName() const override { return "BestFitScore"; }
+  PaperBestFitPolicy();
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
              std::vector<int64_t>& scores) const override;
   void Normalize(std::vector<int64_t>& scores) const override;
-
- protected:
-  std::string_view ScoreMeaning() const override;
 };
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PAPER_POLICIES_H_
+#endif  // GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_

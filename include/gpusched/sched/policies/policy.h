@@ -4,8 +4,8 @@
 // gpusched's simple ones here, the FGD paper's in paper_policies.h, and
 // kube-default (any --config profile), a ScoringPolicy running
 // kube-scheduler's score plugins.
-#ifndef GPUSCHED_SCHED_POLICY_H_
-#define GPUSCHED_SCHED_POLICY_H_
+#ifndef GPUSCHED_SCHED_POLICIES_POLICY_H_
+#define GPUSCHED_SCHED_POLICIES_POLICY_H_
 
 #include <functional>
 #include <memory>
@@ -77,42 +77,40 @@ class FirstFitPolicy : public Policy {
                 PodExplain* explain) const override;
 };
 
-// best-fit: the feasible node that leaves the fewest GPUs free, then the
-// least cpu free; ties go to the first in node order. Packs GPU jobs tightly.
-class BestFitPolicy : public Policy {
+// best-fit and worst-fit: the feasible node that leaves the fewest (best) or
+// the most (worst, "spread") GPUs free, then the least (most) cpu free; ties
+// go to the first in node order. Best-fit packs GPU jobs tightly. Both walk
+// a FreeOrderIndex in that order for SelectIndexed: the first feasible node
+// there is Select's choice.
+class FreeOrderFitPolicy : public Policy {
  public:
-  std::string_view Name() const override { return "best-fit"; }
+  std::string_view Name() const override { return most_ ? "worst-fit" : "best-fit"; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
                 PodExplain* explain) const override;
-  // The first feasible node in FreeOrderIndex's (free GPUs, free cpu, index) order.
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
                                       const std::function<bool(size_t)>& fits, Rng&, bool& supported) const override {
     supported = true;
     return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
   }
 
+ protected:
+  explicit FreeOrderFitPolicy(bool most) : most_(most), index_(most) {}
+
  private:
-  mutable FreeOrderIndex index_{/*most=*/false};
+  bool most_;
+  mutable FreeOrderIndex index_;
 };
 
-// worst-fit (spread): the feasible node that leaves the most GPUs free, then
-// the most cpu free; ties go to the first in node order.
-class WorstFitPolicy : public Policy {
+class BestFitPolicy : public FreeOrderFitPolicy {
  public:
-  std::string_view Name() const override { return "worst-fit"; }
-  size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
-                PodExplain* explain) const override;
-  // The first feasible node in FreeOrderIndex's descending order.
-  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, Rng&, bool& supported) const override {
-    supported = true;
-    return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
-  }
+  BestFitPolicy() : FreeOrderFitPolicy(/*most=*/false) {}
+};
 
- private:
-  mutable FreeOrderIndex index_{/*most=*/true};
+class WorstFitPolicy : public FreeOrderFitPolicy {
+ public:
+  WorstFitPolicy() : FreeOrderFitPolicy(/*most=*/true) {}
 };
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_POLICY_H_
+#endif  // GPUSCHED_SCHED_POLICIES_POLICY_H_

@@ -2,8 +2,8 @@
 // the ones that are not a kube-scheduler profile. "kube-default" is built by
 // BuildSchedulers from the profile's score plugins; every other name is a
 // "simple" policy made here.
-#ifndef GPUSCHED_SCHED_POLICY_REGISTRY_H_
-#define GPUSCHED_SCHED_POLICY_REGISTRY_H_
+#ifndef GPUSCHED_SCHED_POLICIES_POLICY_REGISTRY_H_
+#define GPUSCHED_SCHED_POLICIES_POLICY_REGISTRY_H_
 
 #include <memory>
 #include <string>
@@ -48,4 +48,4 @@ inline constexpr std::string_view kFgdNeedsWorkload = "fgd needs a workload to d
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_POLICY_REGISTRY_H_
+#endif  // GPUSCHED_SCHED_POLICIES_POLICY_REGISTRY_H_

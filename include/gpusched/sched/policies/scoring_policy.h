@@ -4,8 +4,8 @@
 // ties uniformly at random through the seeded generator (selectHost,
 // pkg/scheduler/schedule_one.go). "kube-default" is this policy with the
 // default profile's score plugins.
-#ifndef GPUSCHED_SCHED_SCORING_POLICY_H_
-#define GPUSCHED_SCHED_SCORING_POLICY_H_
+#ifndef GPUSCHED_SCHED_POLICIES_SCORING_POLICY_H_
+#define GPUSCHED_SCHED_POLICIES_SCORING_POLICY_H_
 
 #include <memory>
 #include <optional>
@@ -59,4 +59,4 @@ std::vector<WeightedScorePlugin> BuildScorePlugins(const ResolvedProfile& profil
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_SCORING_POLICY_H_
+#endif  // GPUSCHED_SCHED_POLICIES_SCORING_POLICY_H_
