@@ -53,7 +53,7 @@ Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, s
                              e.scheduler_name + "\" is already served by " +
                              (name == kDefaultSchedulerName ? "--policy (or the --config profile of that name)"
                                                             : "a profile of --config"));
-    if (e.policy == "fgd" && options.typical == nullptr)
+    if (const PolicyEntry* pe = FindPolicy(e.policy); pe && pe->needs_workload && options.typical == nullptr)
       return Status::Usage("error: " + std::string(kFgdNeedsWorkload));
     ResolvedProfile rp = ResolveProfile(defaults, 0);
     rp.scheduler_name = e.scheduler_name;
@@ -82,7 +82,7 @@ std::unique_ptr<Scheduler> BuildOne(const ResolvedProfile& rp, std::string_view 
   filters.push_back(NewFilterPlugin("GpuShare"));
   std::unique_ptr<Policy> pol;
   bool preemption = false;
-  if (policy == "kube-default") {
+  if (const PolicyEntry* e = FindPolicy(policy); e && e->from_profile) {
     std::vector<std::string> missing;
     pol = std::make_unique<ScoringPolicy>("kube-default", BuildScorePlugins(rp, &missing),
                                           rp.percentage_of_nodes_to_score, !rp.scores.empty());
@@ -98,8 +98,9 @@ std::unique_ptr<Scheduler> BuildOne(const ResolvedProfile& rp, std::string_view 
 
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options) {
-  if (!IsKnownPolicy(policy)) return Status::Usage(UnknownPolicyMessage(policy));
-  if (policy == "fgd" && options.typical == nullptr) return Status::Usage("error: " + std::string(kFgdNeedsWorkload));
+  const PolicyEntry* entry = FindPolicy(policy);
+  if (entry == nullptr) return Status::Usage(UnknownPolicyMessage(policy));
+  if (entry->needs_workload && options.typical == nullptr) return Status::Usage("error: " + std::string(kFgdNeedsWorkload));
   SchedulerSet set;
   for (size_t i = 0; i < config.profiles.size(); ++i) {
     ResolvedProfile rp = ResolveProfile(config, i);

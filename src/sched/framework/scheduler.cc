@@ -198,12 +198,11 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
   if (!explain && index_usable_ && use_index_ && n > 0) {
     // A policy with its own index (best-fit) picks directly; others get the
     // feasible set from the pruned scan.
-    bool supported = false;
     std::optional<size_t> pick;
     // Its index prunes on nvidia.com/gpu and devices, so only when the
-    // filters check them (SelectIndexed's precondition). A policy that said
-    // it has no index is not asked again.
-    if (index_gpu_checked_ && index_devices_checked_ && policy_indexed_) {
+    // filters check them (SelectIndexed's precondition).
+    const bool own_index = index_gpu_checked_ && index_devices_checked_ && policy_->HasOwnIndex();
+    if (own_index) {
       const bool by_index = DecidedByIndex(pod);
       if (by_index) SyncPlain(cluster);
       // One pointer captured: std::function keeps it inline, no allocation.
@@ -219,14 +218,13 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
         return (c->by_index && c->self->plain_[i]) ||
                PassesFilters(c->self->filters_, *c->pod, c->cluster->node(i), c->cluster->state(i));
       };
-      pick = policy_->SelectIndexed(pod, cluster, fits, rng_, supported);
-      policy_indexed_ = supported;
+      pick = policy_->SelectIndexed(pod, cluster, fits, rng_);
     }
-    if (supported && pick) {
+    if (own_index && pick) {
       feasible_.assign(1, *pick);
       return Commit(pod, cluster, to_find, explain);
     }
-    if (!supported) {
+    if (!own_index) {
       NodeFitIndex::Need need = NodeFitIndex::NeedOf(pod, index_gpu_checked_);
       if (!index_devices_checked_) need[NodeFitIndex::kDeviceMilli] = std::numeric_limits<int64_t>::min();
       if (IndexedScan(pod, cluster, start, to_find, need)) return Commit(pod, cluster, to_find, explain);

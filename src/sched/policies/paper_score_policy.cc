@@ -61,9 +61,7 @@ class PolicyScorer : public NodeScorer {
 }  // namespace
 
 std::optional<size_t> PaperScorePolicy::SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                                      const std::function<bool(size_t)>& fits, Rng& rng,
-                                                      bool& supported) const {
-  supported = true;
+                                                      const std::function<bool(size_t)>& fits, Rng& rng) const {
   // Until the ranks are drawn the plain path decides when they are (at the
   // first choice among several nodes), so it runs as such.
   if (!rank_.drawn() || !ShapeNodeCache::Cacheable(pod)) {

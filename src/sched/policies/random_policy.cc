@@ -26,9 +26,7 @@ size_t RandomPolicy::Select(const PodInfo&, const ClusterState&, const std::vect
 }
 
 std::optional<size_t> RandomPolicy::SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                                  const std::function<bool(size_t)>& fits, Rng& rng,
-                                                  bool& supported) const {
-  supported = true;
+                                                  const std::function<bool(size_t)>& fits, Rng& rng) const {
   const std::vector<size_t>* feasible = &feasible_;
   if (ShapeNodeCache::Cacheable(pod)) {
     feasible = &shape_cache_.Feasible(pod, cluster, fits, nullptr, nullptr);

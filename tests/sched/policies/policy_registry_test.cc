@@ -39,6 +39,41 @@ TEST(PolicyRegistryTest, NamesAndDisplayNames) {
   }
 }
 
+// The table itself: each row's flags, and which policies declare an index of
+// their own (Policy::HasOwnIndex, the scheduler's SelectIndexed path).
+TEST(PolicyRegistryTest, TableRowsAndOwnIndex) {
+  TypicalPods typical{{{PodShape{1000, 500, 1, ""}, 1.0}}};
+  struct Case {
+    const char* name;
+    bool needs_workload;
+    bool from_profile;
+    bool own_index;
+  } cases[] = {
+      {"first-fit", false, false, false},   {"best-fit", false, false, true},
+      {"worst-fit", false, false, true},    {"kube-default", false, true, false},
+      {"fgd", true, false, true},           {"random", false, false, true},
+      {"dot-product", false, false, true},  {"gpu-clustering", false, false, true},
+      {"gpu-packing", false, false, true},  {"paper-best-fit", false, false, true},
+  };
+  ASSERT_EQ(PolicyTable().size(), std::size(cases));
+  for (size_t k = 0; k < std::size(cases); ++k) {
+    const Case& c = cases[k];
+    SCOPED_TRACE(c.name);
+    const PolicyEntry& row = PolicyTable()[k];
+    EXPECT_EQ(row.name, c.name);
+    EXPECT_EQ(FindPolicy(c.name), &row);
+    EXPECT_EQ(row.needs_workload, c.needs_workload);
+    EXPECT_EQ(row.from_profile, c.from_profile);
+    EXPECT_EQ(row.make == nullptr, c.from_profile);
+    if (row.make == nullptr) continue;
+    std::unique_ptr<Policy> p = row.make(PolicyOptions{&typical});
+    ASSERT_NE(p, nullptr);
+    EXPECT_EQ(p->Name(), c.name);
+    EXPECT_EQ(p->HasOwnIndex(), c.own_index);
+  }
+  EXPECT_EQ(FindPolicy("magic"), nullptr);
+}
+
 TEST(PolicyRegistryTest, NewSimplePolicy) {
   TypicalPods typical{{{PodShape{1000, 500, 1, ""}, 1.0}}};
   for (const auto& name : PolicyNames()) {

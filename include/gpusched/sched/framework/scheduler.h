@@ -111,7 +111,6 @@ class Scheduler {
   void SyncPlain(const ClusterState& cluster);
   bool DecidedByIndex(const PodInfo& pod) const;
   bool explain_failures_ = true;
-  bool policy_indexed_ = true;  // until SelectIndexed says otherwise (a policy's property)
 
   FailureSummaries summaries_;
   bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find,

@@ -59,9 +59,9 @@ class PaperScorePolicy : public Policy {
   // NodeRank) for a cacheable pod once the ranks are drawn; otherwise (and
   // for the first choice among several nodes, which draws them) Select over
   // every node that `fits`.
+  bool HasOwnIndex() const override { return true; }
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, Rng& rng,
-                                      bool& supported) const override;
+                                      const std::function<bool(size_t)>& fits, Rng& rng) const override;
 
   // The plugin's raw score of each `feasible` node into `scores` (same size).
   // A node's score may depend only on the node, its state and the pod's
@@ -137,9 +137,9 @@ class RandomPolicy : public Policy {
                 PodExplain* explain) const override;
   // The same draw over every node that fits, kept in a ShapeNodeCache for
   // cacheable pods.
+  bool HasOwnIndex() const override { return true; }
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, Rng& rng,
-                                      bool& supported) const override;
+                                      const std::function<bool(size_t)>& fits, Rng& rng) const override;
   std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
                                   Rng& rng) const override;
 

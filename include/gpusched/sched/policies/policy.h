@@ -40,14 +40,22 @@ class Policy {
   // Picks the GPU devices on the chosen node (the Reserve step). The default
   // is ClusterState::DefaultGpuChoice: whole devices lowest index first, a
   // share on the fullest device that still fits.
-  // A policy that can find its choice from an index of its own, without the
-  // scheduler collecting every feasible node, does so here: `fits(i)` runs
-  // the filter chain on node i. It must return exactly what Select would
-  // over the full feasible set (drawing from `rng` exactly as Select and the
-  // scheduler's Commit would), or nullopt when no node fits (the scheduler
-  // then rescans plainly for the FitError). `supported` is set to false by
-  // policies without such an index (the default); it is a property of the
-  // policy, the same on every call (the scheduler asks once).
+  virtual std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
+                                          Rng& rng) const {
+    (void)rng;
+    return cluster.DefaultGpuChoice(node, pod.gpu);
+  }
+
+  // Speed, not decisions: a policy that keeps an index of its own declares
+  // it here, and the scheduler then asks SelectIndexed instead of
+  // collecting every feasible node for Select. A property of the policy,
+  // the same on every call.
+  virtual bool HasOwnIndex() const { return false; }
+  // Only when HasOwnIndex(): the choice Select would make over the full
+  // feasible set, found from the policy's index: `fits(i)` runs the filter
+  // chain on node i. It must return exactly what Select would (drawing from
+  // `rng` exactly as Select and the scheduler's Commit would), or nullopt
+  // when no node fits (the scheduler then rescans plainly for the FitError).
   // Precondition: the filter chain has NodeResourcesFit checking
   // nvidia.com/gpu and GpuShare, so a node that falls short of the pod's
   // NodeFitIndex::NeedOf(pod, true) fails it and is settled without `fits`.
@@ -55,16 +63,9 @@ class Policy {
   // nodes whose free amounts as of this call meet that need (on a plain node
   // that settles NodeResourcesFit and GpuShare, and `fits` skips them).
   virtual std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                              const std::function<bool(size_t)>& fits, Rng& rng,
-                                              bool& supported) const {
+                                              const std::function<bool(size_t)>& fits, Rng& rng) const {
     (void)pod, (void)cluster, (void)fits, (void)rng;
-    supported = false;
     return std::nullopt;
-  }
-  virtual std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
-                                          Rng& rng) const {
-    (void)rng;
-    return cluster.DefaultGpuChoice(node, pod.gpu);
   }
 };
 
@@ -87,9 +88,9 @@ class FreeOrderFitPolicy : public Policy {
   std::string_view Name() const override { return most_ ? "worst-fit" : "best-fit"; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng&,
                 PodExplain* explain) const override;
+  bool HasOwnIndex() const override { return true; }
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, Rng&, bool& supported) const override {
-    supported = true;
+                                      const std::function<bool(size_t)>& fits, Rng&) const override {
     return index_.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
   }
 

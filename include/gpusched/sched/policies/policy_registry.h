@@ -6,6 +6,7 @@
 #define GPUSCHED_SCHED_POLICIES_POLICY_REGISTRY_H_
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,27 @@
 #include "gpusched/sched/policies/policy.h"
 
 namespace gpusched {
+
+struct PolicyOptions {
+  // FGD's target workload. The caller owns it; the policy copies it.
+  const TypicalPods* typical = nullptr;
+};
+
+// The one table of policies: a row per --policy name, in PolicyNames()
+// order. Every other function here reads it.
+struct PolicyEntry {
+  std::string_view name;
+  // The name the FGD paper's figures use (SCORE_POLICY_ABBR in the FGD
+  // simulator's scripts/generate_config_and_run.py); ours keep their name.
+  std::string_view display;
+  bool paper;           // one of the FGD paper's policies (paper_policies.h)
+  bool needs_workload;  // made only with PolicyOptions::typical (fgd)
+  bool from_profile;    // kube-default: BuildSchedulers makes it from the profile's score plugins
+  std::unique_ptr<Policy> (*make)(const PolicyOptions& options);  // nullptr when from_profile
+};
+std::span<const PolicyEntry> PolicyTable();
+// The row of `name`, or nullptr for an unknown name.
+const PolicyEntry* FindPolicy(std::string_view name);
 
 // first-fit, best-fit, worst-fit, kube-default, then the FGD paper's six:
 // fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit.
@@ -31,11 +53,6 @@ bool IsPaperPolicy(std::string_view name);
 // "GpuClustering", "GpuPacking", "BestFit"); gpusched's own policies keep
 // their --policy name. Empty for an unknown name.
 std::string_view PolicyDisplayName(std::string_view name);
-
-struct PolicyOptions {
-  // FGD's target workload. The caller owns it; the policy copies it.
-  const TypicalPods* typical = nullptr;
-};
 
 // A new policy by name, or nullptr: for an unknown name, for "kube-default"
 // (a profile, see BuildSchedulers), and for "fgd" without options.typical —
