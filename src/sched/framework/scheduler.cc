@@ -11,21 +11,17 @@ Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::un
                      uint64_t seed, bool preemption)
     : filters_(std::move(filters)), policy_(std::move(policy)), rng_(seed), preemption_(preemption),
       summaries_(preemption) {
-  // The index may prune only on what the filter chain itself checks.
-  for (const auto& f : filters_) {
-    if (const auto* fit = dynamic_cast<const NodeResourcesFitFilter*>(f.get())) {
-      index_usable_ = true;
-      index_gpu_checked_ = fit->Checks(kResourceGPU);
-    }
-    if (dynamic_cast<const GpuShareFilter*>(f.get())) index_devices_checked_ = true;
-  }
+  // The index may prune only on what the filter chain itself checks, as
+  // each filter declares it (FilterTraits).
   chain_known_ = true;
   for (const auto& f : filters_) {
-    const FilterPlugin* p = f.get();
-    if (!dynamic_cast<const NodeResourcesFitFilter*>(p) && !dynamic_cast<const GpuShareFilter*>(p) &&
-        !dynamic_cast<const NodeUnschedulableFilter*>(p) && !dynamic_cast<const TaintTolerationFilter*>(p) &&
-        !dynamic_cast<const NodeAffinityFilter*>(p) && !dynamic_cast<const NodeNameFilter*>(p))
-      chain_known_ = false;
+    const FilterTraits t = f->Traits();
+    if (t.checks_fit) {
+      index_usable_ = true;
+      index_gpu_checked_ = t.checks_gpu_count;
+    }
+    if (t.checks_devices) index_devices_checked_ = true;
+    if (!t.in_tree) chain_known_ = false;
   }
 }
 

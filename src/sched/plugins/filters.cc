@@ -1,7 +1,5 @@
 #include "gpusched/sched/plugins/filters.h"
 
-#include <typeinfo>
-
 namespace gpusched {
 
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {
@@ -29,12 +27,8 @@ std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters() {
 }
 
 bool AllInTreeFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
-  for (const auto& f : filters) {
-    const std::type_info& t = typeid(*f);
-    if (t != typeid(NodeUnschedulableFilter) && t != typeid(NodeNameFilter) && t != typeid(TaintTolerationFilter) &&
-        t != typeid(NodeAffinityFilter) && t != typeid(NodeResourcesFitFilter) && t != typeid(GpuShareFilter))
-      return false;
-  }
+  for (const auto& f : filters)
+    if (!f->Traits().in_tree) return false;
   return true;
 }
 

@@ -149,6 +149,43 @@ TEST(NodeAffinityFilterTest, NodeSelector) {
   }
 }
 
+// What each filter declares to the scheduler's fast paths (FilterTraits),
+// and that a filter declaring nothing takes its chain off them.
+TEST(FilterTraitsTest, DeclaredByEachFilter) {
+  struct Case {
+    std::unique_ptr<FilterPlugin> filter;
+    bool in_tree, checks_fit, checks_gpu_count, checks_devices;
+  };
+  Case cases[] = {
+      {std::make_unique<NodeUnschedulableFilter>(), true, false, false, false},
+      {std::make_unique<NodeNameFilter>(), true, false, false, false},
+      {std::make_unique<TaintTolerationFilter>(), true, false, false, false},
+      {std::make_unique<NodeAffinityFilter>(), true, false, false, false},
+      {std::make_unique<NodeResourcesFitFilter>(), true, true, true, false},
+      {std::make_unique<NodeResourcesFitFilter>(std::vector<std::string>{"nvidia.com/gpu"},
+                                                std::vector<std::string>{}),
+       true, true, false, false},
+      {std::make_unique<GpuShareFilter>(), true, false, false, true},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.filter->Name());
+    const FilterTraits t = c.filter->Traits();
+    EXPECT_EQ(t.in_tree, c.in_tree);
+    EXPECT_EQ(t.checks_fit, c.checks_fit);
+    EXPECT_EQ(t.checks_gpu_count, c.checks_gpu_count);
+    EXPECT_EQ(t.checks_devices, c.checks_devices);
+  }
+
+  struct Undeclared : FilterPlugin {
+    std::string_view Name() const override { return "Undeclared"; }
+    bool Check(const PodInfo&, const Node&, const NodeState&, FilterVerdict*) const override { return true; }
+  };
+  std::vector<std::unique_ptr<FilterPlugin>> chain = DefaultFilters();
+  EXPECT_TRUE(AllInTreeFilters(chain));
+  chain.push_back(std::make_unique<Undeclared>());
+  EXPECT_FALSE(AllInTreeFilters(chain));
+}
+
 TEST(RunFiltersTest, StopsAtFirstFailingPluginInDefaultOrder) {
   // A tainted node without GPUs reports the taint, not the missing GPU.
   auto filters = DefaultFilters();

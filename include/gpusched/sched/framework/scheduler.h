@@ -105,7 +105,7 @@ class Scheduler {
   // NodeUnschedulable and TaintToleration pass there whatever the pod. For
   // a pod whose other filters look only at what NodeFitIndex holds exactly
   // (DecidedByIndex), a plain node meeting its need passes every filter.
-  bool chain_known_ = false;   // every filter is one of gpusched's in-tree ones
+  bool chain_known_ = false;   // every filter declares FilterTraits::in_tree
   std::vector<uint8_t> plain_;  // per node slot (nodes never change once added)
   uint64_t plain_serial_ = 0;
   void SyncPlain(const ClusterState& cluster);

@@ -37,6 +37,7 @@ class NodeNameFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "NodeName"; }
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
+  FilterTraits Traits() const override { return {.in_tree = true}; }
 };
 
 // NodeResourcesFit's filter (pkg/scheduler/framework/plugins/noderesources/fit.go).
@@ -51,6 +52,9 @@ class NodeResourcesFitFilter : public FilterPlugin {
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
   // False for resources the args tell it to ignore.
   bool Checks(std::string_view resource) const { return !Ignored(resource); }
+  FilterTraits Traits() const override {
+    return {.in_tree = true, .checks_fit = true, .checks_gpu_count = Checks(kResourceGPU)};
+  }
 
  private:
   bool Ignored(std::string_view resource) const;
@@ -64,6 +68,7 @@ class NodeUnschedulableFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "NodeUnschedulable"; }
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
+  FilterTraits Traits() const override { return {.in_tree = true}; }
 };
 
 // TaintToleration's filter (plugins/tainttoleration): NoSchedule and
@@ -72,6 +77,7 @@ class TaintTolerationFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "TaintToleration"; }
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
+  FilterTraits Traits() const override { return {.in_tree = true}; }
 };
 
 // NodeAffinity's filter (plugins/nodeaffinity), nodeSelector part.
@@ -79,6 +85,7 @@ class NodeAffinityFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "NodeAffinity"; }
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
+  FilterTraits Traits() const override { return {.in_tree = true}; }
 };
 
 // GpuShare: the device-level check of GPU requests, as the FGD simulator's
@@ -93,6 +100,7 @@ class GpuShareFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "GpuShare"; }
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
+  FilterTraits Traits() const override { return {.in_tree = true, .checks_devices = true}; }
 };
 
 // Why GpuShare can never pass `gpu` on a node whatever runs there, for the
@@ -111,8 +119,8 @@ std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const Resol
 // NodeAffinity, NodeResourcesFit, then gpusched's GpuShare.
 std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters();
 
-// True when every filter of the chain is exactly one of the in-tree filters
-// above: what they read of a pod is its class (pod_class.h), their verdicts
+// True when every filter of the chain declares FilterTraits::in_tree (the
+// filters above do): what they read of a pod is its class (pod_class.h), their verdicts
 // beyond NodeResourcesFit and GpuShare's free share ignore what runs on a
 // node, and a bind can only turn a node's verdict from pass to fail. The
 // caches that rely on this (DiagnosisCache, the simulator's pod classes)
