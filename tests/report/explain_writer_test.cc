@@ -46,3 +46,32 @@ TEST(ExplainJsonTest, EveryFieldOfEveryNode) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// first-fit looks for one feasible node: gpu-a (1 GPU) fails, gpu-b fits
+// and ends the scan, so cpu is never evaluated. The table lists the
+// feasible node first, then the failed one, then the one not run.
+TEST(WriteExplainTest, FirstFitStopsAtTheFirstFeasibleNode) {
+  testing::ScheduledBatch b({testing::GpuNode("gpu-a", 1), testing::GpuNode("gpu-b", 4), testing::GpuNode("cpu", -1)},
+                            {testing::GpuPod("train", 2, 1000)}, 0);
+  std::ostringstream out;
+  WriteExplain(out, b.Report(), 0);
+  EXPECT_EQ(out.str(),
+            "pod default/train requests 2 nvidia.com/gpu, 1 cpu\n"
+            "policy first-fit, queue order fifo; the filter scan started at node 0 and looked for 1 feasible node(s)\n"
+            "3 nodes: 1 feasible, 1 failed a filter, 1 not evaluated (the scan had found enough feasible nodes)\n"
+            "  1 failed NodeResourcesFit: Insufficient nvidia.com/gpu\n"
+            "\n"
+            "  NODE   GPUS USED  FEASIBLE  FILTER               TOTAL  REASONS / SCORES (plugin raw->normalized x "
+            "weight = weighted)\n"
+            "  gpu-b        0/4  yes       -                        -  \n"
+            "  gpu-a        0/1  no        NodeResourcesFit         -  Insufficient nvidia.com/gpu\n"
+            "  cpu          0/0  not run   -                        -  (the scan had found enough feasible nodes)\n"
+            "\n"
+            "chosen: gpu-b (the first node in scan order that passes the filters)\n");
+}
+
+}  // namespace
+}  // namespace gpusched
