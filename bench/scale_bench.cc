@@ -34,11 +34,11 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/io/trace_loader.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
-#include "gpusched/sched/scheduler.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sim/simulator.h"
 
 namespace gpusched::bench {

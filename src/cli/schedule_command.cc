@@ -16,10 +16,10 @@
 #include "gpusched/report/explain_writer.h"
 #include "gpusched/report/json_writer.h"
 #include "gpusched/report/table_writer.h"
-#include "gpusched/sched/batch.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/util/exit_memory.h"
 
 namespace gpusched {

@@ -12,9 +12,9 @@
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/report/html_report.h"
 #include "gpusched/report/sim_writers.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sim/simulator.h"
 
 namespace gpusched {

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "gpusched/sched/filters.h"
+#include "gpusched/sched/plugins/filters.h"
 #include "../sched/test_util.h"
 
 namespace gpusched {

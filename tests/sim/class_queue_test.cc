@@ -11,9 +11,9 @@
 
 #include "../sched/test_util.h"
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sim/simulator.h"
 #include "gpusched/util/random.h"
 #include "sim_test_util.h"

@@ -11,7 +11,7 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pod.h"
-#include "gpusched/sched/batch.h"
+#include "gpusched/sched/framework/batch.h"
 #include "gpusched/util/input_error.h"
 
 namespace gpusched {

@@ -42,7 +42,7 @@
 #include <tuple>
 #include <vector>
 
-#include "gpusched/sched/scheduler.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sim/scheduling_queue.h"
 
 namespace gpusched {
