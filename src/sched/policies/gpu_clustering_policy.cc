@@ -12,7 +12,7 @@
 namespace gpusched {
 namespace {
 
-constexpr uint64_t kStale = ~0ull;
+constexpr uint64_t kNeverComputed = ~0ull;
 constexpr int32_t kNoGpuTag = 0;
 constexpr int32_t kShareGpuTag = -1;
 
@@ -30,7 +30,7 @@ int32_t Tag(int64_t count, int32_t milli) {
 
 struct GpuClusteringPolicy::Cache {
   struct NodeTags {
-    uint64_t version = kStale;
+    uint64_t version = kNeverComputed;
     std::vector<int32_t> tags;  // distinct, GPU pods only
   };
   uint64_t serial = 0;  // ClusterState::serial() of the cluster cached
