@@ -145,6 +145,10 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   batch_options.explain = flags.explain;
   batch_options.explain_pod = explain_pod;
   batch_options.dra = &m.dra;
+  std::vector<const PodDisruptionBudget*> pdbs;
+  for (const LoadedPdb& p : m.pdbs) pdbs.push_back(&p.pdb);
+  batch_options.pdbs = &pdbs;
+  batch_options.controller_scales = &m.controller_scales;
   BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, batch_options);
 
   RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gpusched/sched/batch_preemption.h"
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/pre_enqueue.h"
 
@@ -111,6 +112,11 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
       continue;
     }
+    // DefaultPreemption: evict, then place the pod (batch_preemption.h).
+    if (d.preemption && d.preemption->would_help &&
+        PlaceByPreemption(info, cluster, *scheduler, {&pods, options.pdbs, options.controller_scales}, d, explain,
+                          out))
+      continue;
     Diagnosis diag = Diagnose(info, cluster, scheduler->filters(), &demand);
     if (d.preemption && d.preemption->would_help) {
       diag.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
