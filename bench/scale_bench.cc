@@ -11,6 +11,7 @@
 //                  [--budget SECONDS] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]
 //                  [--cli-nodes 1000,10000] [--no-cli]
 //                  [--load-pods N] [--load-nodes N] [--load-runs N] [--no-load] [--load-only] [--load-write FILE]
+//                  [--only preemption]   (preemption_bench.h)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,6 +31,7 @@
 #include "bench_cluster.h"
 #include "cli_bench.h"
 #include "load_bench.h"
+#include "preemption_bench.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/io/trace_loader.h"
@@ -351,6 +353,7 @@ int main(int argc, char** argv) {
   size_t load_pods = 1000000, load_nodes = 10000;
   int load_runs = 3;
   bool load = true, only_load = false;
+  bool only_preemption = false, sizes_given = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--quick") {
@@ -364,6 +367,7 @@ int main(int argc, char** argv) {
     } else if (a == "--no-e2e") {
       e2e = false;
     } else if (a == "--sizes" && i + 1 < argc) {
+      sizes_given = true;
       sizes.clear();
       std::stringstream ss(argv[++i]);
       for (std::string s; std::getline(ss, s, ',');) sizes.push_back(std::stoul(s));
@@ -387,6 +391,11 @@ int main(int argc, char** argv) {
       return 0;
     } else if (a == "--load-only") {
       only_load = true;
+    } else if (a == "--only" && i + 1 < argc && std::string(argv[i + 1]) == "preemption") {
+      // Only the preemption-heavy rows (preemption_bench.h), at --sizes
+      // when given, else 1,000 and 10,000 nodes.
+      ++i;
+      only_preemption = true;
     } else if (a == "--e2e-pods" && i + 1 < argc) {
       e2e_pods = std::stoul(argv[++i]);
     } else if (a == "--e2e-nodes" && i + 1 < argc) {
@@ -398,9 +407,13 @@ int main(int argc, char** argv) {
       std::stringstream ss(argv[++i]);
       for (std::string s; std::getline(ss, s, ',');) cli_nodes.push_back(std::stoul(s));
     } else {
-      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e] [--cli-nodes a,b] [--no-cli] [--load-pods N] [--load-nodes N] [--load-runs N] [--no-load] [--load-only] [--load-write FILE]\n");
+      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e] [--cli-nodes a,b] [--no-cli] [--load-pods N] [--load-nodes N] [--load-runs N] [--no-load] [--load-only] [--load-write FILE] [--only preemption]\n");
       return 2;
     }
+  }
+  if (only_preemption) {
+    gpusched::bench::PreemptionThroughput(sizes_given ? sizes : std::vector<size_t>{1000, 10000}, opt.budget > 0 ? opt.budget : 2.0);
+    return 0;
   }
   if (only_load) {
     gpusched::bench::LoadBench(load_nodes, load_pods, load_runs);
@@ -411,5 +424,6 @@ int main(int argc, char** argv) {
   if (e2e) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
   if (cli) gpusched::bench::ExplainAgainstSchedule(cli_nodes, opt.quick ? 1 : 3);
   if (load) gpusched::bench::LoadBench(load_nodes, load_pods, opt.quick ? 1 : load_runs);
+  gpusched::bench::PreemptionThroughput({1000, 10000}, opt.quick ? 0.5 : 2.0);
   return 0;
 }

@@ -20,6 +20,8 @@ std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState&
                    : SchedStatus::Code::kSuccess;
   }
   PreemptionInputs pin;
+  pin.min_candidate_nodes_percentage = in.min_candidate_nodes_percentage;
+  pin.min_candidate_nodes_absolute = in.min_candidate_nodes_absolute;
   const std::vector<const Pod*>* pods = in.pods;
   pin.pod_of = [pods](uint64_t id) -> const Pod* {
     return pods != nullptr && id < pods->size() ? (*pods)[id] : nullptr;

@@ -26,6 +26,9 @@ struct BatchPreemptionInputs {
   const std::vector<const Pod*>* pods = nullptr;  // BoundPod::id is the index into these
   const std::vector<const PodDisruptionBudget*>* pdbs = nullptr;
   const ControllerScales* scales = nullptr;
+  // DefaultPreemptionArgs (upstream's defaults).
+  int32_t min_candidate_nodes_percentage = 10;
+  int32_t min_candidate_nodes_absolute = 100;
 };
 
 // Runs the PostFilter for `pod` (which just failed on every node under
