@@ -27,6 +27,25 @@ void AddBack(NodeState& s, const BoundPod& p) {
   ++s.version;
 }
 
+// What the filters read of a node (they never look at the pod list): the
+// dry run copies this much per candidate rather than every BoundPod.
+NodeState AccountingCopy(const NodeState& o) {
+  NodeState s;
+  s.allocatable = o.allocatable;
+  s.requested = o.requested;
+  s.non_zero_requested = o.non_zero_requested;
+  s.num_pods = o.num_pods;
+  s.gpu_free_milli = o.gpu_free_milli;
+  s.gpu_model = o.gpu_model;
+  s.gpu_memory_mib = o.gpu_memory_mib;
+  s.prefer_no_schedule_taint = o.prefer_no_schedule_taint;
+  s.present = o.present;
+  s.version = o.version;
+  s.gpu_allocatable = o.gpu_allocatable;
+  s.gpu_requested = o.gpu_requested;
+  return s;
+}
+
 // A nominated pod accounted on a node copy (addNominatedPods): its requests,
 // and the devices the device plugin would hand it (lowest free first; a
 // share on the fullest device it fits), when they are free.
@@ -86,13 +105,13 @@ bool MoreImportant(const BoundPod& a, const BoundPod& b) {
 // filterPodsWithPDBViolation: keeps the order; a PDB with a nil or empty
 // selector matches nothing here, and a pod already in its disruptedPods
 // does not use up its budget.
-void SplitByPdbViolation(const std::vector<BoundPod>& pods, const PreemptionInputs& in,
-                         std::vector<BoundPod>& violating, std::vector<BoundPod>& non_violating) {
+void SplitByPdbViolation(const std::vector<const BoundPod*>& pods, const PreemptionInputs& in,
+                         std::vector<const BoundPod*>& violating, std::vector<const BoundPod*>& non_violating) {
   std::vector<int32_t> allowed;
   allowed.reserve(in.pdbs.size());
   for (const PdbBudget& b : in.pdbs) allowed.push_back(b.disruptions_allowed);
-  for (const BoundPod& bp : pods) {
-    const Pod* p = in.pod_of ? in.pod_of(bp.id) : nullptr;
+  for (const BoundPod* bp : pods) {
+    const Pod* p = in.pod_of && !in.pdbs.empty() ? in.pod_of(bp->id) : nullptr;
     bool violated = false;
     if (p != nullptr && !p->meta.labels.empty()) {
       for (size_t i = 0; i < in.pdbs.size(); ++i) {
@@ -167,36 +186,38 @@ VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& clus
                                     const PreemptionInputs& in) {
   VictimSelection out;
   const NodeState& orig = cluster.state(node);
-  std::vector<BoundPod> potential;
+  // Pointers into the cluster's pod list, which the dry run does not change.
+  std::vector<const BoundPod*> potential;
   for (const BoundPod& bp : orig.pods)
-    if (bp.priority < pod.priority) potential.push_back(bp);
+    if (bp.priority < pod.priority) potential.push_back(&bp);
   if (potential.empty()) {
     out.code = SchedStatus::Code::kUnschedulableAndUnresolvable;
     out.reasons.push_back({kNoPreemptionVictims, {}});
     return out;
   }
-  NodeState s = orig;
-  for (const BoundPod& bp : potential) s.Remove(bp);
+  NodeState s = AccountingCopy(orig);
+  for (const BoundPod* bp : potential) s.Remove(*bp);
   FilterVerdict why;
   if (!FitsWithNominated(pod, cluster, node, s, filters, in, why, out.filter_calls)) {
     out.code = why.code;
     out.reasons = why.reasons;
     return out;
   }
-  std::stable_sort(potential.begin(), potential.end(), MoreImportant);
-  std::vector<BoundPod> violating, non_violating;
+  std::stable_sort(potential.begin(), potential.end(),
+                   [](const BoundPod* a, const BoundPod* b) { return MoreImportant(*a, *b); });
+  std::vector<const BoundPod*> violating, non_violating;
   SplitByPdbViolation(potential, in, violating, non_violating);
   // Adds `bp` back; keeps it when the preemptor still fits, else it is a victim.
-  auto reprieve = [&](const BoundPod& bp) {
-    AddBack(s, bp);
+  auto reprieve = [&](const BoundPod* bp) {
+    AddBack(s, *bp);
     if (FitsWithNominated(pod, cluster, node, s, filters, in, why, out.filter_calls)) return true;
-    s.Remove(bp);
-    out.victims.push_back(bp);
+    s.Remove(*bp);
+    out.victims.push_back(*bp);
     return false;
   };
-  for (const BoundPod& bp : violating)
+  for (const BoundPod* bp : violating)
     if (!reprieve(bp)) ++out.num_pdb_violations;
-  for (const BoundPod& bp : non_violating) reprieve(bp);
+  for (const BoundPod* bp : non_violating) reprieve(bp);
   if (!violating.empty() && !non_violating.empty())
     std::stable_sort(out.victims.begin(), out.victims.end(), MoreImportant);
   return out;
