@@ -19,10 +19,12 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <map>
 #include <set>
 
 #include "gpusched/sched/filters.h"
+#include "gpusched/util/random.h"
 #include "test_util.h"
 
 namespace gpusched {
@@ -561,6 +563,57 @@ TEST(DefaultPreemptionTest, NominatedPodsCount) {
       EXPECT_EQ(v.code, SchedStatus::Code::kSuccess);
       EXPECT_EQ(w.Names(v.victims), std::vector<std::string>{"v"});
     }
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// Random clusters: the chosen candidate has the fewest PDB violations of all
+// nodes where preemption helps (so none when some candidate respects every
+// PDB), its victims all have lower priority than the preemptor, and the
+// preemptor fits once they are gone.
+TEST(DefaultPreemptionTest, PropertyPdbRespectedWhenPossible) {
+  Rng rng(11);
+  for (int iter = 0; iter < 300; ++iter) {
+    SCOPED_TRACE(iter);
+    const size_t n_nodes = 1 + rng.Uniform(5);
+    std::vector<std::string> names;
+    for (size_t i = 0; i < n_nodes; ++i) names.push_back("node" + std::to_string(i));
+    std::vector<TPod> init;
+    for (size_t i = 0; i < 3 * n_nodes; ++i) {
+      const R sizes[] = {kSmall, kMedium, kLarge};
+      init.push_back({"p" + std::to_string(i), names[rng.Uniform(n_nodes)], static_cast<int32_t>(rng.Uniform(3)) * 100,
+                      sizes[rng.Uniform(3)], {{"app", rng.Uniform(2) ? "a" : "b"}}, static_cast<int>(i)});
+    }
+    std::vector<TPdb> pdbs = {{{{"app", "a"}}, static_cast<int32_t>(rng.Uniform(3))}};
+    World w(VeryLargeNodes(names), init, pdbs);
+    std::vector<std::unique_ptr<FilterPlugin>> filters;
+    filters.push_back(NewFilterPlugin("NodeResourcesFit"));
+    Pod p = MakePod({"pre", "", static_cast<int32_t>(rng.Uniform(4)) * 100, kLarge});
+    PodInfo info = PodInfo::Make(p, 999);
+    std::vector<SchedStatus::Code> codes(n_nodes, SchedStatus::Code::kUnschedulable);
+    PreemptionResult r = Preempt(info, *w.cluster, codes, filters, w.in, rng.Uniform(7));
+    int64_t best = std::numeric_limits<int64_t>::max();
+    for (size_t i = 0; i < n_nodes; ++i) {
+      VictimSelection v = SelectVictimsOnNode(info, *w.cluster, i, filters, w.in);
+      if (v.code == SchedStatus::Code::kSuccess && !v.victims.empty()) best = std::min(best, v.num_pdb_violations);
+    }
+    if (best == std::numeric_limits<int64_t>::max()) {
+      EXPECT_FALSE(r.nominated);
+      continue;
+    }
+    ASSERT_TRUE(r.nominated);
+    EXPECT_EQ(r.num_pdb_violations, best);
+    NodeState s = w.cluster->state(r.node);
+    for (const BoundPod& v : r.victims) {
+      EXPECT_LT(v.priority, info.priority);
+      s.Remove(v);
+    }
+    EXPECT_TRUE(PassesFilters(filters, info, w.cluster->node(r.node), s));
   }
 }
 
