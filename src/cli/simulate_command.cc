@@ -151,11 +151,12 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
   for (const SimResult& r : runs) {
     const SimSummary& s = r.summary;
     if (s.preemptions == 0) continue;
-    out << "\npreemption with " << r.policy << ": " << s.preemptions << " preemptions evicted " << s.victims
-        << " pods (by priority:";
+    auto plural = [](int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    out << "\npreemption with " << r.policy << ": " << plural(s.preemptions, "preemption", "preemptions") << " evicted "
+        << plural(s.victims, "pod", "pods") << " (by priority:";
     for (const auto& [prio, n] : s.victims_by_priority) out << " " << prio << "=" << n;
-    out << "), " << Fixed(s.gpu_hours_lost, 2) << " GPU-hours of work lost; " << s.preempted
-        << " bare pods gone, the others recreated by their controllers\n";
+    out << "), " << Fixed(s.gpu_hours_lost, 2) << " GPU-hours of work lost; "
+        << plural(s.preempted, "bare pod", "bare pods") << " gone, the others recreated by their controllers\n";
   }
   for (const SimResult& r : runs) {
     size_t shown = 0;
