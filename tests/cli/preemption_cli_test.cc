@@ -101,5 +101,27 @@ TEST(PreemptionCliTest, SimulateExample) {
             "preemption with kube-default: 1 preemption evicted 2 pods (by priority: 100=2), 6.17 GPU-hours of work lost; 1 bare pod gone, the others recreated by their controllers\n");
 }
 
+// `gpusched explain` names the preemptor of a victim, and a preemptor's
+// first attempt and victims.
+TEST(PreemptionCliTest, ExplainVictimAndPreemptor) {
+  std::vector<std::string> args = ExampleArgs({"training/llm-pretrain-2-jv4nj"});
+  args[0] = "explain";
+  CliRun v = Cli(args);
+  ASSERT_EQ(v.code, 0) << v.err;
+  EXPECT_EQ(v.out,
+            "pod training/llm-pretrain-2-jv4nj requests 4 nvidia.com/gpu\n"
+            "preempted: evicted from gpu-node-1 to make room for serving/llm-inference-nz7rhjqthn-qbd8g (higher "
+            "priority); it no longer runs\n");
+  args = ExampleArgs({"serving/llm-inference-nz7rhjqthn-qbd8g"});
+  args[0] = "explain";
+  CliRun p = Cli(args);
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(p.out.substr(0, p.out.find("policy kube-default")),
+            "pod serving/llm-inference-nz7rhjqthn-qbd8g requests 2 nvidia.com/gpu\n"
+            "first attempt: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.\n"
+            "preemption evicted: training/llm-pretrain-2-jv4nj (on gpu-node-1); then:\n");
+  EXPECT_NE(p.out.find("chosen: gpu-node-1"), std::string::npos) << p.out;
+}
+
 }  // namespace
 }  // namespace gpusched
