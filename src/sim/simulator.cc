@@ -422,7 +422,7 @@ void Simulation::ScheduleAll(double now) {
     Scheduler& scheduler =
         profiles_.size() == 1 ? *profiles_.front().second : *ProfileFor(p.waiting->info, profiles_);
     Decision d = scheduler.ScheduleOne(p.waiting->info, cluster_);
-    if (!d.scheduled && scheduler.preemption() && d.preemption) Preempt(id, scheduler, now);
+    if (!d.scheduled && d.preemption && d.preemption->would_help) Preempt(id, scheduler, now);
     if (!d.scheduled) {
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
       queue_.AddUnschedulable(*qp, now, d.fit_error.num_all_nodes == 0);
