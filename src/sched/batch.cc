@@ -119,9 +119,10 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       continue;
     Diagnosis diag = Diagnose(info, cluster, scheduler->filters(), &demand);
     if (d.preemption && d.preemption->would_help) {
-      diag.text = "kube-scheduler would preempt (evict) " + std::to_string(d.preemption->victims) +
-                  " lower-priority pod(s) on " + cluster.node(d.preemption->node).name() +
-                  " and nominate that node (gpusched reports this, it does not evict); " + diag.text;
+      // Reached only when the PostFilter's dry run disagreed (batch_preemption.h).
+      diag.text = "evicting " + std::to_string(d.preemption->victims) + " lower-priority pod(s) on " +
+                  cluster.node(d.preemption->node).name() +
+                  " would make room, but DefaultPreemption's dry run found no candidate node; " + diag.text;
     }
     out.pending.push_back({info.input_index, d.fit_error.Error(), std::move(diag), std::move(explain)});
   }
