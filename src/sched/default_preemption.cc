@@ -243,6 +243,13 @@ DryRun DryRunPreemption(const PodInfo& pod, const ClusterState& cluster, const s
       if (!non_violating.empty() && total >= num_candidates) break;
       continue;
     }
+    if (v.code == SchedStatus::Code::kSuccess) {
+      // Every victim reprieved: the node did not need preemption. Upstream
+      // records an Error status for it ("expected at least one victim").
+      if (out.error.empty())
+        out.error = "expected at least one victim pod on node \"" + cluster.node(node).name() + "\"";
+      continue;
+    }
     out.statuses.Add(v.code, v.reasons);
   }
   out.candidates = std::move(non_violating);
@@ -319,6 +326,11 @@ PreemptionResult Preempt(const PodInfo& pod, const ClusterState& cluster,
                            NumPreemptionCandidates(n, in.min_candidate_nodes_percentage,
                                                    in.min_candidate_nodes_absolute),
                            filters, in);
+  }
+  if (dry.candidates.empty() && !dry.error.empty()) {
+    // findCandidates' error with no candidate: the PostFilter's Error status.
+    out.message = "preemption: " + dry.error;
+    return out;
   }
   if (dry.candidates.empty()) {
     // SetAbsentNodesStatus: the nodes the dry run did not reach.

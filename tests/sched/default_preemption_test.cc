@@ -455,6 +455,20 @@ TEST(DefaultPreemptionTest, TestPostFilter) {
   }
 }
 
+// A node reported Unschedulable where the pod fits once every victim is
+// reprieved: DryRunPreemption's Error status, which the PostFilter returns
+// when no node is a candidate.
+TEST(DefaultPreemptionTest, NoVictimNeededIsAnError) {
+  World w(VeryLargeNodes({"node1"}), {{"p1", "node1", kLow, kSmall}});
+  std::vector<std::unique_ptr<FilterPlugin>> filters;
+  filters.push_back(NewFilterPlugin("NodeResourcesFit"));
+  Pod p = MakePod({"p", "", kHigh, kSmall});
+  PreemptionResult r =
+      Preempt(PodInfo::Make(p, 99), *w.cluster, {SchedStatus::Code::kUnschedulable}, filters, w.in, 0);
+  EXPECT_FALSE(r.nominated);
+  EXPECT_EQ(r.message, "preemption: expected at least one victim pod on node \"node1\"");
+}
+
 TEST(DefaultPreemptionTest, TestPodEligibleToPreemptOthers) {
   const auto UU = SchedStatus::Code::kUnschedulableAndUnresolvable;
   const auto U = SchedStatus::Code::kUnschedulable;

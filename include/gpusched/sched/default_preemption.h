@@ -118,6 +118,9 @@ struct DryRun {
   std::vector<PreemptionCandidate> candidates;  // non-violating first, each group in visiting order
   ReasonTally statuses;                         // the nodes that are not candidates
   int64_t filter_calls = 0;
+  // The first node where the pod fit with every victim reprieved (upstream:
+  // an Error status, "expected at least one victim pod on node ..."); "" when none.
+  std::string error;
 };
 
 // DryRunPreemption over `potential` from `offset` (sequentially, as upstream
