@@ -4,14 +4,15 @@
 // cluster, and one end-to-end run: loading and simulating 1,000,000 pods on
 // 10,000 nodes, in a child process so its peak memory is its own.
 //
-// Then `gpusched explain POD` against `gpusched schedule` at 1,000 and 10,000
-// nodes, the binary run as a child process (cli_bench.h).
+// Then what users wait for (user_wait.h): `gpusched schedule` end to end
+// against the seed's Python, one big batch, and an overloaded simulation as
+// the pods double; `gpusched explain POD` against `gpusched schedule` at
+// 1,000 and 10,000 nodes (cli_bench.h); loading a JSON List of a million
+// pods (load_bench.h).
 //
-//   gpusched_bench [--quick] [--sizes 100,1000,5000,10000,50000] [--policies first-fit,...]
-//                  [--budget SECONDS] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e]
-//                  [--cli-nodes 1000,10000] [--no-cli]
-//                  [--load-pods N] [--load-nodes N] [--load-runs N] [--no-load] [--load-only] [--load-write FILE]
-//                  [--only preemption]   (preemption_bench.h)
+// Then preemption-heavy scheduling throughput (preemption_bench.h).
+//
+//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption] [--quick] ... (--help for the rest)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +33,7 @@
 #include "cli_bench.h"
 #include "load_bench.h"
 #include "preemption_bench.h"
+#include "user_wait.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/io/trace_loader.h"
@@ -66,7 +68,7 @@ double ThreadCpuSeconds() {
 
 // Holds the cluster near `target` GPU allocation: after each block of
 // decisions, while above it, random running pods leave. Only the decisions
-// (ScheduleOne: filter, score, bind) are timed; the departures are the
+// (Schedule: filter, score, bind) are timed; the departures are the
 // workload's, not the scheduler's, and are measured apart (`churn_rate`
 // times both). The same seed gives the same pod stream to both runs, so
 // their choices must agree decision by decision. The fill up to the target
@@ -91,7 +93,7 @@ Measured Run(const std::vector<Node>& nodes, const std::vector<Pod>& pool, Sched
   // entries mid-run would be charged to the scheduler.
   std::vector<int64_t> choices(static_cast<size_t>(std::min<int64_t>(max_decisions, 4'000'000)), 0);
   constexpr int64_t kBlock = 64;  // decisions timed together between departures
-  Decision block[kBlock];
+  Attempt block[kBlock];
   uint64_t block_ids[kBlock];
   int64_t block_milli[kBlock];
   auto decide = [&](int64_t k) {
@@ -99,13 +101,13 @@ Measured Run(const std::vector<Node>& nodes, const std::vector<Pod>& pool, Sched
     // charged to the scheduler.
     PodInfo& info = infos[next_id % infos.size()];
     info.input_index = next_id++;
-    block[k] = scheduler.ScheduleOne(info, cluster);
+    block[k] = scheduler.Schedule(info, cluster);
     block_ids[k] = info.input_index;
     block_milli[k] = info.gpu.total_milli();
   };
   auto depart = [&](int64_t count, bool record) {
     for (int64_t k = 0; k < count; ++k) {
-      const Decision& d = block[k];
+      const Attempt& d = block[k];
       if (record) {
         if (static_cast<size_t>(m.decisions) < choices.size())
           choices[static_cast<size_t>(m.decisions)] = d.scheduled ? static_cast<int64_t>(d.node) : -1;
@@ -341,89 +343,147 @@ void EndToEnd(size_t nodes, size_t pods) {
 }  // namespace
 }  // namespace gpusched::bench
 
+namespace {
+
+std::vector<size_t> SizeList(const char* arg) {
+  std::vector<size_t> v;
+  std::stringstream ss(arg);
+  for (std::string s; std::getline(ss, s, ',');) v.push_back(std::stoul(s));
+  return v;
+}
+
+bool Has(const std::vector<std::string>& v, const char* s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+}  // namespace
+
 int main(int argc, char** argv) {
   gpusched::bench::Options opt;
-  bool e2e = true;
   std::vector<size_t> sizes = {100, 1000, 5000, 10000, 50000};
   std::vector<std::string> policies = {"first-fit", "best-fit", "kube-default", "fgd"};
   bool alibaba = true;
   size_t e2e_pods = 1000000, e2e_nodes = 10000;
-  bool cli = true;
+  // Sections, in the order they run: those that run the binary first, while
+  // this process is small (a child reports its parent's size as its peak).
+  const std::vector<std::string> all = {"schedule", "big", "overload", "explain", "load", "throughput", "e2e",
+                                        "preemption"};
+  std::vector<std::string> only = all;
+  gpusched::bench::UserWaitOptions uw;
+  uw.gpusched = GPUSCHED_BINARY;
+  uw.seed_script = GPUSCHED_SOURCE_DIR "/bench/seed_first_fit.py";
+  std::vector<size_t> schedule_pods = {1000, 10000, 100000};
+  size_t big_nodes = 10000, big_pods = 1000000;
+  std::vector<size_t> overload_pods = {2500, 5000, 10000, 20000};
+  size_t old_queue_up_to = 10000;
   std::vector<size_t> cli_nodes = {1000, 10000};
   size_t load_pods = 1000000, load_nodes = 10000;
   int load_runs = 3;
-  bool load = true, only_load = false;
-  bool only_preemption = false, sizes_given = false;
+  std::vector<size_t> preemption_nodes = {1000, 10000};
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    const bool has_value = i + 1 < argc;
     if (a == "--quick") {
       opt.quick = true;
     } else if (a == "--no-reference") {
       opt.reference = false;
-    } else if (a == "--decisions" && i + 1 < argc) {
+    } else if (a == "--decisions" && has_value) {
       opt.decisions = std::stoll(argv[++i]);
-    } else if (a == "--budget" && i + 1 < argc) {
+    } else if (a == "--budget" && has_value) {
       opt.budget = std::stod(argv[++i]);
     } else if (a == "--no-e2e") {
-      e2e = false;
-    } else if (a == "--sizes" && i + 1 < argc) {
-      sizes_given = true;
-      sizes.clear();
-      std::stringstream ss(argv[++i]);
-      for (std::string s; std::getline(ss, s, ',');) sizes.push_back(std::stoul(s));
-    } else if (a == "--policies" && i + 1 < argc) {
+      std::erase(only, "e2e");
+    } else if (a == "--sizes" && has_value) {
+      sizes = SizeList(argv[++i]);
+    } else if (a == "--policies" && has_value) {
       // A subset of the throughput table, e.g. for profiling one policy;
       // the Alibaba FGD rows are then left out.
       policies.clear();
       alibaba = false;
       std::stringstream ss(argv[++i]);
       for (std::string s; std::getline(ss, s, ',');) policies.push_back(s);
-    } else if (a == "--load-pods" && i + 1 < argc) {
+    } else if (a == "--load-pods" && has_value) {
       load_pods = std::stoul(argv[++i]);
-    } else if (a == "--load-nodes" && i + 1 < argc) {
+    } else if (a == "--load-nodes" && has_value) {
       load_nodes = std::stoul(argv[++i]);
-    } else if (a == "--load-runs" && i + 1 < argc) {
+    } else if (a == "--load-runs" && has_value) {
       load_runs = std::stoi(argv[++i]);
-    } else if (a == "--no-load") {
-      load = false;
-    } else if (a == "--load-write" && i + 1 < argc) {
+    } else if (a == "--load-write" && has_value) {
       gpusched::bench::WriteClusterList(argv[++i], load_nodes, load_pods);
       return 0;
-    } else if (a == "--load-only") {
-      only_load = true;
-    } else if (a == "--only" && i + 1 < argc && std::string(argv[i + 1]) == "preemption") {
-      // Only the preemption-heavy rows (preemption_bench.h), at --sizes
-      // when given, else 1,000 and 10,000 nodes.
-      ++i;
-      only_preemption = true;
-    } else if (a == "--e2e-pods" && i + 1 < argc) {
+    } else if (a == "--cli-nodes" && has_value) {
+      cli_nodes = SizeList(argv[++i]);
+    } else if (a == "--e2e-pods" && has_value) {
+    } else if (a == "--preemption-nodes" && has_value) {
+      preemption_nodes = SizeList(argv[++i]);
       e2e_pods = std::stoul(argv[++i]);
-    } else if (a == "--e2e-nodes" && i + 1 < argc) {
+    } else if (a == "--e2e-nodes" && has_value) {
       e2e_nodes = std::stoul(argv[++i]);
-    } else if (a == "--no-cli") {
-      cli = false;
-    } else if (a == "--cli-nodes" && i + 1 < argc) {
-      cli_nodes.clear();
+    } else if (a == "--only" && has_value) {
+      only.clear();
       std::stringstream ss(argv[++i]);
-      for (std::string s; std::getline(ss, s, ',');) cli_nodes.push_back(std::stoul(s));
+      for (std::string s; std::getline(ss, s, ',');) only.push_back(s);
+    } else if (a == "--schedule-pods" && has_value) {
+      schedule_pods = SizeList(argv[++i]);
+    } else if (a == "--big-nodes" && has_value) {
+      big_nodes = std::stoul(argv[++i]);
+    } else if (a == "--big-pods" && has_value) {
+      big_pods = std::stoul(argv[++i]);
+    } else if (a == "--overload-pods" && has_value) {
+      overload_pods = SizeList(argv[++i]);
+    } else if (a == "--old-queue-up-to" && has_value) {
+      old_queue_up_to = std::stoul(argv[++i]);
+    } else if (a == "--repeats" && has_value) {
+      uw.repeats = std::stoi(argv[++i]);
+    } else if (a == "--gpusched" && has_value) {
+      uw.gpusched = argv[++i];  // another build's binary, e.g. to compare before and after a change
+    } else if (a == "--mem-limit-gib" && has_value) {
+      uw.mem_limit = static_cast<uint64_t>(std::stod(argv[++i]) * (1ull << 30));
     } else {
-      std::fprintf(stderr, "usage: gpusched_bench [--quick] [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference] [--e2e-pods N] [--e2e-nodes N] [--no-e2e] [--cli-nodes a,b] [--no-cli] [--load-pods N] [--load-nodes N] [--load-runs N] [--no-load] [--load-only] [--load-write FILE] [--only preemption]\n");
+      std::fprintf(stderr,
+                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption] [--quick]\n"
+                   "  throughput: [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference]\n"
+                   "  e2e:        [--e2e-pods N] [--e2e-nodes N] (or --no-e2e)\n"
+                   "  schedule:   [--schedule-pods 1000,10000,100000]\n"
+                   "  big:        [--big-nodes 10000] [--big-pods 1000000]\n"
+                   "  overload:   [--overload-pods 2500,5000,10000,20000] [--old-queue-up-to 10000]\n"
+                   "  schedule, big, overload: [--repeats 3] [--mem-limit-gib 8] [--gpusched BINARY]\n"
+                   "  explain:    [--cli-nodes 1000,10000]\n"
+                   "  load:       [--load-pods N] [--load-nodes N] [--load-runs N] [--load-write FILE]\n"
+                   "  preemption: [--preemption-nodes 1000,10000] [--budget S]\n");
       return 2;
     }
   }
-  if (only_preemption) {
-    gpusched::bench::PreemptionThroughput(sizes_given ? sizes : std::vector<size_t>{1000, 10000}, opt.budget > 0 ? opt.budget : 2.0);
-    return 0;
+  for (const std::string& s : only)
+    if (!Has(all, s.c_str())) {
+      std::fprintf(stderr, "error: unknown section \"%s\"\n", s.c_str());
+      return 2;
+    }
+  if (opt.quick) {
+    schedule_pods = {1000, 10000};
+    overload_pods = {2500, 5000};
+    old_queue_up_to = 5000;
+    big_nodes = 1000;
+    big_pods = 100000;
+    uw.repeats = 1;
+    cli_nodes = {1000};
+    load_pods = 100000;
   }
-  if (only_load) {
-    gpusched::bench::LoadBench(load_nodes, load_pods, load_runs);
-    return 0;
+  const std::string dir = std::filesystem::temp_directory_path().string() + "/gpusched-bench-" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  uw.dir = dir;
+  if (Has(only, "schedule")) gpusched::bench::ScheduleVsSeed(uw, schedule_pods);
+  if (Has(only, "big")) gpusched::bench::ScheduleBig(uw, big_nodes, big_pods);
+  if (Has(only, "overload")) gpusched::bench::OverloadedSimulate(uw, overload_pods, old_queue_up_to);
+  if (Has(only, "explain")) gpusched::bench::ExplainAgainstSchedule(cli_nodes, opt.quick ? 1 : 3);
+  if (Has(only, "load")) gpusched::bench::LoadBench(load_nodes, load_pods, opt.quick ? 1 : load_runs);
+  if (Has(only, "throughput")) {
+    std::printf("\n");
+    gpusched::bench::Throughput(sizes, policies, opt);
+    if (alibaba) gpusched::bench::AlibabaFgd(opt);
   }
-  gpusched::bench::Throughput(sizes, policies, opt);
-  if (alibaba) gpusched::bench::AlibabaFgd(opt);
-  if (e2e) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
-  if (cli) gpusched::bench::ExplainAgainstSchedule(cli_nodes, opt.quick ? 1 : 3);
-  if (load) gpusched::bench::LoadBench(load_nodes, load_pods, opt.quick ? 1 : load_runs);
-  gpusched::bench::PreemptionThroughput({1000, 10000}, opt.quick ? 0.5 : 2.0);
+  if (Has(only, "e2e")) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
+  if (Has(only, "preemption"))
+    gpusched::bench::PreemptionThroughput(opt.quick ? std::vector<size_t>{1000} : preemption_nodes,
+                                          opt.budget > 0 ? opt.budget : (opt.quick ? 0.5 : 2.0));
+  std::filesystem::remove_all(dir);
   return 0;
 }

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Installs the Debian packages gpusched needs, when missing. Run as root on a
 # fresh Debian (bookworm) machine. Idempotent: does nothing when all is there.
-# With --test (scripts/test.sh passes it) it also installs what only the tests
-# use: Chromium, which renders the HTML report in the screenshot test.
+#
+#   bash scripts/setup.sh           # what the gpusched binary needs (scripts/demo.sh)
+#   bash scripts/setup.sh --tests   # and what the tests use (scripts/test.sh): GoogleTest, and
+#                                   # Chromium, which renders the HTML report in the screenshot test
+#
+# ccache is installed too: a second build of unchanged sources, in this
+# checkout or another, then costs next to nothing.
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config ccache
   libyaml-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
-  libgtest-dev libgmock-dev googletest libbenchmark-dev
+  libcpp-httplib-dev libssl-dev prometheus-cpp-dev
 )
-if [[ "${1:-}" == "--test" ]]; then
-  packages+=(chromium)
+if [[ "${1:-}" == "--tests" ]]; then
+  packages+=(libgtest-dev libgmock-dev googletest chromium wrk)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -1,4 +1,5 @@
 #include "gpusched/cli/cli.h"
+#include "gpusched/cli/serve_command.h"
 
 #include <CLI/CLI.hpp>
 
@@ -13,7 +14,7 @@
 namespace gpusched {
 namespace {
 
-constexpr const char* kCommands = "schedule, explain, simulate, experiment, help, version";
+constexpr const char* kCommands = "schedule, explain, simulate, experiment, serve, help, version";
 
 // The end of each command's --help: examples, then its exit codes.
 constexpr const char* kScheduleFooter = R"(
@@ -158,7 +159,8 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   simulate->add_option("--end", mf.end_time, "Stop at this simulated time (seconds)")
       ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"));
   simulate->add_option("--feature-gates", mf.feature_gates,
-                       "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue)");
+                       "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue), "
+                       "SchedulerQueueingHints=false (every event requeues every pod)");
   simulate->footer(kSimulateFooter);
   AddSchedulerNameFlag(simulate, mf.scheduler_names);
 
@@ -181,13 +183,16 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   experiment->add_option("--report", xf.report, "Write the chart as a self-contained HTML report");
   experiment->footer(kExperimentFooter);
 
+  ServeFlags vf;
+  CLI::App* serve = AddServeCommand(app, vf);
+
   std::string help_topic;
   CLI::App* help = app.add_subcommand("help", "Show the help of gpusched or of one command");
   help->add_option("COMMAND", help_topic, "The command");
 
   CLI::App* version = app.add_subcommand("version", "Print the version and the Kubernetes release followed");
 
-  const std::vector<CLI::App*> commands = {schedule, explain, simulate, experiment, help, version};
+  const std::vector<CLI::App*> commands = {schedule, explain, simulate, experiment, serve, help, version};
   for (CLI::App* c : commands) c->allow_extras();
   // Errors point to the command's own --help.
   auto usage_hint = [&] {
@@ -256,6 +261,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     return RunSimulate(mf, out, err);
   }
   if (experiment->parsed()) return RunExperimentCommand(xf, out, err);
+  if (serve->parsed()) return RunServe(vf, out, err);
   if (explain->parsed()) return RunSchedule(ef, out, err);
   return RunSchedule(sf, out, err);
 }

@@ -20,8 +20,30 @@
 #include "gpusched/sched/frag.h"
 #include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/profile_factory.h"
+#include "gpusched/util/exit_memory.h"
 
 namespace gpusched {
+namespace {
+
+// What a run builds that grows with the input; see util/exit_memory.h for why
+// it is not destroyed when the process ends with the command.
+struct RunHeap {
+  std::unique_ptr<Manifests> manifests = std::make_unique<Manifests>();
+  std::unique_ptr<std::vector<const Pod*>> pods = std::make_unique<std::vector<const Pod*>>();
+  std::unique_ptr<std::vector<PodShape>> shapes = std::make_unique<std::vector<PodShape>>();
+  std::unique_ptr<ClusterState> cluster;
+  std::unique_ptr<BatchResult> result;
+  std::vector<const PodDisruptionBudget*> pdbs;  // into *manifests; small
+  ~RunHeap() {
+    KeepUntilExit(std::move(result));
+    KeepUntilExit(std::move(cluster));
+    KeepUntilExit(std::move(shapes));
+    KeepUntilExit(std::move(pods));
+    KeepUntilExit(std::move(manifests));
+  }
+};
+
+}  // namespace
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err) {
   const bool explaining = !flags.explain_pod.empty();
@@ -76,7 +98,8 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     err << st.message() << "\n";
     return kExitUsage;
   }
-  Manifests m;
+  RunHeap heap;
+  Manifests& m = *heap.manifests;
   Status st = LoadManifestPaths(flags.files, LoadOptions{flags.recursive}, m);
   if (!st.ok()) {
     err << st.message() << "\n";
@@ -84,7 +107,7 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   }
   for (const auto& w : m.warnings) err << "warning: " << w << "\n";
 
-  std::vector<const Pod*> pods;
+  std::vector<const Pod*>& pods = *heap.pods;
   pods.reserve(m.pods.size());
   for (const auto& p : m.pods) pods.push_back(&p.pod);
 
@@ -123,7 +146,7 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   }
 
   // FGD's target workload: the pods given (GetTypicalPods).
-  std::vector<PodShape> shapes;
+  std::vector<PodShape>& shapes = *heap.shapes;
   shapes.reserve(m.pods.size());
   for (size_t i = 0; i < m.pods.size(); ++i) shapes.push_back(ShapeOf(PodInfo::Make(m.pods[i].pod, i)));
   const TypicalPods typical = ComputeTypicalPods(shapes);
@@ -138,18 +161,21 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   std::vector<Node> nodes;
   nodes.reserve(m.nodes.size());
   for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
-  ClusterState cluster(std::move(nodes));
+  heap.cluster = std::make_unique<ClusterState>(std::move(nodes));
+  ClusterState& cluster = *heap.cluster;
 
   BatchOptions batch_options;
   batch_options.order = *order;
   batch_options.explain = flags.explain;
   batch_options.explain_pod = explain_pod;
   batch_options.dra = &m.dra;
-  std::vector<const PodDisruptionBudget*> pdbs;
-  for (const LoadedPdb& p : m.pdbs) pdbs.push_back(&p.pdb);
-  batch_options.pdbs = &pdbs;
+  // ScheduleBatch reads the PDBs while it runs; they live in `heap` with
+  // the manifests they point into.
+  for (const LoadedPdb& p : m.pdbs) heap.pdbs.push_back(&p.pdb);
+  batch_options.pdbs = &heap.pdbs;
   batch_options.controller_scales = &m.controller_scales;
-  BatchResult result = ScheduleBatch(pods, cluster, schedulers->profiles, batch_options);
+  heap.result = std::make_unique<BatchResult>(ScheduleBatch(pods, cluster, schedulers->profiles, batch_options));
+  const BatchResult& result = *heap.result;
 
   RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};
   if (flags.explain) report.unimplemented = schedulers->unimplemented;

@@ -28,7 +28,7 @@ std::vector<std::string> SplitList(const std::string& s) {
   return out;
 }
 
-std::string Fixed(double v, int decimals) {
+std::string FixedDecimals(double v, int decimals) {
   std::ostringstream o;
   o << std::fixed << std::setprecision(decimals) << v;
   return o.str();
@@ -36,9 +36,9 @@ std::string Fixed(double v, int decimals) {
 
 // Seconds as the most readable unit: 42s, 3.5m, 2.25h.
 std::string Human(double s) {
-  if (s < 120) return Fixed(s, s < 10 ? 1 : 0) + "s";
-  if (s < 7200) return Fixed(s / 60, 1) + "m";
-  return Fixed(s / 3600, 2) + "h";
+  if (s < 120) return FixedDecimals(s, s < 10 ? 1 : 0) + "s";
+  if (s < 7200) return FixedDecimals(s / 60, 1) + "m";
+  return FixedDecimals(s / 3600, 2) + "h";
 }
 
 void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
@@ -48,7 +48,8 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
     const SimSummary& s = r.summary;
     out << "  " << std::left << std::setw(16) << r.policy << std::right << std::setw(6) << s.pods << std::setw(10)
         << s.finished << std::setw(9) << s.running << std::setw(9) << s.pending << std::setw(10) << s.rejected
-        << std::setw(10) << Fixed(s.mean_gpu_alloc_pct, 1) + "%" << std::setw(7) << Fixed(s.mean_frag_pct, 1) + "%"
+        << std::setw(10) << FixedDecimals(s.mean_gpu_alloc_pct, 1) + "%" << std::setw(7)
+        << FixedDecimals(s.mean_frag_pct, 1) + "%"
         << "   " << std::left << std::setw(24)
         << (Human(s.queueing_delay.p50) + "/" + Human(s.queueing_delay.p90) + "/" + Human(s.queueing_delay.p99))
         << (s.jct.count ? Human(s.jct.p50) + "/" + Human(s.jct.p99) : std::string("-")) << std::right << "\n";
@@ -71,15 +72,18 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
     return kExitUsage;
   }
-  bool pop_from_backoff_q = true;
+  bool pop_from_backoff_q = true, queueing_hints = true;
   {
     std::stringstream gates(flags.feature_gates);
     for (std::string gate; std::getline(gates, gate, ',');) {
       if (gate == "SchedulerPopFromBackoffQ=true" || gate == "SchedulerPopFromBackoffQ=false") {
         pop_from_backoff_q = gate.ends_with("true");
+      } else if (gate == "SchedulerQueueingHints=true" || gate == "SchedulerQueueingHints=false") {
+        queueing_hints = gate.ends_with("true");
       } else if (!gate.empty()) {
         err << "error: unsupported --feature-gates entry \"" << gate
-            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false)\n";
+            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false and "
+               "SchedulerQueueingHints=true|false)\n";
         return kExitUsage;
       }
     }
@@ -134,6 +138,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     opts.initial_backoff = static_cast<double>(in.config.pod_initial_backoff_seconds);
     opts.max_backoff = static_cast<double>(in.config.pod_max_backoff_seconds);
     opts.pop_from_backoff_q = pop_from_backoff_q;
+    opts.queueing_hints = queueing_hints;
     opts.node_frag_milli = [&typical](const ClusterState& c, size_t i) { return NodeFragMilli(c.state(i), typical); };
     if (flags.end_time >= 0) opts.end_time = flags.end_time;
     ProgressBar bar(err, "simulating " + policy, ProgressBar::StderrIsTerminal());
@@ -155,7 +160,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     out << "\npreemption with " << r.policy << ": " << plural(s.preemptions, "preemption", "preemptions") << " evicted "
         << plural(s.victims, "pod", "pods") << " (by priority:";
     for (const auto& [prio, n] : s.victims_by_priority) out << " " << prio << "=" << n;
-    out << "), " << Fixed(s.gpu_hours_lost, 2) << " GPU-hours of work lost; "
+    out << "), " << FixedDecimals(s.gpu_hours_lost, 2) << " GPU-hours of work lost; "
         << plural(s.preempted, "bare pod", "bare pods") << " gone, the others recreated by their controllers\n";
   }
   for (const SimResult& r : runs) {

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "gpusched/config/scheduler_config.h"
+#include "gpusched/model/resources.h"
 
 namespace gpusched {
 namespace {
@@ -258,6 +259,35 @@ std::vector<FieldError> ValidateSchedulerConfiguration(const KubeSchedulerConfig
   if (cc.pod_max_backoff_seconds < cc.pod_initial_backoff_seconds)
     errs.push_back(InvalidInt("podMaxBackoffSeconds", cc.pod_max_backoff_seconds,
                               "must be greater than or equal to PodInitialBackoffSeconds"));
+  for (FieldError& e : ValidateExtenders(cc.extenders)) errs.push_back(std::move(e));
+  return errs;
+}
+
+// validateExtenders and validateExtendedResourceName.
+std::vector<FieldError> ValidateExtenders(const std::vector<Extender>& extenders) {
+  std::vector<FieldError> errs;
+  int binders = 0;
+  std::set<std::string> managed;
+  for (size_t i = 0; i < extenders.size(); ++i) {
+    const Extender& e = extenders[i];
+    const std::string path = Idx("extenders", i);
+    if (!e.prioritize_verb.empty() && e.weight <= 0)
+      errs.push_back(InvalidInt(path + ".weight", e.weight, "must have a positive weight applied to it"));
+    if (!e.bind_verb.empty()) ++binders;
+    for (size_t j = 0; j < e.managed_resources.size(); ++j) {
+      const std::string& name = e.managed_resources[j].name;
+      const std::string p = Idx(path + ".managedResources", j) + ".name";
+      std::vector<std::string> msgs = IsQualifiedName(name);
+      for (const std::string& m : msgs) errs.push_back(FieldError::Invalid(p, name, m));
+      if (msgs.empty() && !IsExtendedResourceName(name))
+        errs.push_back(FieldError::Invalid(p, name, "is an invalid extended resource name"));
+      if (managed.count(name)) errs.push_back(FieldError::Invalid(p, name, "duplicate extender managed resource name"));
+      managed.insert(name);
+    }
+  }
+  if (binders > 1)
+    errs.push_back(FieldError::Invalid("extenders", "found " + std::to_string(binders) + " extenders implementing bind",
+                                       "only one extender can implement bind"));
   return errs;
 }
 

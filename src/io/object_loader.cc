@@ -109,8 +109,8 @@ bool AcceptPod(const Source& src, Pod pod, int line) {
   return true;
 }
 
-void LoadPod(const Source& src, const DocNode& obj, const std::string& api_version) {
-  if (!DecodesStrictly(src, obj, "Pod", api_version, true)) return;
+void LoadPod(const Source& src, const DocNode& obj, const std::string& api_version, bool strict = true) {
+  if (strict && !DecodesStrictly(src, obj, "Pod", api_version, true)) return;
   DecodeContext ctx(obj);
   Pod pod;
   DecodePod(ctx, obj, pod);
@@ -136,8 +136,8 @@ void LoadPod(const Source& src, const DocNode& obj, const std::string& api_versi
   AcceptPod(src, std::move(pod), line);
 }
 
-void LoadNode(const Source& src, const DocNode& obj, const std::string& api_version) {
-  if (!DecodesStrictly(src, obj, "Node", api_version, false)) return;
+void LoadNode(const Source& src, const DocNode& obj, const std::string& api_version, bool strict = true) {
+  if (strict && !DecodesStrictly(src, obj, "Node", api_version, false)) return;
   DecodeContext ctx(obj);
   Node node;
   DecodeNode(ctx, obj, node);
@@ -435,6 +435,14 @@ void FlushSkipped(Manifests& out) {
     out.warnings.push_back(s.file + ":" + std::to_string(s.line) + ": skipping " + what + ": " + s.why);
   }
   out.skipped.clear();
+}
+
+void LoadTypedObject(const Source& src, const DocNode& obj, std::string_view kind, bool strict) {
+  if (!obj.IsMap())
+    return Reject(src, "", obj.Line(), std::string("expected a ") + std::string(kind) + " object, got " + DocKind(obj));
+  if (kind == "Pod") return LoadPod(src, obj, "v1", strict);
+  if (kind == "Node") return LoadNode(src, obj, "v1", strict);
+  Reject(src, "", obj.Line(), "cannot decode a " + std::string(kind) + " here");
 }
 
 }  // namespace gpusched

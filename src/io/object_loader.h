@@ -46,6 +46,12 @@ void ApplyGenerateName(ObjectMeta& m, std::string_view kind, const std::string& 
 // `depth`: how many Lists hold the object (Lists nest at most 8 deep).
 void LoadObject(const Source& src, const DocNode& obj, int depth);
 
+// A core/v1 Pod or Node whose kind is known from where it comes (an
+// extender request, an API server's list or watch: client-go's objects carry
+// no apiVersion/kind). With `strict` false, unknown fields are ignored, as
+// client-go's decoder ignores fields of a newer API server.
+void LoadTypedObject(const Source& src, const DocNode& obj, std::string_view kind, bool strict);
+
 // One warning per skipped kind ("file:line: skipping 3 ConfigMap objects
 // (the first "a"): kind ConfigMap does not take part in scheduling"),
 // appended to out.warnings; out.skipped is emptied.

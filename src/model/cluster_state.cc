@@ -36,7 +36,8 @@ void ClusterState::InitState(size_t i) {
   for (const Taint& t : nodes_[i].taints) s.prefer_no_schedule_taint |= t.effect == kTaintEffectPreferNoSchedule;
   index_[nodes_[i].name()] = i;
   ++num_present_;
-  change_log_.push_back(static_cast<uint32_t>(i));
+  ++nodes_version_;
+  Changed(i);
 }
 
 int64_t ClusterState::FindNode(std::string_view name) const {
@@ -58,7 +59,8 @@ std::vector<BoundPod> ClusterState::RemoveNode(size_t i) {
   while (!s.pods.empty()) Release(i, s.pods.size() - 1);
   s.present = false;
   --num_present_;
-  change_log_.push_back(static_cast<uint32_t>(i));
+  ++nodes_version_;
+  Changed(i);
   auto it = index_.find(nodes_[i].name());
   if (it != index_.end() && it->second == i) index_.erase(it);
   return evicted;
@@ -115,7 +117,7 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
                           gpu.from_annotations});
   s.pod_ids.push_back(id);
   ++s.version;
-  change_log_.push_back(static_cast<uint32_t>(i));
+  Changed(i);
 }
 
 std::vector<int32_t> ClusterState::Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id,
@@ -154,7 +156,7 @@ void ClusterState::Release(size_t i, size_t pod_pos) {
   s.Remove(s.pods[pod_pos]);
   s.pods.erase(s.pods.begin() + static_cast<std::ptrdiff_t>(pod_pos));
   s.pod_ids.erase(s.pod_ids.begin() + static_cast<std::ptrdiff_t>(pod_pos));
-  change_log_.push_back(static_cast<uint32_t>(i));
+  Changed(i);
 }
 
 bool ClusterState::Unbind(size_t i, uint64_t id) {

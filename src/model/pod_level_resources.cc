@@ -6,8 +6,6 @@
 namespace gpusched {
 namespace {
 
-constexpr std::string_view kHugePagesPrefix = "hugepages-";
-
 // addResourceList: the first quantity is copied, later ones added to it.
 void AddList(ResourceList& to, const ResourceList& from) {
   for (const auto& [name, q] : from) {
@@ -66,7 +64,7 @@ void ValidatePodResourceName(std::string_view name, const std::string& path, std
 }  // namespace
 
 bool IsSupportedPodLevelResource(std::string_view name) {
-  return name == kResourceCPU || name == kResourceMemory || name.substr(0, kHugePagesPrefix.size()) == kHugePagesPrefix;
+  return name == kResourceCPU || name == kResourceMemory || IsHugePageResourceName(name);
 }
 
 bool IsPodLevelRequestsSet(const Pod& pod) {

@@ -1,5 +1,9 @@
 #include "gpusched/report/run_report.h"
 
+#include <algorithm>
+#include <optional>
+
+#include "gpusched/model/node_gpus.h"
 #include "gpusched/model/pod_requests.h"
 #include "gpusched/report/request_text.h"
 
@@ -30,6 +34,7 @@ Summary Summarize(const RunReport& r) {
   // Every pod's request once: whole GPUs and shares.
   std::vector<int64_t> whole(r.pods.size()), milli(r.pods.size());
   std::vector<bool> share(r.pods.size());
+  std::vector<std::optional<GpuRequest>> memory_gpu(r.pods.size());
   for (size_t i = 0; i < r.pods.size(); ++i) {
     const Resources req = ComputePodRequests(*r.pods[i]);
     whole[i] = PodGpuRequest(req);
@@ -37,7 +42,29 @@ Summary Summarize(const RunReport& r) {
     share[i] = gpu.any() && gpu.from_annotations;
     // Whole GPUs from the request itself: GpuRequest caps its count at 2^31.
     milli[i] = share[i] ? GpuMilliOf(gpu) : GpusToMilli(whole[i]);
+    if (share[i] && gpu.memory_mib > 0) memory_gpu[i] = gpu;
     s.gpus_requested = SatAdd(s.gpus_requested, whole[i]);
+  }
+  // KAI's gpu-memory takes a share that depends on the node's GPU memory
+  // (GpuRequest::MilliOn): a placed pod counts what it took on its node; a
+  // pending one the least it would take, on the node with the largest GPUs,
+  // or a whole device each when no node can size it (it asks for more memory
+  // than any labelled GPU here has).
+  int64_t largest_gpu_mib = 0;
+  for (size_t n = 0; n < r.cluster.size(); ++n)
+    largest_gpu_mib = std::max(largest_gpu_mib, NodeGpuMemoryMib(r.cluster.node(n).meta));
+  std::vector<bool> placed(r.pods.size());
+  for (const auto& p : r.result.placements) {
+    placed[p.pod] = true;
+    if (memory_gpu[p.pod])
+      milli[p.pod] = static_cast<int64_t>(memory_gpu[p.pod]->MilliOn(NodeGpuMemoryMib(r.cluster.node(p.node).meta))) *
+                     memory_gpu[p.pod]->count;
+  }
+  for (size_t i = 0; i < r.pods.size(); ++i) {
+    if (memory_gpu[i] && !placed[i]) {
+      const int32_t least = memory_gpu[i]->MilliOn(largest_gpu_mib);
+      milli[i] = static_cast<int64_t>(least > 0 ? least : kGpuMilli) * memory_gpu[i]->count;
+    }
     s.gpu_milli_requested = SatAdd(s.gpu_milli_requested, milli[i]);
   }
   int64_t whole_placed = 0;

@@ -1,8 +1,10 @@
 #include "gpusched/sched/batch.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "gpusched/sched/batch_preemption.h"
+#include "gpusched/sched/diagnosis_cache.h"
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/pre_enqueue.h"
 
@@ -96,6 +98,8 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     for (auto& [name, v] : free.scalars) v = std::max<int64_t>(v, 0);
     demand.free.Add(free);
   }
+  // One per profile: the pending pods of one shape share their diagnosis.
+  std::vector<std::unique_ptr<DiagnosisCache>> diagnoses(schedulers.size());
   for (size_t qi : OrderQueue(queue, options.order)) {
     const PodInfo& info = queue[qi];
     // An unserved schedulerName, scheduling gates, HAMi's vGPUs, DRA claims:
@@ -106,25 +110,54 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     }
     Scheduler* scheduler = ProfileFor(info, schedulers);
     std::optional<PodExplain> explain;
-    if (options.explain || options.explain_pod == info.input_index) explain.emplace();
-    Decision d = scheduler->ScheduleOne(info, cluster, explain ? &*explain : nullptr);
-    if (d.scheduled) {
-      out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
-      continue;
+    std::string message;
+    Decision d;  // the explained attempt
+    Attempt a;   // the other ones (a.failure is shared by the pod's class)
+    const PreemptionVerdict* preemption = nullptr;  // into d or *a.failure
+    Diagnosis diag;
+    if (options.explain || options.explain_pod == info.input_index) {
+      // Explained pods get the plain scan and the full diagnosis (with the
+      // pods that would have to finish).
+      explain.emplace();
+      d = scheduler->ScheduleOne(info, cluster, &*explain);
+      if (d.scheduled) {
+        out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
+        continue;
+      }
+      message = d.fit_error.Error();
+      if (d.preemption) preemption = &*d.preemption;
+    } else {
+      a = scheduler->Schedule(info, cluster);
+      if (a.scheduled) {
+        out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::nullopt});
+        continue;
+      }
+      message = a.failure->message;
+      if (a.failure->preemption) preemption = &*a.failure->preemption;
     }
     // DefaultPreemption: evict, then place the pod (batch_preemption.h).
-    if (d.preemption && d.preemption->would_help &&
-        PlaceByPreemption(info, cluster, *scheduler, {&pods, options.pdbs, options.controller_scales}, d, explain,
-                          out))
+    // Only a pod whose verdict says preemption would help gets here; the
+    // others keep the shared Failure and the cached diagnosis.
+    if (preemption && preemption->would_help &&
+        PlaceByPreemption(info, cluster, *scheduler, {&pods, options.pdbs, options.controller_scales}, message,
+                          explain, out))
       continue;
-    Diagnosis diag = Diagnose(info, cluster, scheduler->filters(), &demand);
-    if (d.preemption && d.preemption->would_help) {
+    if (explain) {
+      diag = Diagnose(info, cluster, scheduler->filters(), &demand);
+    } else {
+      const size_t profile = static_cast<size_t>(
+          std::find_if(schedulers.begin(), schedulers.end(), [&](const auto& p) { return p.second == scheduler; }) -
+          schedulers.begin());
+      if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
+      diag = diagnoses[profile]->Diagnose(info, cluster, scheduler->filters(), &demand);
+    }
+    if (preemption && preemption->would_help) {
       // Reached only when the PostFilter's dry run disagreed (batch_preemption.h).
-      diag.text = "evicting " + std::to_string(d.preemption->victims) + " lower-priority pod(s) on " +
-                  cluster.node(d.preemption->node).name() +
+      diag.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +
+                  cluster.node(preemption->node).name() +
                   " would make room, but DefaultPreemption's dry run found no candidate node; " + diag.text;
     }
-    out.pending.push_back({info.input_index, d.fit_error.Error(), std::move(diag), std::move(explain)});
+    out.pending.push_back({info.input_index, std::move(message), std::move(diag), std::move(explain)});
   }
   return out;
 }

@@ -50,7 +50,7 @@ std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState&
 }
 
 bool PlaceByPreemption(const PodInfo& pod, ClusterState& cluster, Scheduler& scheduler,
-                       const BatchPreemptionInputs& in, const Decision& first,
+                       const BatchPreemptionInputs& in, const std::string& first_attempt,
                        std::optional<PodExplain>& first_explain, BatchResult& out) {
   std::optional<PreemptionResult> r = PreemptInBatch(pod, cluster, scheduler, in);
   if (!r) return false;
@@ -71,7 +71,7 @@ bool PlaceByPreemption(const PodInfo& pod, ClusterState& cluster, Scheduler& sch
     // Cannot happen while the filters are deterministic; reported rather
     // than hidden.
     out.pending.push_back({pod.input_index,
-                           first.fit_error.Error(),
+                           first_attempt,
                            Diagnosis{},
                            std::move(first_explain)});
     out.pending.back().diagnosis.text = "preempted pods on " + cluster.node(r->node).name() +
@@ -80,7 +80,7 @@ bool PlaceByPreemption(const PodInfo& pod, ClusterState& cluster, Scheduler& sch
   }
   BatchResult::Placed placed{pod.input_index, d.node, std::move(d.gpus), false, std::move(again)};
   placed.preempted = std::move(victims);
-  placed.first_attempt = first.fit_error.Error();
+  placed.first_attempt = first_attempt;
   placed.first_attempt_explain = std::move(first_explain);
   out.placements.push_back(std::move(placed));
   return true;

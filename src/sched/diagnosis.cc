@@ -3,15 +3,14 @@
 #include <algorithm>
 #include <map>
 
+#include "diagnosis_parts.h"
 #include "gpusched/sched/filters.h"
 
 namespace gpusched {
+namespace diagnosis_parts {
 namespace {
 
-struct ResourceView {
-  std::string name;
-  int64_t request;
-};
+using ResourceView = Want;
 
 // Every resource the pod requests, in NodeResourcesFit's checking order.
 std::vector<ResourceView> RequestedResources(const Resources& r) {
@@ -31,40 +30,23 @@ std::string Amount(const std::string& resource, int64_t v) {
   return resource == kResourceCPU ? s + " cpu" : s + " " + resource;
 }
 
-// What is free of `resource` on a node right now (never negative).
-int64_t FreeNow(const NodeState& s, const std::string& resource) {
-  return std::max<int64_t>(0, SatSub(s.allocatable.Get(resource), s.requested.Get(resource)));
-}
-
 std::string Nodes(int64_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
 
 }  // namespace
 
-const char* DiagnosisKindName(Diagnosis::Kind k) {
-  switch (k) {
-    case Diagnosis::Kind::kWaitingForRoom: return "waiting-for-room";
-    case Diagnosis::Kind::kFragmented: return "fragmented";
-    case Diagnosis::Kind::kTooLarge: return "too-large";
-    case Diagnosis::Kind::kNotAdvertised: return "not-advertised";
-    case Diagnosis::Kind::kNoEligibleNode: return "no-eligible-node";
-    case Diagnosis::Kind::kNoNodes: return "no-nodes";
-    case Diagnosis::Kind::kSchedulingGated: return "scheduling-gated";
-    case Diagnosis::Kind::kSchedulerNotRun: return "scheduler-not-run";
-    case Diagnosis::Kind::kDraClaimMissing: return "dra-claim-missing";
-    case Diagnosis::Kind::kDraNotModelled: return "dra-not-modelled";
-    case Diagnosis::Kind::kNotModelled: return "not-modelled";
-  }
-  return "unknown";
+int64_t FreeNow(const NodeState& s, std::string_view resource) {
+  return std::max<int64_t>(0, SatSub(s.allocatable.Get(resource), s.requested.Get(resource)));
 }
 
-Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
-                   const std::vector<std::unique_ptr<FilterPlugin>>& filters, const BatchDemand* demand) {
-  Diagnosis d;
+NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
+                        const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
+  NodeSet ns;
+  Diagnosis& d = ns.settled.emplace();
   if (cluster.num_present() == 0) {
     d.kind = Diagnosis::Kind::kNoNodes;
     d.forever = true;
     d.text = "can never fit: the cluster has no nodes";
-    return d;
+    return ns;
   }
   // Nodes the pod may use at all: those that pass every filter that does not
   // depend on what is running (all but NodeResourcesFit).
@@ -121,7 +103,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
                     std::to_string(pod.gpu.memory_mib) + " MiB");
     d.text = "can never fit: every node is excluded before resources are even compared: ";
     for (size_t i = 0; i < why.size(); ++i) d.text += (i ? "; " : "") + why[i];
-    return d;
+    return ns;
   }
 
   // Can never fit: no eligible node could hold the pod even when empty.
@@ -153,14 +135,14 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
           d.text += "; the nodes may have GPUs, but without the device plugin (e.g. the NVIDIA device plugin "
                     "DaemonSet) running on them Kubernetes does not know it";
         }
-        return d;
+        return ns;
       }
       if (max_eligible <= 0) {
         d.kind = Diagnosis::Kind::kNotAdvertised;
         d.resource = w.name;
         d.text = "can never fit: the only nodes that advertise " + w.name +
                  " are excluded by taints, cordons or the pod's nodeSelector";
-        return d;
+        return ns;
       }
       if (w.request > max_eligible) {
         d.kind = Diagnosis::Kind::kTooLarge;
@@ -171,7 +153,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
           d.text += " (" + FormatAmount(w.name, total) + " across all " + Nodes(static_cast<int64_t>(eligible.size())) +
                     ", but a pod runs on one node and is never split across several)";
         d.text += "; request at most " + FormatAmount(w.name, max_eligible) + " or add a bigger node";
-        return d;
+        return ns;
       }
     }
     d.kind = Diagnosis::Kind::kTooLarge;
@@ -179,15 +161,94 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     bool no_pods = std::all_of(eligible.begin(), eligible.end(),
                                [&](size_t i) { return cluster.state(i).allocatable.allowed_pods < 1; });
     if (no_pods) d.text = "can never fit: no node advertises a pod capacity (status.allocatable.pods is 0 or missing)";
-    return d;
+    return ns;
   }
 
   // It would fit on some node if pods finished: it waits for room.
+  for (size_t i : eligible)
+    if (fits_empty(i)) ns.could.push_back(i);
+  ns.wants = std::move(wants);
+  ns.settled.reset();
+  return ns;
+}
+
+void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
+                   const std::function<Free(size_t)>& free, const std::function<bool()>& pods_full,
+                   const BatchDemand* demand) {
+  const std::vector<size_t>& could = ns.could;
   d.forever = false;
   d.kind = Diagnosis::Kind::kWaitingForRoom;
-  std::vector<size_t> could;
-  for (size_t i : eligible)
-    if (fits_empty(i)) could.push_back(i);
+  for (size_t k = 0; k < ns.wants.size(); ++k) {
+    const Want& w = ns.wants[k];
+    const Free f = free(k);
+    const int64_t max_free = f.max, sum_free = f.sum;
+    if (max_free >= w.request) continue;
+    if (sum_free >= w.request) {
+      d.kind = Diagnosis::Kind::kFragmented;
+      d.resource = w.name;
+      d.text = "waiting for room, fragmented: when it was considered, " + Amount(w.name, sum_free) +
+               " were free across the " + Nodes(static_cast<int64_t>(could.size())) + " that could run it, but at most " +
+               FormatAmount(w.name, max_free) + " free on any one node and it needs " +
+               FormatAmount(w.name, w.request) + " on one node";
+      // Reordering helps only when the batch's pods could all fit.
+      if (!demand || demand->requested.Get(w.name) <= demand->free.Get(w.name))
+        d.text += "; placing large pods first (--order largest-first) or a bin-packing policy avoids this";
+    } else {
+      // Name the nodes when there are few, as the seed explains its example.
+      std::string where;
+      if (could.size() <= 3) {
+        for (size_t j = 0; j < could.size(); ++j) {
+          const NodeState& s = cluster.state(could[j]);
+          where += std::string(j ? ", " : "") + cluster.node(could[j]).name() + " (" +
+                   FormatAmount(w.name, s.allocatable.Get(w.name)) + " in all, " +
+                   FormatAmount(w.name, FreeNow(s, w.name)) +
+                   " free)";
+        }
+      } else {
+        where = Nodes(static_cast<int64_t>(could.size())) + " with " + FormatAmount(w.name, sum_free) + " free in total";
+      }
+      d.resource = w.name;
+      d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; when it was considered, " +
+               std::string(could.size() == 1 ? "the only node big enough was " : "the nodes big enough were ") + where +
+               "; it is placed when running pods finish (pending is not an error)";
+    }
+    return;
+  }
+  d.text = pods_full() ? "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)"
+                       : "waiting for room: no single node has all of its requests free at once right now";
+}
+
+}  // namespace diagnosis_parts
+
+using diagnosis_parts::Free;
+using diagnosis_parts::FreeNow;
+using diagnosis_parts::NodeSet;
+
+const char* DiagnosisKindName(Diagnosis::Kind k) {
+  switch (k) {
+    case Diagnosis::Kind::kWaitingForRoom: return "waiting-for-room";
+    case Diagnosis::Kind::kFragmented: return "fragmented";
+    case Diagnosis::Kind::kTooLarge: return "too-large";
+    case Diagnosis::Kind::kNotAdvertised: return "not-advertised";
+    case Diagnosis::Kind::kNoEligibleNode: return "no-eligible-node";
+    case Diagnosis::Kind::kNoNodes: return "no-nodes";
+    case Diagnosis::Kind::kSchedulingGated: return "scheduling-gated";
+    case Diagnosis::Kind::kSchedulerNotRun: return "scheduler-not-run";
+    case Diagnosis::Kind::kDraClaimMissing: return "dra-claim-missing";
+    case Diagnosis::Kind::kDraNotModelled: return "dra-not-modelled";
+    case Diagnosis::Kind::kNotModelled: return "not-modelled";
+  }
+  return "unknown";
+}
+
+// The plain reference: every node looked at again for every pod.
+Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
+                   const std::vector<std::unique_ptr<FilterPlugin>>& filters, const BatchDemand* demand) {
+  NodeSet ns = diagnosis_parts::DiagnoseNodeSet(pod, cluster, filters);
+  if (ns.settled) return std::move(*ns.settled);
+  Diagnosis d;
+  const std::vector<size_t>& could = ns.could;
+  const auto& wants = ns.wants;
   // Which pods would have to finish: on each node, the latest-bound first,
   // until the pod fits; keep the node that needs the fewest.
   for (size_t i : could) {
@@ -212,50 +273,21 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
       d.free_up_pods = std::move(finished);
     }
   }
-  for (const auto& w : wants) {
-    int64_t max_free = 0, sum_free = 0;
+  auto free = [&](size_t k) {
+    Free f;
     for (size_t i : could) {
-      const NodeState& s = cluster.state(i);
-      int64_t f = FreeNow(s, w.name);
-      max_free = std::max(max_free, f);
-      sum_free = SatAdd(sum_free, f);
+      const int64_t v = FreeNow(cluster.state(i), wants[k].name);
+      f.max = std::max(f.max, v);
+      f.sum = SatAdd(f.sum, v);
     }
-    if (max_free >= w.request) continue;
-    if (sum_free >= w.request) {
-      d.kind = Diagnosis::Kind::kFragmented;
-      d.resource = w.name;
-      d.text = "waiting for room, fragmented: when it was considered, " + Amount(w.name, sum_free) +
-               " were free across the " + Nodes(static_cast<int64_t>(could.size())) + " that could run it, but at most " +
-               FormatAmount(w.name, max_free) + " free on any one node and it needs " +
-               FormatAmount(w.name, w.request) + " on one node";
-      if (!demand || demand->requested.Get(w.name) <= demand->free.Get(w.name))
-        d.text += "; placing large pods first (--order largest-first) or a bin-packing policy avoids this";
-    } else {
-      // Name the nodes when there are few, as the seed explains its example.
-      std::string where;
-      if (could.size() <= 3) {
-        for (size_t k = 0; k < could.size(); ++k) {
-          const NodeState& s = cluster.state(could[k]);
-          where += std::string(k ? ", " : "") + cluster.node(could[k]).name() + " (" +
-                   FormatAmount(w.name, s.allocatable.Get(w.name)) + " in all, " +
-                   FormatAmount(w.name, FreeNow(s, w.name)) +
-                   " free)";
-        }
-      } else {
-        where = Nodes(static_cast<int64_t>(could.size())) + " with " + FormatAmount(w.name, sum_free) + " free in total";
-      }
-      d.resource = w.name;
-      d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; when it was considered, " +
-               std::string(could.size() == 1 ? "the only node big enough was " : "the nodes big enough were ") + where +
-               "; it is placed when running pods finish (pending is not an error)";
-    }
-    return d;
-  }
-  bool pods_full = std::all_of(could.begin(), could.end(), [&](size_t i) {
-    return cluster.state(i).num_pods + 1 > cluster.state(i).allocatable.allowed_pods;
-  });
-  d.text = pods_full ? "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)"
-                     : "waiting for room: no single node has all of its requests free at once right now";
+    return f;
+  };
+  auto pods_full = [&] {
+    return std::all_of(could.begin(), could.end(), [&](size_t i) {
+      return cluster.state(i).num_pods + 1 > cluster.state(i).allocatable.allowed_pods;
+    });
+  };
+  diagnosis_parts::FinishWaiting(d, cluster, ns, free, pods_full, demand);
   return d;
 }
 

@@ -14,15 +14,15 @@ bool SameReason(const std::string& s, const ReasonView& r) {
 
 }  // namespace
 
-uint16_t FailureSummaries::Intern(SchedStatus::Code code, const std::vector<ReasonView>& reasons) {
+uint16_t FailureSummaries::Intern(SchedStatus::Code code, const std::vector<ReasonView>& reasons, uint16_t plugin) {
   for (size_t id = 0; id < verdicts_.size(); ++id) {
     const Verdict& v = verdicts_[id];
-    if (v.code != code || v.reasons.size() != reasons.size()) continue;
+    if (v.code != code || v.plugin != plugin || v.reasons.size() != reasons.size()) continue;
     bool same = true;
     for (size_t k = 0; k < reasons.size() && same; ++k) same = SameReason(v.reasons[k], reasons[k]);
     if (same) return static_cast<uint16_t>(id);
   }
-  Verdict v{code, {}};
+  Verdict v{code, {}, plugin};
   for (const ReasonView& r : reasons) v.reasons.push_back(r.str());
   verdicts_.push_back(std::move(v));
   return static_cast<uint16_t>(verdicts_.size() - 1);
@@ -62,8 +62,11 @@ void FailureSummaries::Update(Shape& s, const PodInfo& pod, const ClusterState& 
 
   const NodeState& state = cluster.state(i);
   const Node& node = cluster.node(i);
-  CheckFilters(*filters_, pod, node, state, why_);
-  s.filter[i] = Intern(why_.code, why_.reasons);
+  const FilterPlugin* failed = CheckFilters(*filters_, pod, node, state, why_);
+  uint16_t plugin = kNoPlugin;
+  for (size_t k = 0; failed && k < filters_->size(); ++k)
+    if ((*filters_)[k].get() == failed) plugin = static_cast<uint16_t>(std::min<size_t>(k, 63));
+  s.filter[i] = Intern(why_.code, why_.reasons, plugin);
   Count(s.filter_count, s.filter[i], 1);
   if (!EvaluatesPreemption(pod)) return;
 
@@ -140,6 +143,13 @@ FailureSummaries::Shape& FailureSummaries::ShapeOf(const PodInfo& pod, const Clu
 bool FailureSummaries::Explain(const PodInfo& pod, const ClusterState& cluster,
                                const std::vector<std::unique_ptr<FilterPlugin>>& filters, FitError& err,
                                std::optional<PreemptionVerdict>& preemption) {
+  uint64_t rejectors = 0;
+  return Explain(pod, cluster, filters, err, preemption, rejectors);
+}
+
+bool FailureSummaries::Explain(const PodInfo& pod, const ClusterState& cluster,
+                               const std::vector<std::unique_ptr<FilterPlugin>>& filters, FitError& err,
+                               std::optional<PreemptionVerdict>& preemption, uint64_t& rejectors) {
   filters_ = &filters;
   const Shape& s = ShapeOf(pod, cluster);
   const uint16_t fits = Intern(SchedStatus::Code::kSuccess, std::vector<ReasonView>{});
@@ -155,6 +165,9 @@ bool FailureSummaries::Explain(const PodInfo& pod, const ClusterState& cluster,
     }
   };
   add(err, s.filter_count, verdicts_);
+  rejectors = 0;
+  for (size_t id = 0; id < s.filter_count.size(); ++id)
+    if (s.filter_count[id] > 0 && verdicts_[id].plugin != kNoPlugin) rejectors |= uint64_t{1} << verdicts_[id].plugin;
   preemption.reset();
   if (!preemption_) return true;
   PreemptionVerdict v;

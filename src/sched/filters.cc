@@ -1,5 +1,7 @@
 #include "gpusched/sched/filters.h"
 
+#include <typeinfo>
+
 namespace gpusched {
 
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {
@@ -24,6 +26,16 @@ std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters() {
   for (const char* n : {"NodeUnschedulable", "TaintToleration", "NodeAffinity", "NodeResourcesFit", "GpuShare"})
     v.push_back(NewFilterPlugin(n));
   return v;
+}
+
+bool AllInTreeFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
+  for (const auto& f : filters) {
+    const std::type_info& t = typeid(*f);
+    if (t != typeid(NodeUnschedulableFilter) && t != typeid(NodeNameFilter) && t != typeid(TaintTolerationFilter) &&
+        t != typeid(NodeAffinityFilter) && t != typeid(NodeResourcesFitFilter) && t != typeid(GpuShareFilter))
+      return false;
+  }
+  return true;
 }
 
 SchedStatus RunFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PodInfo& pod,

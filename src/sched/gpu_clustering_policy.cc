@@ -7,12 +7,12 @@
 #include <algorithm>
 
 #include "gpusched/sched/paper_policies.h"
+#include "gpusched/sched/score_plugin.h"
 
 namespace gpusched {
 namespace {
 
 constexpr uint64_t kStale = ~0ull;
-constexpr int64_t kMaxNodeScore = 100;
 constexpr int32_t kNoGpuTag = 0;
 constexpr int32_t kShareGpuTag = -1;
 

@@ -8,11 +8,10 @@
 #include <algorithm>
 
 #include "gpusched/sched/paper_policies.h"
+#include "gpusched/sched/score_plugin.h"
 
 namespace gpusched {
 namespace {
-
-constexpr int64_t kMaxNodeScore = 100;
 
 int64_t PackingScore(const std::vector<int32_t>& free, const PodShape& shape, std::vector<int32_t>& order) {
   // GetGpuMilliFromPodAnnotation <= 0: a CPU-only pod.

@@ -91,33 +91,93 @@ bool Scheduler::IndexedScan(const PodInfo& pod, const ClusterState& cluster, siz
   return true;
 }
 
-bool Scheduler::SameFailure(const FailureKey& k, const PodInfo& pod) {
-  return k.requests == pod.requests && k.gpu == pod.gpu && k.priority == pod.priority &&
-         k.preemption_policy == pod.pod->preemption_policy && k.scheduler_name == pod.pod->scheduler_name;
+size_t Scheduler::PluginIndex(const FilterPlugin* p) const {
+  for (size_t k = 0; k < filters_.size(); ++k)
+    if (filters_[k].get() == p) return std::min<size_t>(k, 63);
+  return 63;
+}
+
+void Scheduler::SyncFailures(const ClusterState& cluster) {
+  // A cached failure stands while the cluster is unchanged since it was seen.
+  if (failure_cluster_ != cluster.serial() || failure_version_ != cluster.version()) {
+    if (!failures_.empty()) failures_.clear();
+    failure_cluster_ = cluster.serial();
+    failure_version_ = cluster.version();
+  }
+}
+
+const std::shared_ptr<const Failure>* Scheduler::FindFailure(const PodInfo& pod, size_t hash) const {
+  auto [lo, hi] = failures_.equal_range(hash);
+  for (auto it = lo; it != hi; ++it)
+    if (it->second.key.Matches(pod)) return &it->second.failure;
+  return nullptr;
+}
+
+std::shared_ptr<const Failure> Scheduler::Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors) {
+  auto f = std::make_shared<Failure>();
+  f->message = d.fit_error.Error();
+  f->fit_error = std::move(d.fit_error);
+  f->preemption = std::move(d.preemption);
+  f->rejectors = rejectors;
+  // Bounded: on a full cluster every pending pod of a new class adds one.
+  if (failures_.size() >= kMaxCachedFailures) failures_.clear();
+  failures_.emplace(hash, CachedFailure{PodClassKey(pod), f});
+  return f;
+}
+
+Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
+  SyncFailures(cluster);
+  // The class is hashed only when there is a failure to find or to keep: a
+  // pod that fits costs nothing more.
+  size_t hash = 0;
+  if (!failures_.empty()) {
+    hash = ClassHash(pod);
+    if (const auto* cached = FindFailure(pod, hash)) return Attempt{false, 0, {}, *cached};
+  }
+  uint64_t rejectors = 0;
+  Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
+  if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
+  if (failures_.empty()) hash = ClassHash(pod);
+  return Attempt{false, 0, {}, Remember(pod, hash, d, rejectors)};
+}
+
+std::shared_ptr<const Failure> Scheduler::FailureOf(const PodInfo& pod, ClusterState& cluster) {
+  SyncFailures(cluster);
+  const size_t hash = ClassHash(pod);
+  if (const auto* cached = FindFailure(pod, hash)) return *cached;
+  const size_t start = next_start_index_;
+  uint64_t rejectors = 0;
+  dry_run_ = true;
+  Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
+  dry_run_ = false;
+  if (d.scheduled) {
+    next_start_index_ = start;
+    return nullptr;
+  }
+  return Remember(pod, hash, d, rejectors);
 }
 
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
-  // A cached failure stands while the cluster is unchanged since it was seen.
-  const bool cacheable = !explain && pod.unconstrained;
-  if (failure_cluster_ != cluster.serial() || failure_log_size_ != cluster.change_log().size()) {
-    failures_.clear();
-    failure_cluster_ = cluster.serial();
-    failure_log_size_ = cluster.change_log().size();
+  if (explain) {
+    uint64_t rejectors = 0;
+    return ScheduleUncached(pod, cluster, explain, rejectors);
   }
-  if (cacheable) {
-    for (const auto& [k, decision] : failures_)
-      if (SameFailure(k, pod)) return decision;
+  Attempt a = Schedule(pod, cluster);
+  Decision d;
+  d.scheduled = a.scheduled;
+  d.node = a.node;
+  d.gpus = std::move(a.gpus);
+  if (a.failure) {
+    d.fit_error = a.failure->fit_error;
+    d.preemption = a.failure->preemption;
   }
-  Decision d = ScheduleUncached(pod, cluster, explain);
-  if (cacheable && !d.scheduled && failures_.size() < 64)
-    failures_.emplace_back(FailureKey{pod.requests, pod.gpu, pod.priority, pod.pod->preemption_policy,
-                                      pod.pod->scheduler_name},
-                           d);
   return d;
 }
 
-Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
+Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain,
+                                     uint64_t& rejectors) {
   Decision d;
+  rejectors = 0;
   // Node slots, removed nodes included: those are skipped and not counted.
   const size_t n = cluster.size();
   feasible_.clear();
@@ -180,7 +240,7 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
     }
     // The verdicts of a pod whose shape alone decides them are kept up to
     // date per shape: only the nodes changed since are filtered again.
-    if (chain_known_ && pod.unconstrained && summaries_.Explain(pod, cluster, filters_, err, d.preemption)) {
+    if (chain_known_ && pod.unconstrained && summaries_.Explain(pod, cluster, filters_, err, d.preemption, rejectors)) {
       next_start_index_ = start;
       d.fit_error = std::move(err);
       return d;
@@ -209,6 +269,7 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
     if (!failed) {
       feasible_.push_back(i);
     } else {
+      rejectors |= uint64_t{1} << PluginIndex(failed);
       tally_.Add(verdict_);
       if (preemption_) codes_[i] = verdict_.code;
     }
@@ -232,6 +293,7 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
 Decision Scheduler::Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain) {
   Decision d;
   d.scheduled = true;
+  if (dry_run_) return d;  // FailureOf: it fits, and nothing is chosen or bound
   if (feasible_.size() == 1) {
     // One feasible node is chosen without scoring (schedulePod).
     d.node = feasible_.front();

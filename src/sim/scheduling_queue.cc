@@ -2,14 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
+
+#include "gpusched/sim/event_queue.h"
 
 namespace gpusched {
-namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-}  // namespace
 
 SchedulingQueue::SchedulingQueue(SchedulingQueueOptions options) : options_(options) {}
 
@@ -120,7 +116,7 @@ double SchedulingQueue::BackoffDuration(int32_t failures) const {
 double SchedulingQueue::BackoffExpiration(const QueuedPod& pod) const {
   // A pod never tried, or max backoff 0, has no backoff at all.
   const int32_t count = pod.consecutive_errors > 0 ? pod.consecutive_errors : pod.unschedulable_count;
-  if (count == 0 || options_.max_backoff <= 0) return -kInf;
+  if (count == 0 || options_.max_backoff <= 0) return -kNever;
   const double t = pod.timestamp + BackoffDuration(count);
   // alignToWindow: Truncate to backoffQOrderingWindowDuration (1 s).
   return options_.pop_from_backoff_q ? std::floor(t) : t;
@@ -128,7 +124,7 @@ double SchedulingQueue::BackoffExpiration(const QueuedPod& pod) const {
 
 bool SchedulingQueue::IsBackingOff(const QueuedPod& pod, double now) const {
   const double b = BackoffExpiration(pod);
-  if (b == -kInf) return false;
+  if (b == -kNever) return false;
   // With the gate, a pod whose expiry is in the current window is still
   // backing off ("Don't use After, because in case of windows equality we
   // want to return true"); without it, BackoffExpiration.After(now).
@@ -149,6 +145,19 @@ void SchedulingQueue::MoveAllToActiveOrBackoffQueue(double now) {
   for (const QueuedPod& p : pods) Requeue(p, now);
 }
 
+void SchedulingQueue::MoveToActiveOrBackoffQueue(double now, const std::function<bool(const QueuedPod&)>& worth) {
+  // The pods left keep their order (failure order, for the leftover flush).
+  std::deque<QueuedPod> stay;
+  for (const QueuedPod& p : unschedulable_) {
+    if (worth(p)) {
+      Requeue(p, now);
+    } else {
+      stay.push_back(p);
+    }
+  }
+  unschedulable_.swap(stay);
+}
+
 void SchedulingQueue::FlushBackoffQCompleted(double now) {
   // popAllBackoffCompleted: podBackoffQ, then podErrorBackoffQ.
   for (std::vector<QueuedPod>* heap : {&backoff_, &error_backoff_})
@@ -166,10 +175,14 @@ void SchedulingQueue::FlushUnschedulablePodsLeftover(double now) {
 }
 
 double SchedulingQueue::NextBackoffFlush() const {
-  if (backoff_.empty() && error_backoff_.empty()) return kInf;
-  double b = kInf;
+  if (backoff_.empty() && error_backoff_.empty()) return kNever;
+  double b = kNever;
   if (!backoff_.empty()) b = backoff_.front().backoff_expiration;
   if (!error_backoff_.empty()) b = std::min(b, error_backoff_.front().backoff_expiration);
+  return BackoffFlushTick(b);
+}
+
+double SchedulingQueue::BackoffFlushTick(double b) const {
   // Ticks fall on whole multiples of kBackoffFlushInterval. Without the gate
   // the first tick at or after b moves the pod (not After); with it, the
   // first tick in a later window than b.
@@ -178,8 +191,11 @@ double SchedulingQueue::NextBackoffFlush() const {
 }
 
 double SchedulingQueue::NextUnschedulableFlush() const {
-  if (unschedulable_.empty()) return kInf;
-  const double ts = unschedulable_.front().timestamp;
+  if (unschedulable_.empty()) return kNever;
+  return UnschedulableFlushTick(unschedulable_.front().timestamp);
+}
+
+double SchedulingQueue::UnschedulableFlushTick(double ts) {
   double t = (std::floor((ts + kPodMaxInUnschedulablePodsDuration) / kUnschedulableFlushInterval) + 1) *
              kUnschedulableFlushInterval;
   // Guard against rounding: the tick must satisfy the strict inequality.

@@ -17,15 +17,17 @@
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/fit_error.h"
 #include "gpusched/sched/pre_enqueue.h"
+#include "gpusched/sched/pod_class.h"
+#include "gpusched/sim/class_queue.h"
 #include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/invariants.h"
 #include "gpusched/sim/percentiles.h"
+#include "gpusched/sim/queueing_hints.h"
 #include "gpusched/sim/scheduling_queue.h"
 
 namespace gpusched {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr uint64_t kNoEvent = ~0ull;
 
 // Shortest text that reads back as the same double ("0.1", not 0.1000...1).
@@ -38,12 +40,14 @@ std::string FormatSeconds(double t) {
 // What a pod needs only while it waits: made when it is queued, freed when
 // it is bound.
 struct WaitingPod {
-  PodInfo info;  // what ScheduleOne needs
-  // Why its last attempt failed. Its message is made only for the result:
-  // in an overloaded cluster every pooled pod fails again after each cluster
-  // event, and formatting each failure took a tenth of the run.
-  std::optional<FitError> last_failure;
-  // status.nominatedNodeName, set by DefaultPreemption.
+  PodInfo info;  // what Schedule needs
+  // Why its last attempt failed: shared with every pod of its class that
+  // failed against the same cluster. Its rejectors decide which events
+  // requeue it (QueueingHints).
+  std::shared_ptr<const Failure> last_failure;
+  // status.nominatedNodeName, set by DefaultPreemption. Only the PostFilter
+  // reads it (gpusched's Scheduler does not try the nominated node first),
+  // so it does not set a pod apart from its class for Schedule.
   std::optional<size_t> nominated;
 };
 
@@ -65,7 +69,7 @@ struct SimPod {
   double start = -1, finish = -1;
   double run_start = -1;  // of its current run
   double done = 0;        // seconds of work kept (checkpoints) from runs cut short by preemption
-  double finish_at = kInf;        // while running
+  double finish_at = kNever;        // while running
   uint64_t finish_event = kNoEvent;  // seq of the live finish event
   std::unique_ptr<WaitingPod> waiting;
 };
@@ -78,7 +82,26 @@ class Simulation {
         options_(o),
         cluster_(std::move(nodes)),
         queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
-        metrics_(cluster_, o.node_frag_milli, o.max_samples) {}
+        metrics_(cluster_, o.node_frag_milli, o.max_samples) {
+    if (UseClassQueue(o, profiles)) classes_queue_.emplace(queue_.options());
+  }
+
+  // The class queue gives the plain queue's answers when the pop order of a
+  // moment is fixed (SchedulerPopFromBackoffQ), a pod is requeued by its
+  // class's hints, and a bind can only make a class's pods fail
+  // (gpusched's own filters): see class_queue.h.
+  static bool UseClassQueue(const SimOptions& o, const ProfileSchedulers& profiles) {
+    if (!o.group_by_class || !o.queueing_hints || !o.pop_from_backoff_q) return false;
+    for (const auto& [name, s] : profiles)
+      if (!AllInTreeFilters(s->filters())) return false;
+    return true;
+  }
+
+  // The profile serving a pod CheckBeforeScheduling let in (its profile
+  // exists). With one profile, no need to read the pod's schedulerName.
+  Scheduler& SchedulerFor(const PodInfo& pod) const {
+    return profiles_.size() == 1 ? *profiles_.front().second : *ProfileFor(pod, profiles_);
+  }
 
   SimResult Run();
 
@@ -89,6 +112,10 @@ class Simulation {
   const SimOptions& options_;
   ClusterState cluster_;
   SchedulingQueue queue_;
+  // The same queue by pod class (sim/class_queue.h), used instead of queue_
+  // when it applies (UseClassQueue).
+  std::optional<ClassQueue> classes_queue_;
+  PodClassTable classes_;
   SimMetrics metrics_;
   EventQueue events_;
   // Arrivals are streamed in time order (stably: workload order on ties)
@@ -105,8 +132,8 @@ class Simulation {
   // Pending finishes and node events: with the arrivals, all that can still
   // release or add room.
   size_t live_events_ = 0;
-  double armed_backoff_ = kInf, armed_leftover_ = kInf;
-  bool cluster_event_ = false;  // a pod deleted or a node added in this batch
+  double armed_backoff_ = kNever, armed_leftover_ = kNever;
+  ClusterEvents events_now_;  // pods deleted and nodes added in this batch
   // Something happened in this batch: not only stale finishes (of evicted
   // pods) or flushes that moved nothing. Only such batches are samples.
   bool busy_ = false;
@@ -143,12 +170,14 @@ class Simulation {
   // pooled pod failed after the last release, and since then pods were only
   // bound, which leaves less room.
   bool Quiescent() const {
-    return live_events_ == 0 && next_arrival_ == arrivals_.size() && queue_.active_size() == 0 &&
-           queue_.backoff_size() == 0;
+    const bool queued = classes_queue_ ? classes_queue_->active_or_backoff_size() > 0
+                                       : queue_.active_size() > 0 || queue_.backoff_size() > 0;
+    return live_events_ == 0 && next_arrival_ == arrivals_.size() && !queued;
   }
+  size_t QueueSize() const { return classes_queue_ ? classes_queue_->size() : queue_.size(); }
   bool HasEvents() const { return !events_.empty() || next_arrival_ < arrivals_.size(); }
   double NextTime() const {
-    double t = events_.empty() ? kInf : events_.Top().time;
+    double t = events_.empty() ? kNever : events_.Top().time;
     if (next_arrival_ < arrivals_.size()) t = std::min(t, workload_.pods[arrivals_[next_arrival_]].arrival);
     return t;
   }
@@ -160,6 +189,8 @@ class Simulation {
   void Finish(size_t id, double now);
   void RemoveNode(size_t i, double now);
   void ScheduleAll(double now);
+  void ScheduleAllByClass(double now);
+  void Bound(size_t id, const Attempt& a, double now);
   void ArmTimers(double now);
   void NodeChanged(size_t i, double now) {
     metrics_.NodeChanged(cluster_, i, now);
@@ -232,7 +263,7 @@ void Simulation::Handle(const Event& e, double now) {
       const size_t i = cluster_.AddNode(ne.node);
       NodeChanged(i, now);
       busy_ = true;
-      cluster_event_ = true;  // Node/Add: NodeResourcesFit's hint says Queue
+      events_now_.nodes_added.push_back({&ne.node, cluster_.state(i)});  // Node/Add
       break;
     }
     case EventKind::kNodeRemove: {
@@ -245,12 +276,20 @@ void Simulation::Handle(const Event& e, double now) {
       break;
     }
     case EventKind::kBackoffFlush:
-      if (armed_backoff_ == now) armed_backoff_ = kInf;
-      queue_.FlushBackoffQCompleted(now);
+      if (armed_backoff_ == now) armed_backoff_ = kNever;
+      if (classes_queue_) {
+        classes_queue_->FlushBackoffQCompleted(now);
+      } else {
+        queue_.FlushBackoffQCompleted(now);
+      }
       break;
     case EventKind::kUnschedulableFlush:
-      if (armed_leftover_ == now) armed_leftover_ = kInf;
-      queue_.FlushUnschedulablePodsLeftover(now);
+      if (armed_leftover_ == now) armed_leftover_ = kNever;
+      if (classes_queue_) {
+        classes_queue_->FlushUnschedulablePodsLeftover(now);
+      } else {
+        queue_.FlushUnschedulablePodsLeftover(now);
+      }
       break;
   }
 }
@@ -295,7 +334,11 @@ int64_t Simulation::Enqueue(size_t id, double now) {
     return gpu_milli;
   }
   p.phase = SimPod::Phase::kWaiting;
-  queue_.Add(id, pod.Priority(), gpu_milli, now);
+  if (classes_queue_) {
+    classes_queue_->Add(id, classes_.Intern(p.waiting->info), pod.Priority(), gpu_milli, now);
+  } else {
+    queue_.Add(id, pod.Priority(), gpu_milli, now);
+  }
   return gpu_milli;
 }
 
@@ -310,7 +353,7 @@ void Simulation::Finish(size_t id, double now) {
   p.finish_event = kNoEvent;
   --running_;
   ++finished_;
-  cluster_event_ = true;  // Pod/Delete of a scheduled pod: Queue
+  events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
 }
 
 void Simulation::RemoveNode(size_t i, double now) {
@@ -333,7 +376,7 @@ void Simulation::RemoveNode(size_t i, double now) {
     }
   }
   // The evicted pods' deletions are Pod/Delete events of scheduled pods.
-  if (!evicted.empty()) cluster_event_ = true;
+  if (!evicted.empty()) events_now_.assigned_pod_deleted = true;
 }
 
 // PostFilter for a pod that just failed (kube-scheduler's
@@ -395,13 +438,13 @@ void Simulation::Evicted(size_t id, double now) {
   --running_;
   p.terminating = false;
   p.finish_event = kNoEvent;
-  p.finish_at = kInf;
+  p.finish_at = kNever;
   const Pod& pod = workload_.pods[id].pod;
   const double ran = std::max(0.0, now - p.run_start);
   const double lost = LostWorkSeconds(pod, ran);
   p.done += ran - lost;
   gpu_seconds_lost_ += lost * static_cast<double>(PodInfo::Make(pod, id).gpu.total_milli()) / kGpuMilli;
-  cluster_event_ = true;  // Pod/Delete of a scheduled pod
+  events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
   if (RequeueOnEviction(pod).kind == EvictionRequeue::Kind::kGone) {
     p.phase = SimPod::Phase::kGone;
     ++gone_;
@@ -410,46 +453,93 @@ void Simulation::Evicted(size_t id, double now) {
   Enqueue(id, now);
 }
 
+bool PreemptionWouldHelp(const Failure& f) { return f.preemption && f.preemption->would_help; }
+
 void Simulation::ScheduleAll(double now) {
+  if (classes_queue_) return ScheduleAllByClass(now);
   while (std::optional<QueuedPod> qp = queue_.Pop()) {
     const size_t id = qp->id;
     SimPod& p = pods_[id];
     ++p.attempts;
     ++attempts_;
     busy_ = true;
-    // CheckBeforeScheduling let the pod in: its profile exists. With one
-    // profile, no need to read the pod's schedulerName on every attempt.
-    Scheduler& scheduler =
-        profiles_.size() == 1 ? *profiles_.front().second : *ProfileFor(p.waiting->info, profiles_);
-    Decision d = scheduler.ScheduleOne(p.waiting->info, cluster_);
-    if (!d.scheduled && d.preemption && d.preemption->would_help) Preempt(id, scheduler, now);
+    Scheduler& scheduler = SchedulerFor(p.waiting->info);
+    Attempt d = scheduler.Schedule(p.waiting->info, cluster_);
+    if (!d.scheduled && PreemptionWouldHelp(*d.failure)) Preempt(id, scheduler, now);
     if (!d.scheduled) {
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
-      queue_.AddUnschedulable(*qp, now, d.fit_error.num_all_nodes == 0);
-      p.waiting->last_failure = std::move(d.fit_error);
+      queue_.AddUnschedulable(*qp, now, d.failure->fit_error.num_all_nodes == 0);
+      p.waiting->last_failure = std::move(d.failure);
       continue;
     }
-    p.waiting.reset();
-    p.phase = SimPod::Phase::kRunning;
-    p.node = static_cast<int32_t>(d.node);
-    Ran(id, d.node);
-    if (p.start < 0) p.start = now;
-    ++running_;
-    NodeChanged(d.node, now);
-    const double duration = workload_.pods[id].duration;
-    p.run_start = now;
-    // A pod recreated after preemption runs what its checkpoints did not keep.
-    p.finish_at = duration >= 0 ? now + std::max(0.0, duration - p.done) : kInf;
-    if (p.finish_at < kInf) {
-      p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
-      ++live_events_;
+    Bound(id, d, now);
+  }
+}
+
+void Simulation::ScheduleAllByClass(double now) {
+  ClassQueue& q = *classes_queue_;
+  ClassQueue::Hooks hooks;
+  hooks.attempt = [&](size_t id) -> std::shared_ptr<const Failure> {
+    SimPod& p = pods_[id];
+    Scheduler& scheduler = SchedulerFor(p.waiting->info);
+    Attempt d = scheduler.Schedule(p.waiting->info, cluster_);
+    if (!d.scheduled) {
+      if (PreemptionWouldHelp(*d.failure)) Preempt(id, scheduler, now);
+      return std::move(d.failure);
     }
+    p.attempts += static_cast<int32_t>(q.Attempts(id));
+    Bound(id, d, now);
+    return nullptr;
+  };
+  hooks.failure_now = [&](size_t id) {
+    const PodInfo& info = pods_[id].waiting->info;
+    std::shared_ptr<const Failure> f = SchedulerFor(info).FailureOf(info, cluster_);
+    // A pod of a class that failed at this moment fits nowhere after binds.
+    if (!f) ReportInvariantViolation(options_.invariant_failed, "a pod of a class that failed now fits");
+    return f;
+  };
+  // A failed try does more than fail when preemption would help: the
+  // PostFilter runs for that pod, with its own nomination, and may evict.
+  // So the rest of such a class is visited pod by pod, in the moment's
+  // order, as the plain queue tries them: its failure is still the class's
+  // (a preemption binds and unbinds nothing at once; the victims leave
+  // later, as Pod/Delete events), but each pod runs its own PostFilter.
+  hooks.visit_after_failure = [](const Failure& f) { return PreemptionWouldHelp(f); };
+  hooks.visit = [&](size_t id) {
+    const PodInfo& info = pods_[id].waiting->info;
+    Scheduler& scheduler = SchedulerFor(info);
+    std::shared_ptr<const Failure> f = scheduler.FailureOf(info, cluster_);
+    if (!f) ReportInvariantViolation(options_.invariant_failed, "a pod of a class that failed now fits");
+    if (f && PreemptionWouldHelp(*f)) Preempt(id, scheduler, now);
+  };
+  const int64_t tried = q.ScheduleAll(now, hooks);
+  if (tried > 0) busy_ = true;
+  attempts_ += tried;
+}
+
+// Pod `id` was bound by `d` at `now`: it runs until its duration is over.
+void Simulation::Bound(size_t id, const Attempt& d, double now) {
+  SimPod& p = pods_[id];
+  p.waiting.reset();
+  p.phase = SimPod::Phase::kRunning;
+  p.node = static_cast<int32_t>(d.node);
+  Ran(id, d.node);
+  if (p.start < 0) p.start = now;
+  ++running_;
+  NodeChanged(d.node, now);
+  const double duration = workload_.pods[id].duration;
+  p.run_start = now;
+  // A pod recreated after preemption runs what its checkpoints did not keep.
+  p.finish_at = duration >= 0 ? now + std::max(0.0, duration - p.done) : kNever;
+  if (p.finish_at < kNever) {
+    p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
+    ++live_events_;
   }
 }
 
 void Simulation::ArmTimers(double now) {
   // Only ticks that move a pod are scheduled; the others would do nothing.
-  double b = queue_.NextBackoffFlush();
+  double b = classes_queue_ ? classes_queue_->NextBackoffFlush() : queue_.NextBackoffFlush();
   // A pod already past its backoff (only a failed-with-error pod under
   // max_backoff 0 can be) waits for the next tick: kube-scheduler would
   // retry it in a hot loop, which in zero-time scheduling would never end.
@@ -458,7 +548,7 @@ void Simulation::ArmTimers(double now) {
     armed_backoff_ = b;
     events_.Push(b, EventKind::kBackoffFlush);
   }
-  const double f = queue_.NextUnschedulableFlush();
+  const double f = classes_queue_ ? classes_queue_->NextUnschedulableFlush() : queue_.NextUnschedulableFlush();
   if (f < armed_leftover_) {
     armed_leftover_ = std::max(f, now);
     events_.Push(armed_leftover_, EventKind::kUnschedulableFlush);
@@ -483,7 +573,7 @@ void Simulation::CheckInvariants(double now) {
   }
   if (what.empty())
     // A bare pod preemption removed is done with, as a finished one is.
-    what = CheckPodConservation(finished_ + gone_, running_, static_cast<int64_t>(queue_.size()) + held_, rejected_,
+    what = CheckPodConservation(finished_ + gone_, running_, static_cast<int64_t>(QueueSize()) + held_, rejected_,
                                 arrived_);
   if (what.empty()) return;
   ReportInvariantViolation(options_.invariant_failed, "at t=" + FormatSeconds(now) + ": " + what);
@@ -504,7 +594,7 @@ SimResult Simulation::Run() {
     if (options_.end_time && now > *options_.end_time) break;
     if (Quiescent()) break;  // only leftover flushes remain: see simulator.h
     touched_.clear();
-    cluster_event_ = false;
+    events_now_.Clear();
     busy_ = false;
     // Events at one time commute (each only adds to activeQ, changes the
     // cluster, or flags a cluster event handled below), except a node
@@ -518,8 +608,24 @@ SimResult Simulation::Run() {
       ++handled_;
     }
     // movePodsToActiveOrBackoffQueue once for the batch: nothing enters the
-    // pool between events at one time, so once is the same as once per event.
-    if (cluster_event_) queue_.MoveAllToActiveOrBackoffQueue(now);
+    // pool between events at one time, so once is the same as once per event
+    // (a pod moves when some event moves it).
+    if (events_now_.any()) {
+      if (classes_queue_) {
+        classes_queue_->Requeue(now, [this](size_t id, const Failure& f) {
+          const PodInfo& info = pods_[id].waiting->info;
+          return WorthRequeuing(SchedulerFor(info).filters(), f.rejectors, info, events_now_);
+        });
+      } else if (options_.queueing_hints) {
+        queue_.MoveToActiveOrBackoffQueue(now, [this](const QueuedPod& qp) {
+          const WaitingPod& w = *pods_[qp.id].waiting;
+          return WorthRequeuing(SchedulerFor(w.info).filters(), w.last_failure ? w.last_failure->rejectors : 0, w.info,
+                                events_now_);
+        });
+      } else {
+        queue_.MoveAllToActiveOrBackoffQueue(now);
+      }
+    }
     ScheduleAll(now);
     ArmTimers(now);
     if (busy_) {
@@ -530,7 +636,7 @@ SimResult Simulation::Run() {
     // A pod that runs for 0 s finishes at this same time: sample once, after.
     const bool again = NextTime() == now && !Quiescent();
     if (!again && busy_at_now_) {
-      metrics_.Sample(now, static_cast<int64_t>(queue_.size()) + held_, running_);
+      metrics_.Sample(now, static_cast<int64_t>(QueueSize()) + held_, running_);
       busy_at_now_ = false;
     }
     if (options_.check_invariants) CheckInvariants(now);
@@ -540,7 +646,7 @@ SimResult Simulation::Run() {
   if (options_.end_time) {
     end = *options_.end_time;
     const std::optional<double> last = metrics_.last_sample_time();
-    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(queue_.size()) + held_, running_);
+    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(QueueSize()) + held_, running_);
   }
   SimResult r = Result(end);
   if (options_.progress) options_.progress(1.0);
@@ -584,11 +690,17 @@ SimResult Simulation::Result(double end) {
     switch (p.phase) {
       case SimPod::Phase::kFinished: o.state = PodOutcome::State::kFinished; ++s.finished; break;
       case SimPod::Phase::kRunning: o.state = PodOutcome::State::kRunning; ++s.running; break;
-      case SimPod::Phase::kWaiting:
+      case SimPod::Phase::kWaiting: {
         o.state = PodOutcome::State::kPending;
-        if (p.waiting->last_failure) o.reason = p.waiting->last_failure->Error();
+        const Failure* last = p.waiting->last_failure.get();
+        if (classes_queue_) {
+          o.attempts += static_cast<int32_t>(classes_queue_->Attempts(i));
+          last = classes_queue_->LastFailure(i).get();
+        }
+        if (last) o.reason = last->message;
         ++s.pending;
         break;
+      }
       case SimPod::Phase::kHeld:
         o.state = PodOutcome::State::kPending;
         if (auto it = held_reasons_.find(i); it != held_reasons_.end()) o.reason = it->second;

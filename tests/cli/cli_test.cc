@@ -278,13 +278,13 @@ TEST(CliTest, FlagValuesRejectedAtParseTime) {
        "error: unexpected argument: y.yaml\nRun 'gpusched schedule --help' for usage.\n"},
       {{"explain", "-f", "x.yaml", "a", "b"}, "error: unexpected argument: b\nRun 'gpusched explain --help' for usage.\n"},
       {{"bogus"},
-       "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, help, version)\n"
+       "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, serve, help, version)\n"
        "Run 'gpusched --help' for usage.\n"},
       {{"--bogus"}, "error: unknown flag: --bogus\nRun 'gpusched --help' for usage.\n"},
-      {{}, "error: a command is required (schedule, explain, simulate, experiment, help, version)\n"
+      {{}, "error: a command is required (schedule, explain, simulate, experiment, serve, help, version)\n"
            "Run 'gpusched --help' for usage.\n"},
       {{"help", "bogus"},
-       "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, help, version)\n"
+       "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, serve, help, version)\n"
        "Run 'gpusched --help' for usage.\n"},
       // Flags that would change nothing are refused, never ignored.
       {{"schedule", "-f", kExamples + "seed", "--explain"},

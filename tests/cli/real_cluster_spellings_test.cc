@@ -75,7 +75,10 @@ TEST(RealClusterSpellingsCliTest, KaiGpuMemoryServedByBestFit) {
       "  l4-node: embed-20g [0]\n"
       "\n"
       "summary: 3 nodes, 5 pods: 3 placed, 2 pending (1 can never fit), 0 rejected\n"
-      "  GPUs: 0.505 requested, 7 capacity, 2 allocated (28%), 5 free; 2 of the allocated GPUs hold GPU shares, which use 0.502 of them\n"
+      // gpu-memory shares as KAI sizes them on each node (a100 81900 MiB, l4 23000 MiB after KAI's floor):
+      // placed llm-40g ceil(40000/81900) = 489, embed-20g ceil(20000/23000) = 870, half-gpu 500: 1,859 in use;
+      // pending two-times-30g 2 x ceil(30000/81900) = 734 on the largest GPUs, too-big-100g a whole device.
+      "  GPUs: 3.593 requested, 7 capacity, 2 allocated (28%), 5 free; 2 of the allocated GPUs hold GPU shares, which use 1.859 of them\n"
       "  1 pending pod can never fit on this cluster as it is (see why pending)\n");
   EXPECT_EQ(r.err, "");
 }

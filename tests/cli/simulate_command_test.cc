@@ -108,7 +108,7 @@ TEST(SimulateCommandTest, UsageErrors) {
        "error: unknown --order \"lifo\""},
       {"unknown feature gate", {"simulate", "-f", kSim + "cluster.yaml", "--feature-gates", "Foo=true"}, 2,
        "error: unsupported --feature-gates entry \"Foo=true\" (gpusched simulates only "
-       "SchedulerPopFromBackoffQ=true|false)"},
+       "SchedulerPopFromBackoffQ=true|false and SchedulerQueueingHints=true|false)"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

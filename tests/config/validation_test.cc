@@ -14,8 +14,9 @@
 // the current validation_pluginargs.go (scoringStrategy.resources[i].weight,
 // scoringStrategy.requestedToCapacityRatio.shape[i]...), which older copies of
 // the test file predate. Cases of fields gpusched does not model (leader
-// election, client connection, bind addresses, extenders, DefaultPreemption
-// args, a nil ScoringStrategy) are not ported.
+// election, client connection, bind addresses, DefaultPreemption args, a nil
+// ScoringStrategy) are not ported; the extender cases are (validConfig has one
+// extender with prioritizeVerb and weight 1).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -50,6 +51,10 @@ KubeSchedulerConfiguration ValidConfig() {
   other.plugins.queue_sort.enabled = {{"CustomSort", 0}};
   other.plugins.bind.enabled = {{"CustomBind", 0}};
   c.profiles = {me, other};
+  Extender e;
+  e.prioritize_verb = "prioritize";
+  e.weight = 1;
+  c.extenders = {e};
   return c;
 }
 
@@ -117,6 +122,53 @@ TEST(ValidateSchedulerConfigurationTest, V1) {
       {"bad-plugins-config",
        [](KubeSchedulerConfiguration& c) { c.profiles[0].plugin_config.push_back("GCEPDLimits"); },
        {std::string("profiles[0].pluginConfig[1]: Invalid value: \"GCEPDLimits\": ") + kInvalidInV1}},
+      {"extender-negative-weight", [](KubeSchedulerConfiguration& c) { c.extenders[0].weight = -1; },
+       {"extenders[0].weight: Invalid value: -1: must have a positive weight applied to it"}},
+      {"extender-duplicate-managed-resources",
+       [](KubeSchedulerConfiguration& c) {
+         c.extenders[0].managed_resources = {{"example.com/foo", false}, {"example.com/foo", false}};
+       },
+       {"extenders[0].managedResources[1].name: Invalid value: \"example.com/foo\": duplicate extender managed "
+        "resource name"}},
+      {"extender-duplicate-bind",
+       [](KubeSchedulerConfiguration& c) {
+         c.extenders[0].bind_verb = "foo";
+         Extender e;
+         e.prioritize_verb = "prioritize";
+         e.bind_verb = "bar";
+         e.weight = 1;
+         c.extenders.push_back(e);
+       },
+       {"extenders: Invalid value: \"found 2 extenders implementing bind\": only one extender can implement bind"}},
+      // validateExtendedResourceName: IsQualifiedName's messages, then the
+      // extended-resource check (a name without a domain is native).
+      {"extender-managed-resource-not-extended",
+       [](KubeSchedulerConfiguration& c) { c.extenders[0].managed_resources = {{"foo", false}}; },
+       {"extenders[0].managedResources[0].name: Invalid value: \"foo\": is an invalid extended resource name"}},
+      {"extender-managed-resource-kubernetes-io",
+       [](KubeSchedulerConfiguration& c) { c.extenders[0].managed_resources = {{"kubernetes.io/foo", true}}; },
+       {"extenders[0].managedResources[0].name: Invalid value: \"kubernetes.io/foo\": is an invalid extended "
+        "resource name"}},
+      {"extender-managed-resource-not-qualified",
+       [](KubeSchedulerConfiguration& c) { c.extenders[0].managed_resources = {{"example.com/", false}}; },
+       {"extenders[0].managedResources[0].name: Invalid value: \"example.com/\": name part must be non-empty",
+        "extenders[0].managedResources[0].name: Invalid value: \"example.com/\": name part must consist of "
+        "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
+        "'MyName',  or 'my.name',  or '123-abc', regex used for validation is "
+        "'([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"}},
+      {"extender-prioritize-without-weight",
+       [](KubeSchedulerConfiguration& c) {
+         c.extenders[0].weight = 0;
+         c.extenders[0].managed_resources = {{"nvidia.com/gpu", true}, {"nvidia.com/gpumem", true}};
+       },
+       {"extenders[0].weight: Invalid value: 0: must have a positive weight applied to it"}},
+      {"extender-filter-only-needs-no-weight",
+       [](KubeSchedulerConfiguration& c) {
+         c.extenders[0].prioritize_verb.clear();
+         c.extenders[0].weight = 0;
+         c.extenders[0].filter_verb = "filter";
+       },
+       {}},
       // The remaining checks of ValidateKubeSchedulerConfiguration.
       {"no profiles", [](KubeSchedulerConfiguration& c) { c.profiles.clear(); }, {"profiles: Required value"}},
       {"podInitialBackoffSeconds zero",

@@ -316,6 +316,83 @@ TEST(SchedulerConfigLoaderTest, ReadsFields) {
   EXPECT_EQ(std::find(r.filters.begin(), r.filters.end(), "NodePorts"), r.filters.end());
 }
 
+// The extenders stanza (KS config/v1 Extender) as the deploy/ configuration
+// and HAMi's write it.
+TEST(SchedulerConfigLoaderTest, ReadsExtenders) {
+  Loaded l = Load(kHead +
+                  "extenders:\n"
+                  "- urlPrefix: http://127.0.0.1:8888\n"
+                  "  filterVerb: filter\n"
+                  "  prioritizeVerb: prioritize\n"
+                  "  preemptVerb: preempt\n"
+                  "  bindVerb: bind\n"
+                  "  weight: 2\n"
+                  "  enableHTTPS: true\n"
+                  "  tlsConfig: {insecure: true, serverName: gpusched, caData: Zm9v}\n"
+                  "  httpTimeout: 1m30s\n"
+                  "  nodeCacheCapable: true\n"
+                  "  ignorable: true\n"
+                  "  managedResources:\n"
+                  "  - {name: nvidia.com/gpu}\n"
+                  "  - {name: nvidia.com/gpumem, ignoredByScheduler: true}\n");
+  ASSERT_TRUE(l.result.ok()) << Message(l);
+  ASSERT_EQ(l.result->extenders.size(), 1u);
+  const Extender& e = l.result->extenders[0];
+  EXPECT_EQ(e.url_prefix, "http://127.0.0.1:8888");
+  EXPECT_EQ(e.filter_verb, "filter");
+  EXPECT_EQ(e.prioritize_verb, "prioritize");
+  EXPECT_EQ(e.preempt_verb, "preempt");
+  EXPECT_EQ(e.bind_verb, "bind");
+  EXPECT_EQ(e.weight, 2);
+  EXPECT_TRUE(e.enable_https);
+  ASSERT_TRUE(e.tls_config.has_value());
+  EXPECT_TRUE(e.tls_config->insecure);
+  EXPECT_EQ(e.tls_config->server_name, "gpusched");
+  EXPECT_EQ(e.tls_config->ca_data, "foo");
+  EXPECT_DOUBLE_EQ(e.http_timeout_seconds, 90);
+  EXPECT_TRUE(e.node_cache_capable);
+  EXPECT_TRUE(e.ignorable);
+  ASSERT_EQ(e.managed_resources.size(), 2u);
+  EXPECT_EQ(e.managed_resources[0].name, "nvidia.com/gpu");
+  EXPECT_FALSE(e.managed_resources[0].ignored_by_scheduler);
+  EXPECT_EQ(e.managed_resources[1].name, "nvidia.com/gpumem");
+  EXPECT_TRUE(e.managed_resources[1].ignored_by_scheduler);
+}
+
+TEST(SchedulerConfigLoaderTest, ExtenderErrors) {
+  struct Case {
+    const char* name;
+    std::string text;
+    std::string want;
+  };
+  const std::vector<Case> cases = {
+      {"prioritize without weight", kHead + "extenders:\n- urlPrefix: http://x\n  prioritizeVerb: prioritize\n",
+       "c.yaml:4: invalid KubeSchedulerConfiguration: extenders[0].weight: Invalid value: 0: must have a positive "
+       "weight applied to it"},
+      {"two binders",
+       kHead + "extenders:\n- {urlPrefix: http://a, bindVerb: bind}\n- {urlPrefix: http://b, bindVerb: bind}\n",
+       "c.yaml:4: invalid KubeSchedulerConfiguration: extenders: Invalid value: \"found 2 extenders implementing "
+       "bind\": only one extender can implement bind"},
+      {"duplicate managed resource",
+       kHead + "extenders:\n- urlPrefix: http://a\n  managedResources:\n  - name: example.com/foo\n"
+               "  - name: example.com/foo\n",
+       "c.yaml:7: invalid KubeSchedulerConfiguration: extenders[0].managedResources[1].name: Invalid value: "
+       "\"example.com/foo\": duplicate extender managed resource name"},
+      {"bad duration", kHead + "extenders:\n- urlPrefix: http://a\n  httpTimeout: 5 seconds\n",
+       "c.yaml:5: cannot decode KubeSchedulerConfiguration: extenders[0].httpTimeout: time: invalid duration "
+       "\"5 seconds\""},
+      {"bad base64", kHead + "extenders:\n- urlPrefix: http://a\n  tlsConfig: {caData: \"a!\"}\n",
+       "c.yaml:5: cannot decode KubeSchedulerConfiguration: extenders[0].tlsConfig.caData: illegal base64 data at "
+       "input byte 1"},
+      {"weight not a number", kHead + "extenders:\n- urlPrefix: http://a\n  weight: heavy\n",
+       "c.yaml:5: cannot decode KubeSchedulerConfiguration: extenders[0].weight: expected an integer, got \"heavy\""},
+  };
+  for (const auto& c : cases) {
+    Loaded l = Load(c.text);
+    EXPECT_EQ(Message(l), c.want) << c.name;
+  }
+}
+
 TEST(SchedulerConfigLoaderTest, WeightZeroIsDefaultedToOne) {
   // v1 defaulting: "If the weight is not set or it is explicitly set to 0,
   // then apply the default weight(1) instead" (defaults.go), so weight 0 in
@@ -341,7 +418,8 @@ TEST(SchedulerConfigLoaderTest, Warnings) {
        {"c.yaml:7: unknown field \"profiles[0].plugins.score.enabeld\" is ignored (kube-scheduler refuses it: strict "
         "decoding error: unknown field \"profiles[0].plugins.score.enabeld\")"}},
       {"extenders", kHead + "extenders:\n- urlPrefix: http://127.0.0.1:8888\n  filterVerb: filter\n",
-       {"c.yaml:4: extenders are accepted and ignored: gpusched does not call scheduler extenders yet"}},
+       {"c.yaml:4: extenders are read and validated; `gpusched schedule` and `simulate` do not call them "
+        "(`gpusched serve` is an extender)"}},
       {"permit plugins", kHead + "profiles:\n- plugins:\n    permit:\n      enabled: [{name: GangScheduling}]\n",
        {"c.yaml:6: profiles[0].plugins.permit is accepted and ignored: gpusched does not run permit plugins"}},
       {"args of another plugin",

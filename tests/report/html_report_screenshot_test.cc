@@ -1,6 +1,6 @@
 // Renders a report in headless Chromium through scripts/screenshot-report.sh
 // and checks a real image came out. scripts/test.sh installs Chromium
-// (scripts/setup.sh --test); a bare ctest run without it skips, saying so.
+// (scripts/setup.sh --tests); a bare ctest run without it skips, saying so.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -18,7 +18,7 @@ namespace {
 bool HaveChromium() { return std::system("command -v chromium >/dev/null 2>&1") == 0; }
 
 TEST(ReportScreenshotTest, ChromiumRendersTheReport) {
-  if (!HaveChromium()) GTEST_SKIP() << "chromium is not installed (bash scripts/setup.sh --test installs it)";
+  if (!HaveChromium()) GTEST_SKIP() << "chromium is not installed (bash scripts/setup.sh --tests installs it)";
   const std::string dir = ::testing::TempDir() + "/gpusched-shot";
   std::filesystem::create_directories(dir);
   {

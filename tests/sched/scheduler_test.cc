@@ -108,6 +108,40 @@ TEST(SchedulerTest, WithoutExplainedFailuresAFailureCarriesOnlyTheNodeCount) {
   EXPECT_TRUE(d.preemption.has_value());
 }
 
+// Pods of one class that fail against an unchanged cluster share one
+// Failure; a change to the cluster (or another class) makes a new one. The
+// rejectors are the filters that failed some node.
+TEST(SchedulerTest, ScheduleSharesTheFailureOfAClass) {
+  Node tainted = GpuNode("t", 8);
+  tainted.taints.push_back({"dedicated", "x", "NoSchedule"});
+  ClusterState c({GpuNode("a", 2), tainted});
+  Scheduler s = FirstFit();  // NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit, GpuShare
+  Pod p1 = GpuPod("p1", 4), p2 = GpuPod("p2", 4), tolerant = GpuPod("p3", 4), small = GpuPod("s", 1);
+  tolerant.tolerations.push_back({"dedicated", "Exists", "", ""});
+  Attempt a1 = s.Schedule(PodInfo::Make(p1, 0), c);
+  Attempt a2 = s.Schedule(PodInfo::Make(p2, 1), c);
+  ASSERT_FALSE(a1.scheduled);
+  ASSERT_TRUE(a1.failure && a2.failure);
+  EXPECT_EQ(a1.failure.get(), a2.failure.get());
+  EXPECT_EQ(a1.failure->message,
+            "0/2 nodes are available: 1 Insufficient nvidia.com/gpu, 1 node(s) had untolerated taint(s).");
+  EXPECT_EQ(a1.failure->rejectors, (uint64_t{1} << 1) | (uint64_t{1} << 3));  // TaintToleration, NodeResourcesFit
+  // The same request with a toleration is another class: it fits.
+  Attempt a3 = s.Schedule(PodInfo::Make(tolerant, 2), c);
+  ASSERT_TRUE(a3.scheduled);
+  EXPECT_EQ(a3.node, 1u);
+  // The cluster changed: a new failure, with the new message.
+  Attempt a4 = s.Schedule(PodInfo::Make(p2, 1), c);
+  ASSERT_FALSE(a4.scheduled);
+  EXPECT_NE(a4.failure.get(), a1.failure.get());
+  EXPECT_EQ(a4.failure->message, a1.failure->message);
+  EXPECT_TRUE(s.Schedule(PodInfo::Make(small, 3), c).scheduled);
+  // ScheduleOne says the same, as a copy.
+  Decision d = s.ScheduleOne(PodInfo::Make(p1, 0), c);
+  EXPECT_FALSE(d.scheduled);
+  EXPECT_EQ(d.fit_error.Error(), a1.failure->message);
+}
+
 TEST(SchedulerTest, EmptyClusterMessage) {
   ClusterState c(std::vector<Node>{});
   Scheduler s = FirstFit();
@@ -373,6 +407,103 @@ TEST(SchedulerTest, PropertyMatchesReferenceBestFitWithDepartures) {
 TEST(SchedulerTest, PropertyMatchesReferenceWorstFitWithDepartures) {
   RunFitReference(true, true, 31);
   RunFitReference(true, false, 32);
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// Schedule's shared failures against the plain scan (a fresh scheduler that
+// explains, so caches nothing): on random clusters with churn, pods of a few
+// classes (placement constraints, priorities, shares, preemptionPolicy
+// Never) fail with the plain scan's message, preemption verdict and
+// rejecting filters, whether the failure was made now or found.
+TEST(SchedulerTest, SharedFailuresMatchThePlainScanOnRandomClusters) {
+  Rng rng(20261203);
+  int64_t failures = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    SCOPED_TRACE(trial);
+    const bool kube = trial % 2 == 0;  // kube-default with DefaultPreemption, or first-fit
+    std::vector<Node> nodes;
+    const size_t n = 1 + rng.Uniform(30);
+    for (size_t i = 0; i < n; ++i) {
+      static const int64_t kGpus[] = {-1, 0, 1, 2, 4, 8};
+      Node node = GpuNode("n" + std::to_string(i), kGpus[rng.Uniform(6)], 1000 * static_cast<int64_t>(1 + rng.Uniform(16)),
+                          1LL << 36, 1 + static_cast<int64_t>(rng.Uniform(8)));
+      node.unschedulable = rng.Uniform(12) == 0;
+      if (rng.Uniform(8) == 0) node.taints.push_back({"dedicated", "x", "NoSchedule"});
+      node.meta.labels["zone"] = rng.Uniform(2) ? "a" : "b";
+      nodes.push_back(node);
+    }
+    ClusterState cluster(nodes);
+    auto make = [&]() {
+      if (!kube) return std::make_unique<Scheduler>(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+      return std::move(BuildSchedulers(DefaultSchedulerConfiguration(), "kube-default", 1)->owned.front());
+    };
+    auto s = make();
+    std::vector<Pod> shapes;
+    for (int k = 0; k < 6; ++k) {
+      static const int64_t kPodGpus[] = {0, 1, 2, 4, 8};
+      Pod p = GpuPod("shape" + std::to_string(k), kPodGpus[rng.Uniform(5)], 1000 * static_cast<int64_t>(rng.Uniform(6)));
+      if (rng.Uniform(5) == 0) {
+        p = GpuPod("shape" + std::to_string(k), 0, 500);
+        p.meta.annotations["alibabacloud.com/gpu-milli"] = std::to_string(250 * (1 + rng.Uniform(4)));
+      }
+      if (rng.Uniform(3) == 0) p.priority = static_cast<int32_t>(rng.Uniform(3)) * 100;
+      if (rng.Uniform(6) == 0) p.preemption_policy = "Never";
+      if (rng.Uniform(5) == 0) p.node_selector["zone"] = "a";
+      if (rng.Uniform(5) == 0) p.tolerations.push_back({"dedicated", "Exists", "", ""});
+      if (rng.Uniform(15) == 0) p.node_name = "n0";
+      shapes.push_back(p);
+    }
+    std::vector<std::pair<size_t, uint64_t>> running;
+    for (uint64_t id = 0; id < 120; ++id) {
+      const Pod& pod = shapes[rng.Uniform(shapes.size())];
+      const PodInfo info = PodInfo::Make(pod, id);
+      const uint64_t version = cluster.version();
+      Attempt a = s->Schedule(info, cluster);
+      if (a.scheduled) {
+        running.emplace_back(a.node, id);
+      } else {
+        ASSERT_EQ(cluster.version(), version);
+        auto fresh = make();
+        PodExplain explain;
+        Decision want = fresh->ScheduleOne(info, cluster, &explain);
+        ASSERT_FALSE(want.scheduled);
+        EXPECT_EQ(a.failure->message, want.fit_error.Error());
+        EXPECT_EQ(a.failure->message, a.failure->fit_error.Error());
+        ASSERT_EQ(a.failure->preemption.has_value(), want.preemption.has_value());
+        if (want.preemption) {
+          EXPECT_EQ(a.failure->preemption->would_help, want.preemption->would_help);
+          EXPECT_EQ(a.failure->preemption->node, want.preemption->node);
+          EXPECT_EQ(a.failure->preemption->victims, want.preemption->victims);
+        }
+        uint64_t rejectors = 0;
+        for (const NodeExplain& ne : explain.nodes)
+          for (size_t k = 0; k < s->filters().size(); ++k)
+            if (cluster.present(ne.node) && ne.failed_plugin == s->filters()[k]->Name()) rejectors |= uint64_t{1} << k;
+        EXPECT_EQ(a.failure->rejectors, rejectors);
+        // The same class again, nothing changed: the same failure, found.
+        Attempt again = s->Schedule(PodInfo::Make(pod, id + 1000), cluster);
+        EXPECT_EQ(again.failure.get(), a.failure.get());
+        ++failures;
+      }
+      while (!running.empty() && rng.Uniform(3) == 0) {
+        const size_t r = rng.Uniform(running.size());
+        cluster.Unbind(running[r].first, running[r].second);
+        running[r] = running.back();
+        running.pop_back();
+      }
+      if (rng.Uniform(60) == 0) {
+        const size_t gone = rng.Uniform(cluster.size());
+        cluster.RemoveNode(gone);
+        std::erase_if(running, [&](const auto& r) { return r.first == gone; });
+      }
+    }
+  }
+  EXPECT_GT(failures, 5000);
 }
 
 }  // namespace

@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "../sched/test_util.h"
+#include "sim_test_util.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/filters.h"
 #include "gpusched/sched/frag.h"
+#include "gpusched/sched/fit_error.h"
 #include "gpusched/sched/policy.h"
 #include "gpusched/sched/policy_registry.h"
 #include "gpusched/sched/profile_factory.h"
@@ -89,44 +91,6 @@ Scenario RandomScenario(uint64_t seed) {
   if (rng.Uniform(4) == 0) s.options.end_time = GridTime(rng, 500);
   s.options.check_invariants = true;
   return s;
-}
-
-std::string Num(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
-// Every field of the result, doubles exactly.
-std::string Serialize(const SimResult& r) {
-  std::string out = "policy " + r.policy + "\nnodes";
-  for (const auto& n : r.node_names) out += " " + n;
-  out += "\n";
-  for (const SimSample& x : r.series)
-    out += "sample " + Num(x.time) + " " + Num(x.gpu_alloc_pct) + " " + Num(x.gpu_unalloc_pct) + " " + Num(x.frag_pct) +
-           " " + Num(x.frag_of_idle_pct) + " " + std::to_string(x.pending) + " " + std::to_string(x.running) + " " +
-           std::to_string(x.arrived_gpu_milli) + " " + std::to_string(x.gpu_milli_total) + " " +
-           std::to_string(x.gpu_milli_used) + "\n";
-  for (const NodeSnapshot& s : r.snapshots) {
-    out += "snapshot " + Num(s.time);
-    for (size_t i = 0; i < s.gpu_used_milli.size(); ++i)
-      out += " " + std::to_string(s.gpu_used_milli[i]) + "/" + std::to_string(s.gpu_total_milli[i]);
-    out += "\n";
-  }
-  for (const PodOutcome& p : r.pods)
-    out += "pod " + p.name + " " + std::to_string(static_cast<int>(p.state)) + " " + Num(p.arrival) + " " +
-           Num(p.start) + " " + Num(p.finish) + " " + p.node + " " + std::to_string(p.attempts) + " " +
-           std::to_string(p.evictions) + " " + p.reason + "\n";
-  const SimSummary& s = r.summary;
-  auto pct = [](const Percentiles& p) {
-    return std::to_string(p.count) + " " + Num(p.p50) + " " + Num(p.p90) + " " + Num(p.p99) + " " + Num(p.max) + " " +
-           Num(p.mean);
-  };
-  out += "summary " + s.policy + " " + std::to_string(s.pods) + " " + std::to_string(s.finished) + " " +
-         std::to_string(s.running) + " " + std::to_string(s.pending) + " " + std::to_string(s.rejected) + " " +
-         Num(s.end_time) + " " + Num(s.mean_gpu_alloc_pct) + " " + Num(s.mean_frag_pct) + " " + pct(s.queueing_delay) +
-         " " + pct(s.jct) + " " + std::to_string(s.scheduling_attempts) + "\n";
-  return out;
 }
 
 // Every policy by name, built as the CLI builds it (FGD's target workload:
@@ -272,7 +236,7 @@ TEST(SimDeterminismTest, SameSeedSameResult) {
       Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), "kube-default", seed);
       ASSERT_TRUE(set.ok());
       Scheduler& sched = *set.value().owned.front();
-      const std::string got = Serialize(Simulate(sc.workload, sc.nodes, sched, sc.options));
+      const std::string got = testing::Serialize(Simulate(sc.workload, sc.nodes, sched, sc.options));
       if (run == 0) {
         first = got;
         EXPECT_NE(got.find("summary kube-default"), std::string::npos);
@@ -281,6 +245,68 @@ TEST(SimDeterminismTest, SameSeedSameResult) {
       }
     }
   }
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// Both queues — QueueingHints (the default, and its class queue) and the
+// queue before them (SchedulerQueueingHints=false) — keep the invariants on
+// random workloads, and every pod that can never fit (bigger than every
+// node; a nodeSelector no node matches) ends pending with the same message.
+// With hints the selector pod is tried less often: no finishing pod can
+// help it.
+TEST(SimQueuesPropertyTest, BothQueuesKeepInvariantsAndNeverFitMessages) {
+  int64_t compared = 0, fewer = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    Scenario sc = RandomScenario(seed);
+    const bool static_nodes = seed % 2 == 0;
+    if (static_nodes) sc.workload.node_events.clear();  // the messages count nodes
+    const size_t too_big = sc.workload.pods.size(), nowhere = too_big + 1;
+    WorkloadPod big;
+    big.pod = testing::GpuPod("too-big", 16);
+    big.arrival = 1;
+    WorkloadPod picky;
+    picky.pod = testing::GpuPod("nowhere", 1);
+    picky.pod.node_selector["pool"] = "none";
+    picky.arrival = 2;
+    sc.workload.pods.push_back(big);
+    sc.workload.pods.push_back(picky);
+    SimResult r[2];
+    for (int hints = 0; hints < 2; ++hints) {
+      SimOptions o = sc.options;
+      o.end_time.reset();
+      o.queueing_hints = hints == 1;
+      int violations = 0;
+      o.invariant_failed = [&violations](const std::string& what) {
+        if (++violations <= 3) ADD_FAILURE() << what;
+      };
+      Scheduler sched(DefaultFilters(), std::make_unique<FirstFitPolicy>(), seed);
+      r[hints] = Simulate(sc.workload, sc.nodes, sched, o);
+      EXPECT_EQ(violations, 0) << "hints " << hints;
+      const SimSummary& s = r[hints].summary;
+      EXPECT_EQ(s.finished + s.running + s.pending + s.rejected, s.pods);
+      for (size_t id : {too_big, nowhere}) {
+        EXPECT_EQ(r[hints].pods[id].state, PodOutcome::State::kPending);
+        const std::string& why = r[hints].pods[id].reason;
+        // kube-scheduler's message, or its error once every node is gone.
+        EXPECT_TRUE(why.rfind("0/", 0) == 0 || (!static_nodes && why == kNoNodesAvailable)) << why;
+      }
+    }
+    if (!static_nodes) continue;
+    for (size_t id : {too_big, nowhere}) {
+      EXPECT_EQ(r[1].pods[id].reason, r[0].pods[id].reason);
+      ++compared;
+    }
+    EXPECT_LE(r[1].pods[nowhere].attempts, r[0].pods[nowhere].attempts);
+    fewer += r[1].pods[nowhere].attempts < r[0].pods[nowhere].attempts;
+  }
+  EXPECT_EQ(compared, 200);
+  EXPECT_GT(fewer, 50);
 }
 
 }  // namespace

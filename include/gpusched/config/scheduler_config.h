@@ -87,12 +87,44 @@ struct SchedulerProfile {
   bool scheduler_name_set = false;
 };
 
+// One entry of `extenders:` (KS config/v1/types.go Extender, through the
+// internal config.Extender). gpusched's `schedule` and `simulate` do not call
+// extenders; `gpusched serve` is one. The stanza is read and validated as
+// kube-scheduler validates it (validateExtenders).
+struct ExtenderManagedResource {
+  std::string name;
+  bool ignored_by_scheduler = false;
+};
+
+struct ExtenderTLSConfig {
+  bool insecure = false;
+  std::string server_name, cert_file, key_file, ca_file;
+  std::string cert_data, key_data, ca_data;  // decoded bytes ([]byte is base64 in YAML/JSON)
+};
+
+struct Extender {
+  std::string url_prefix;
+  std::string filter_verb, preempt_verb, prioritize_verb, bind_verb;
+  int64_t weight = 0;  // not defaulted: prioritizeVerb needs weight > 0
+  bool enable_https = false;
+  std::optional<ExtenderTLSConfig> tls_config;
+  // httpTimeout; 0 (unset) means DefaultExtenderTimeout, 5 s, applied by
+  // NewHTTPExtender (K8S pkg/scheduler/extender.go), not by defaulting.
+  double http_timeout_seconds = 0;
+  bool node_cache_capable = false;
+  std::vector<ExtenderManagedResource> managed_resources;
+  bool ignorable = false;
+};
+
+inline constexpr double kDefaultExtenderTimeoutSeconds = 5;
+
 struct KubeSchedulerConfiguration {
   int32_t parallelism = 16;  // validated only: results do not depend on it
   std::optional<int32_t> percentage_of_nodes_to_score;  // global; 0 or unset = adaptive
   int64_t pod_initial_backoff_seconds = 1;
   int64_t pod_max_backoff_seconds = 10;
   std::vector<SchedulerProfile> profiles;  // empty -> one default profile after defaulting
+  std::vector<Extender> extenders;
   bool defaulted = false;  // SetDefaults has run
 };
 
@@ -129,6 +161,13 @@ void SetDefaults(KubeSchedulerConfiguration& config);
 // (e.g. "profiles[0].pluginConfig[0].args.scoringStrategy.resources[0].weight").
 // Expects a defaulted configuration, as upstream validates after decoding.
 std::vector<FieldError> ValidateSchedulerConfiguration(const KubeSchedulerConfiguration& config);
+
+// validateExtenders (pkg/scheduler/apis/config/validation/validation.go):
+// prioritizeVerb needs a positive weight, managedResources names must be
+// valid extended resource names given once across all extenders, and at most
+// one extender may bind. Part of ValidateSchedulerConfiguration (last, as
+// upstream appends them).
+std::vector<FieldError> ValidateExtenders(const std::vector<Extender>& extenders);
 
 // The plugin args validators of validation_pluginargs.go; `path` is the
 // args' field path ("" for upstream's nil path).

@@ -116,6 +116,14 @@ class ClusterState {
   // Indexes over the nodes (sched/node_index.h) keep their position in it
   // and catch up lazily, so one ClusterState serves several schedulers.
   const std::vector<uint32_t>& change_log() const { return change_log_; }
+  // Bumped by every change (bind, unbind, node added or removed): equal
+  // versions of one ClusterState (same serial()) mean an unchanged cluster,
+  // which is all the failure and diagnosis caches ask.
+  uint64_t version() const { return version_; }
+  // Bumped only when a node is added or removed: what depends on the nodes
+  // alone (their labels, taints, allocatable), not on what runs there,
+  // stays valid while it is unchanged.
+  uint64_t nodes_version() const { return nodes_version_; }
   // Unique to this object in the process: a copy, or another cluster built
   // where one was destroyed, gets a new one. Indexes that follow the change
   // log key on it rather than on the address, which can be reused.
@@ -158,6 +166,12 @@ class ClusterState {
   uint64_t next_bind_seq_ = 0;
   size_t num_present_ = 0;
   std::vector<uint32_t> change_log_;
+  uint64_t version_ = 0, nodes_version_ = 0;
+  // Appends node i to the change log and bumps version_.
+  void Changed(size_t i) {
+    change_log_.push_back(static_cast<uint32_t>(i));
+    ++version_;
+  }
   struct Serial {
     Serial();
     Serial(const Serial&) : Serial() {}

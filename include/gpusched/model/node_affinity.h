@@ -16,11 +16,13 @@ struct NodeSelectorRequirement {
   std::string key;
   std::string op;  // In, NotIn, Exists, DoesNotExist, Gt, Lt
   std::vector<std::string> values;
+  bool operator==(const NodeSelectorRequirement&) const = default;
 };
 
 struct NodeSelectorTerm {
   std::vector<NodeSelectorRequirement> match_expressions;
   std::vector<NodeSelectorRequirement> match_fields;  // only metadata.name is supported upstream
+  bool operator==(const NodeSelectorTerm&) const = default;
 };
 
 struct PreferredSchedulingTerm {

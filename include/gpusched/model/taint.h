@@ -25,6 +25,7 @@ struct Toleration {
   std::string op;  // "Equal" or "Exists"; empty means Equal
   std::string value;
   std::string effect;  // empty matches every effect
+  bool operator==(const Toleration&) const = default;
 };
 
 // True when `t` tolerates `taint` (upstream Toleration.ToleratesTaint).

@@ -11,6 +11,7 @@
 #define GPUSCHED_SCHED_BATCH_PREEMPTION_H_
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
@@ -40,13 +41,14 @@ std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState&
 
 struct BatchResult;
 
-// ScheduleBatch's step for a pod whose first attempt `first` failed although
-// preemption would help: PreemptInBatch, then the victims leave `out`'s
+// ScheduleBatch's step for a pod whose first attempt failed (with
+// `first_attempt`, its FitError message) although preemption would help:
+// PreemptInBatch, then the victims leave `out`'s
 // placements for out.preempted and the pod is scheduled again and placed
 // (with the victims and its first attempt recorded; `first_explain` is moved
 // there). False when nothing was evicted (the caller reports the pod pending).
 bool PlaceByPreemption(const PodInfo& pod, ClusterState& cluster, Scheduler& scheduler,
-                       const BatchPreemptionInputs& in, const Decision& first,
+                       const BatchPreemptionInputs& in, const std::string& first_attempt,
                        std::optional<PodExplain>& first_explain, BatchResult& out);
 
 }  // namespace gpusched

@@ -40,6 +40,12 @@ class FailureSummaries {
   bool Explain(const PodInfo& pod, const ClusterState& cluster,
                const std::vector<std::unique_ptr<FilterPlugin>>& filters, FitError& err,
                std::optional<PreemptionVerdict>& preemption);
+  // The same, also setting bit k of `rejectors` when filters[k] was the
+  // failing filter on some node (upstream's UnschedulablePlugins; k >= 63
+  // all share bit 63).
+  bool Explain(const PodInfo& pod, const ClusterState& cluster,
+               const std::vector<std::unique_ptr<FilterPlugin>>& filters, FitError& err,
+               std::optional<PreemptionVerdict>& preemption, uint64_t& rejectors);
 
   // Shapes kept (tests).
   size_t num_shapes() const { return shapes_.size(); }
@@ -49,10 +55,13 @@ class FailureSummaries {
   static constexpr uint16_t kHelps = 0xfffe;   // preemption would make room
   static constexpr size_t kMaxShapes = 8;
 
-  // A verdict: the code and reason strings, interned (id = position).
+  // A verdict: the code, reason strings and failing filter (its index in
+  // the chain; kNoPlugin for preemption's), interned (id = position).
+  static constexpr uint16_t kNoPlugin = 0xffff;
   struct Verdict {
     SchedStatus::Code code;
     std::vector<std::string> reasons;
+    uint16_t plugin = kNoPlugin;
   };
   struct Shape {
     Resources requests;
@@ -72,7 +81,7 @@ class FailureSummaries {
   Shape& ShapeOf(const PodInfo& pod, const ClusterState& cluster);
   void Update(Shape& s, const PodInfo& pod, const ClusterState& cluster, size_t i);
   static void Count(std::vector<int64_t>& counts, uint16_t id, int64_t delta);
-  uint16_t Intern(SchedStatus::Code code, const std::vector<ReasonView>& reasons);
+  uint16_t Intern(SchedStatus::Code code, const std::vector<ReasonView>& reasons, uint16_t plugin = kNoPlugin);
   uint16_t Intern(SchedStatus::Code code, std::string_view reason);
   bool EvaluatesPreemption(const PodInfo& pod) const;
 

@@ -111,6 +111,14 @@ std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const Resol
 // NodeAffinity, NodeResourcesFit, then gpusched's GpuShare.
 std::vector<std::unique_ptr<FilterPlugin>> DefaultFilters();
 
+// True when every filter of the chain is exactly one of the in-tree filters
+// above: what they read of a pod is its class (pod_class.h), their verdicts
+// beyond NodeResourcesFit and GpuShare's free share ignore what runs on a
+// node, and a bind can only turn a node's verdict from pass to fail. The
+// caches that rely on this (DiagnosisCache, the simulator's pod classes)
+// serve other chains the plain way.
+bool AllInTreeFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters);
+
 // Runs `filters` in order and returns the first failure (upstream
 // RunFilterPlugins stops at the first failing plugin), its plugin name set.
 SchedStatus RunFilters(const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PodInfo& pod,

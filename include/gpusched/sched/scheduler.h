@@ -10,6 +10,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
@@ -19,12 +21,34 @@
 #include "gpusched/sched/filter_verdict.h"
 #include "gpusched/sched/node_index.h"
 #include "gpusched/sched/fit_error.h"
+#include "gpusched/sched/pod_class.h"
 #include "gpusched/sched/pod_info.h"
 #include "gpusched/sched/policy.h"
 #include "gpusched/sched/preemption.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched {
+
+// Why a pod fits nowhere, made once and shared by every pod of its class
+// (pod_class.h) that fails against the same cluster.
+struct Failure {
+  FitError fit_error;
+  std::optional<PreemptionVerdict> preemption;  // when the profile preempts
+  std::string message;  // fit_error.Error()
+  // Bit k: filters()[k] failed some node (k >= 63 share bit 63), i.e.
+  // upstream's Diagnosis.UnschedulablePlugins, which decide the queueing
+  // hints that may requeue the pod. 0 when unknown (a failure not
+  // explained, or no node at all).
+  uint64_t rejectors = 0;
+};
+
+// ScheduleOne's answer without copies: a failure is shared.
+struct Attempt {
+  bool scheduled = false;
+  size_t node = 0;             // valid when scheduled
+  std::vector<int32_t> gpus;   // device indices taken on `node`
+  std::shared_ptr<const Failure> failure;  // valid when !scheduled
+};
 
 struct Decision {
   bool scheduled = false;
@@ -43,6 +67,14 @@ class Scheduler {
   // Schedules one pod: on success it is bound in `cluster`. `explain`, when
   // given, is filled with one entry per node.
   Decision ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain = nullptr);
+  // The same without explain: a pod that fails where a pod of its class
+  // failed on the unchanged cluster costs a lookup.
+  Attempt Schedule(const PodInfo& pod, ClusterState& cluster);
+  // The failure `pod` meets on `cluster` when it fits nowhere, the same one
+  // Schedule would give; nullptr (nothing bound, no node chosen) when it
+  // fits. For callers that know a pod of this class fails and want its
+  // message on the cluster as it is now.
+  std::shared_ptr<const Failure> FailureOf(const PodInfo& pod, ClusterState& cluster);
 
   // Off: every scan visits every node and a pod that fits nowhere is
   // explained from a plain rescan (the reference the fast paths are tested
@@ -84,24 +116,26 @@ class Scheduler {
   FailureSummaries summaries_;
   bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find,
                    const NodeFitIndex::Need& need);
-  Decision ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain);
 
-  // Failures are deterministic: a pod that asks for exactly what another
-  // asked for, with no node constraints, fails again with the same message
-  // while the cluster has not changed. A simulation retries many such pods
-  // after every event; this saves each its full rescan.
-  struct FailureKey {
-    Resources requests;
-    GpuRequest gpu;
-    int32_t priority = 0;
-    std::string preemption_policy;
-    std::string scheduler_name;
-    bool operator==(const FailureKey&) const = default;
-  };
-  static bool SameFailure(const FailureKey& k, const PodInfo& pod);
+  // Failures are deterministic: a pod of the class (pod_class.h) of one
+  // that failed fails again with the same message while the cluster has not
+  // changed. A simulation retries many such pods after every event, and a
+  // batch holds many pods of one shape; each gets the shared Failure.
   uint64_t failure_cluster_ = 0;  // ClusterState::serial()
-  size_t failure_log_size_ = 0;
-  std::vector<std::pair<FailureKey, Decision>> failures_;
+  uint64_t failure_version_ = 0;  // ClusterState::version()
+  struct CachedFailure {
+    PodClassKey key;
+    std::shared_ptr<const Failure> failure;
+  };
+  std::unordered_multimap<size_t, CachedFailure> failures_;  // by ClassHash
+  static constexpr size_t kMaxCachedFailures = 4096;
+  void SyncFailures(const ClusterState& cluster);
+  const std::shared_ptr<const Failure>* FindFailure(const PodInfo& pod, size_t hash) const;
+  std::shared_ptr<const Failure> Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors);
+  bool dry_run_ = false;  // FailureOf: Commit binds nothing
+  // Fills d.fit_error and d.preemption; sets `rejectors` (see Failure).
+  Decision ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain, uint64_t& rejectors);
+  size_t PluginIndex(const FilterPlugin* p) const;
   // Chooses among feasible_ and binds the pod.
   Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
   // Reused between calls, so that the scans allocate nothing.

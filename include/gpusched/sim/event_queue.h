@@ -9,9 +9,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace gpusched {
+
+// A time that never comes: no event, no expiry.
+inline constexpr double kNever = std::numeric_limits<double>::infinity();
 
 enum class EventKind : uint8_t {
   kPodArrival,          // payload: pod index (the simulator streams these from a sorted list)

@@ -45,17 +45,20 @@
 // Next*Flush() say when the next tick that moves anything falls, so the
 // simulator schedules only ticks that matter.
 //
-// Not modelled: QueueingHints that skip a pod for an event (the simulator's
-// events are the ones NodeResourcesFit answers Queue to; a pod rejected only
-// by, say, a taint is moved too and simply fails again), in-flight events
-// (scheduling is instantaneous here, so none can happen), PreEnqueue gating,
-// nominated pods.
+// Which pooled pods an event moves is the caller's choice: all of them
+// (MoveAllToActiveOrBackoffQueue, the queue before QueueingHints), or those
+// the QueueingHints of the plugins that rejected them say the event may
+// help (MoveToActiveOrBackoffQueue with sim/queueing_hints.h).
+//
+// Not modelled: in-flight events (scheduling is instantaneous here, so none
+// can happen), PreEnqueue gating, nominated pods.
 #ifndef GPUSCHED_SIM_SCHEDULING_QUEUE_H_
 #define GPUSCHED_SIM_SCHEDULING_QUEUE_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -107,6 +110,9 @@ class SchedulingQueue {
   // MoveAllToActiveOrBackoffQueue: a cluster event at `now` that may make
   // pooled pods schedulable.
   void MoveAllToActiveOrBackoffQueue(double now);
+  // The same for the pooled pods `worth(pod)` says the event may make
+  // schedulable (QueueingHints, sim/queueing_hints.h); the others stay.
+  void MoveToActiveOrBackoffQueue(double now, const std::function<bool(const QueuedPod&)>& worth);
   // flushBackoffQCompleted at `now`: pods whose backoff completed -> activeQ.
   void FlushBackoffQCompleted(double now);
   // flushUnschedulablePodsLeftover at `now`.
@@ -116,6 +122,10 @@ class SchedulingQueue {
   // +infinity when there is none.
   double NextBackoffFlush() const;
   double NextUnschedulableFlush() const;
+  // The flush ticks for a pod whose backoff expires at `expiry`, and for the
+  // pool's oldest Timestamp.
+  double BackoffFlushTick(double expiry) const;
+  static double UnschedulableFlushTick(double oldest_timestamp);
 
   // calculateBackoffDuration for the n-th failure.
   double BackoffDuration(int32_t failures) const;

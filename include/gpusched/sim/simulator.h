@@ -25,6 +25,13 @@
 // cluster where they already failed, so they would fail the same way; the
 // simulation stops instead (their `attempts` leave out those retries).
 //
+// The queue is kube-scheduler's (sim/scheduling_queue.h) with QueueingHints
+// (sim/queueing_hints.h). Where it gives the same answers, waiting pods are
+// kept by class (sim/class_queue.h), so that pods whose outcome is already
+// known (the same class failed against the same cluster) cost no per-pod
+// work; SimOptions::group_by_class false keeps the pod-by-pod queue, the
+// reference it is tested against.
+//
 // Every workload pod comes out finished, running, pending (with
 // kube-scheduler's message from its last attempt) or rejected; then every
 // Workload::rejected row, as rejected. The same workload, nodes, options and
@@ -66,6 +73,16 @@ struct SimOptions {
   // scheduling_queue.h. false gives the v1.32 behaviour, where a pod sits
   // out its backoff even when the scheduler is idle.
   bool pop_from_backoff_q = true;
+  // Feature gate SchedulerQueueingHints (GA and locked on in v1.35): after a
+  // cluster event only the pods that a plugin which rejected them says the
+  // event may help go back to the queue (sim/queueing_hints.h). false gives
+  // gpusched's queue before them, where every cluster event moves every
+  // pooled pod.
+  bool queueing_hints = true;
+  // Keep waiting pods by class (sim/class_queue.h) where that gives the
+  // same answers as the queue pod by pod, which costs per class instead of
+  // per pod. false: pod by pod, always (the reference, for tests).
+  bool group_by_class = true;
   // Fragmentation of one node in milli-GPU (FGD); empty means 0.
   NodeFragFn node_frag_milli;
   size_t max_samples = 10000;  // SimResult::series length bound; 0 = unbounded

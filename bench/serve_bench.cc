@@ -1,0 +1,223 @@
+// gpusched_serve_bench: `gpusched serve` under kube-scheduler's load, on
+// loopback. For N nodes (8 GPUs each, a quarter of them in use) a client
+// plays kube-scheduler's scheduling cycle for one pod at a time: POST
+// /filter with every node, then POST /prioritize with the nodes that passed,
+// on one keep-alive connection per client thread. Printed per configuration:
+// pods/s (one pod = filter + prioritize), requests/s, and p50/p99 of a pod's
+// filter + prioritize; with node names (nodeCacheCapable: true) and with full
+// Node objects (false). The same requests answered in process (no HTTP)
+// are the baseline, so the ratio is what HTTP and JSON on the wire add.
+// Not a test: nothing is asserted. Usage: gpusched_serve_bench [--nodes
+// 1000,5000] [--pods 2000] [--clients 2] [--seconds 5]
+#include <httplib.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/io/json_documents.h"
+#include "gpusched/io/object_decoder.h"
+#include "gpusched/sched/profile_factory.h"
+#include "gpusched/server/extender.h"
+#include "gpusched/server/http_server.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A Node as a kubelet reports it: labels, addresses, images, conditions.
+std::string NodeJson(int i, bool full) {
+  const std::string name = "gpu-node-" + std::to_string(i);
+  std::string s = "{\"metadata\":{\"name\":\"" + name + "\",\"uid\":\"uid-" + name +
+                  "\",\"resourceVersion\":\"12345\",\"labels\":{\"kubernetes.io/hostname\":\"" + name +
+                  "\",\"kubernetes.io/os\":\"linux\",\"kubernetes.io/arch\":\"amd64\","
+                  "\"nvidia.com/gpu.product\":\"NVIDIA-A100-SXM4-80GB\",\"nvidia.com/gpu.memory\":\"81920\","
+                  "\"topology.kubernetes.io/zone\":\"zone-" + std::to_string(i % 3) + "\"}},\"spec\":{\"podCIDR\":\"10.0." +
+                  std::to_string(i % 250) + ".0/24\"},\"status\":{\"capacity\":{\"cpu\":\"96\",\"memory\":\"1056Gi\","
+                  "\"pods\":\"110\",\"nvidia.com/gpu\":\"8\",\"ephemeral-storage\":\"3Ti\"},\"allocatable\":{\"cpu\":\"95\","
+                  "\"memory\":\"1000Gi\",\"pods\":\"110\",\"nvidia.com/gpu\":\"8\",\"ephemeral-storage\":\"2900Gi\"}";
+  if (full) {
+    s += ",\"conditions\":[";
+    const char* types[] = {"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"};
+    for (int k = 0; k < 4; ++k)
+      s += std::string(k ? "," : "") + "{\"type\":\"" + types[k] + "\",\"status\":\"" + (k == 3 ? "True" : "False") +
+           "\",\"lastHeartbeatTime\":\"2026-01-01T00:00:00Z\",\"lastTransitionTime\":\"2026-01-01T00:00:00Z\","
+           "\"reason\":\"KubeletReady\",\"message\":\"kubelet is posting ready status\"}";
+    s += "],\"addresses\":[{\"type\":\"InternalIP\",\"address\":\"10.1.0." + std::to_string(i % 250) +
+         "\"},{\"type\":\"Hostname\",\"address\":\"" + name + "\"}],\"images\":[";
+    for (int k = 0; k < 20; ++k)
+      s += std::string(k ? "," : "") + "{\"names\":[\"registry.example.com/ml/image-" + std::to_string(k) +
+           "@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\",\"registry.example.com/ml/"
+           "image-" + std::to_string(k) + ":v1\"],\"sizeBytes\":" + std::to_string(1000000000 + k) + "}";
+    s += "],\"nodeInfo\":{\"kubeletVersion\":\"v1.35.0\",\"osImage\":\"Ubuntu 22.04\",\"containerRuntimeVersion\":"
+         "\"containerd://1.7.0\",\"kernelVersion\":\"5.15.0\",\"operatingSystem\":\"linux\",\"architecture\":\"amd64\"}";
+  }
+  return s + "}}";
+}
+
+std::string PodJson(int i) {
+  return "{\"metadata\":{\"name\":\"train-" + std::to_string(i) + "\",\"namespace\":\"ml\",\"uid\":\"u-" +
+         std::to_string(i) + "\"},\"spec\":{\"schedulerName\":\"gpusched\",\"containers\":[{\"name\":\"c\",\"image\":"
+         "\"trainer\",\"resources\":{\"requests\":{\"cpu\":\"4\",\"memory\":\"32Gi\"},\"limits\":{\"nvidia.com/gpu\":\"1\"}}}]},"
+         "\"status\":{\"phase\":\"Pending\"}}";
+}
+
+struct Setup {
+  int nodes;
+  std::vector<std::string> node_json;  // full objects
+  std::string names;                   // ["a","b",...]
+};
+
+std::string Args(const std::string& pod, const Setup& s, bool names, const std::vector<int>* only = nullptr) {
+  std::string out = "{\"Pod\":" + pod + ",";
+  if (names) {
+    if (!only) return out + "\"Nodes\":null,\"NodeNames\":" + s.names + "}";
+    out += "\"Nodes\":null,\"NodeNames\":[";
+    for (size_t k = 0; k < only->size(); ++k) out += std::string(k ? "," : "") + "\"gpu-node-" + std::to_string((*only)[k]) + "\"";
+    return out + "]}";
+  }
+  out += "\"Nodes\":{\"metadata\":{},\"items\":[";
+  bool first = true;
+  for (int i = 0; i < s.nodes; ++i) {
+    if (only && !std::binary_search(only->begin(), only->end(), i)) continue;
+    out += (first ? "" : ",") + s.node_json[static_cast<size_t>(i)];
+    first = false;
+  }
+  return out + "]},\"NodeNames\":null}";
+}
+
+double Pct(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<int> node_counts = {1000, 5000};
+  int pods = 2000, clients = 2;
+  double seconds = 5;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--nodes" && i + 1 < argc) {
+      node_counts.clear();
+      std::stringstream ss(argv[++i]);
+      for (std::string t; std::getline(ss, t, ',');) node_counts.push_back(std::stoi(t));
+    } else if (a == "--pods" && i + 1 < argc) {
+      pods = std::stoi(argv[++i]);
+    } else if (a == "--clients" && i + 1 < argc) {
+      clients = std::stoi(argv[++i]);
+    } else if (a == "--seconds" && i + 1 < argc) {
+      seconds = std::stod(argv[++i]);
+    }
+  }
+  std::printf("%-6s %-6s %9s %9s %9s %9s %10s %10s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
+              "inproc/s", "http/inproc");
+  for (int n : node_counts) {
+    Setup s;
+    s.nodes = n;
+    s.names = "[";
+    std::vector<gpusched::Node> nodes;
+    for (int i = 0; i < n; ++i) {
+      s.node_json.push_back(NodeJson(i, true));
+      s.names += std::string(i ? "," : "") + "\"gpu-node-" + std::to_string(i) + "\"";
+      gpusched::JsonStreamEvents ev;
+      ev.end = [&](const gpusched::DocNode& d, size_t) {
+        gpusched::ObjectDecodeOptions o;
+        o.strict = false;
+        nodes.push_back(gpusched::DecodeNodeObject(d, o).value());
+      };
+      gpusched::ParseJsonStream(s.node_json.back(), 1, ev);
+    }
+    s.names += "]";
+    gpusched::Metrics metrics;
+    gpusched::ExtenderService ext(
+        [](const gpusched::ClusterView&) {
+          return gpusched::BuildSchedulers(gpusched::DefaultSchedulerConfiguration(), "best-fit", 1);
+        },
+        gpusched::ExtenderOptions{true, 30, 1}, nullptr, &metrics);
+    ext.Update([&](gpusched::ClusterView& v) {
+      v.ReplaceNodes(nodes);
+      // A quarter of the GPUs in use: 2 one-GPU pods per node.
+      for (int i = 0; i < n; ++i)
+        for (int k = 0; k < 2; ++k) {
+          gpusched::Pod p;
+          p.meta.name = "run-" + std::to_string(i) + "-" + std::to_string(k);
+          p.meta.namespace_ = "ml";
+          p.node_name = "gpu-node-" + std::to_string(i);
+          gpusched::Container c;
+          c.name = "c";
+          c.limits["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
+          c.requests["nvidia.com/gpu"] = gpusched::Quantity::FromInt(1);
+          p.containers.push_back(c);
+          v.UpsertPod(p);
+        }
+    });
+    (void)ext.MarkSynced();
+    gpusched::HttpServerOptions ho;
+    ho.port = 0;
+    gpusched::ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
+    if (!server.Listen().ok()) return 2;
+    std::thread serving([&] { server.Run(); });
+
+    for (bool names : {true, false}) {
+      // Requests prepared up front: the client's own JSON is not measured.
+      const int count = names ? pods : std::max(20, pods / 20);
+      std::vector<std::string> filter_bodies, prio_bodies;
+      std::vector<int> all(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) all[static_cast<size_t>(i)] = i;
+      for (int i = 0; i < count; ++i) filter_bodies.push_back(Args(PodJson(i), s, names));
+      for (int i = 0; i < count; ++i) prio_bodies.push_back(Args(PodJson(i), s, names, &all));
+      // Baseline: the same requests in process.
+      auto t0 = Clock::now();
+      int done_inproc = 0;
+      for (int i = 0; i < count && std::chrono::duration<double>(Clock::now() - t0).count() < seconds; ++i) {
+        (void)ext.Filter(filter_bodies[static_cast<size_t>(i)]);
+        (void)ext.Prioritize(prio_bodies[static_cast<size_t>(i)]);
+        ++done_inproc;
+      }
+      const double inproc = done_inproc / std::chrono::duration<double>(Clock::now() - t0).count();
+      // Over HTTP, `clients` connections.
+      std::vector<std::vector<double>> lat(static_cast<size_t>(clients));
+      std::atomic<int> next{0};
+      t0 = Clock::now();
+      std::vector<std::thread> threads;
+      for (int c = 0; c < clients; ++c) {
+        threads.emplace_back([&, c] {
+          httplib::Client cli("127.0.0.1", server.port());
+          cli.set_tcp_nodelay(true);
+          cli.set_keep_alive(true);
+          cli.set_read_timeout(60, 0);
+          for (int i; (i = next++) < count;) {
+            if (std::chrono::duration<double>(Clock::now() - t0).count() > seconds) break;
+            const auto a = Clock::now();
+            auto f = cli.Post("/filter", filter_bodies[static_cast<size_t>(i)], "application/json");
+            auto p = cli.Post("/prioritize", prio_bodies[static_cast<size_t>(i)], "application/json");
+            if (!f || !p || f->status != 200 || p->status != 200) {
+              std::fprintf(stderr, "request failed\n");
+              return;
+            }
+            lat[static_cast<size_t>(c)].push_back(std::chrono::duration<double, std::milli>(Clock::now() - a).count());
+          }
+        });
+      }
+      for (auto& t : threads) t.join();
+      const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+      std::vector<double> all_lat;
+      for (auto& v : lat) all_lat.insert(all_lat.end(), v.begin(), v.end());
+      const double pods_s = static_cast<double>(all_lat.size()) / elapsed;
+      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %10.0f %10.2f\n", n, names ? "names" : "nodes", pods_s,
+                  2 * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99), inproc, pods_s / inproc);
+      std::fflush(stdout);
+    }
+    server.Stop();
+    serving.join();
+  }
+  return 0;
+}

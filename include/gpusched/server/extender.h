@@ -1,0 +1,123 @@
+// ExtenderService: the four verbs of a kube-scheduler HTTP extender (filter,
+// prioritize, preempt, bind) over gpusched's cluster view, independent of
+// HTTP (server/http_server.h serves it), so that the wire tests call it
+// directly. Each verb takes the request body and returns the status code
+// and body to send:
+//  - 200 with the extender/v1 result;
+//  - 400 with a plain-text message naming what is wrong (malformed JSON and
+//    its line and column, a field of the wrong type in Go's words, a pod the
+//    API server would refuse);
+//  - 503 before the cluster view has its first list (live mode).
+// A node the view does not know fails filter with kReasonUnknownNode and
+// scores 0. Bind assumes the pod in the view (server/cluster_view.h), then
+// binds through the Binder outside the lock; a bind the API server refuses
+// comes back as ExtenderBindingResult.Error with the API server's message,
+// and the pod is forgotten. /preempt passes kube-scheduler's candidates
+// through (PassThroughPreemption) until gpusched has preemption logic of its
+// own to apply there.
+//
+// Thread-safe: the decisions and the view share one mutex (a decision takes
+// well under a millisecond on thousands of nodes; see the serve benchmark),
+// and bodies are parsed and answers encoded outside it.
+#ifndef GPUSCHED_SERVER_EXTENDER_H_
+#define GPUSCHED_SERVER_EXTENDER_H_
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "gpusched/model/pod.h"
+#include "gpusched/sched/profile_factory.h"
+#include "gpusched/server/cluster_view.h"
+#include "gpusched/server/decisions.h"
+#include "gpusched/server/metrics.h"
+#include "gpusched/server/wire.h"
+#include "gpusched/util/status.h"
+
+namespace gpusched {
+
+inline constexpr const char* kReasonUnknownNode = "node(s) were not in gpusched's cluster view";
+
+struct Reply {
+  int status = 200;
+  std::string body;
+  std::string content_type = "application/json";
+};
+
+// How a bind reaches the cluster: the API server's pods/binding subresource
+// after the device annotations are patched on (server/api_client.h), or
+// nothing for a static snapshot. Returns the API server's error.
+class Binder {
+ public:
+  virtual ~Binder() = default;
+  virtual Status Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) = 0;
+};
+
+// Builds the Scheduler once the view has its first list: FGD's target
+// workload comes from the pods the view holds then.
+using SchedulerFactory = std::function<Result<SchedulerSet>(const ClusterView&)>;
+
+struct ExtenderOptions {
+  // No API server: binds count at once and for good.
+  bool static_snapshot = false;
+  // How long a bound pod stays assumed without the watch confirming it
+  // (kube-scheduler's assume cache expiry).
+  double assume_ttl_seconds = 30;
+  uint64_t seed = 1;
+};
+
+// /preempt for now: kube-scheduler's candidates, unchanged, in the meta form
+// it reads back (extender.go convertToMetaVictims).
+NodeToMetaVictims PassThroughPreemption(const ExtenderPreemptionArgs& args);
+
+class ExtenderService {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  ExtenderService(SchedulerFactory factory, ExtenderOptions options, Binder* binder, Metrics* metrics);
+
+  Reply Filter(std::string_view body);
+  Reply Prioritize(std::string_view body);
+  Reply Preempt(std::string_view body);
+  Reply Bind(std::string_view body);
+
+  // The view, under the lock (the reflectors feed it through here).
+  void Update(const std::function<void(ClusterView&)>& f);
+  template <class F>
+  auto Read(F f) const {
+    std::lock_guard<std::mutex> l(mu_);
+    return f(view_);
+  }
+  // The first list is in: builds the Scheduler. Until then decisions are 503.
+  Status MarkSynced();
+  bool synced() const { return synced_.load(); }
+
+ private:
+  struct Decoded;
+  // Parses a filter/prioritize body, decodes its pod and resolves its nodes.
+  Reply WithArgs(std::string_view verb, std::string_view body,
+                 const std::function<Reply(const ExtenderArgs&, const Pod&)>& f);
+  void ExpireAssumedLocked(Clock::time_point now);
+  void UpdateGauges();
+
+  SchedulerFactory factory_;
+  ExtenderOptions options_;
+  Binder* binder_;
+  Metrics* metrics_;
+  mutable std::mutex mu_;
+  ClusterView view_;
+  std::optional<SchedulerSet> schedulers_;
+  std::unique_ptr<ExtenderDecisions> decisions_;
+  std::atomic<bool> synced_{false};
+  Clock::time_point next_expiry_{};
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SERVER_EXTENDER_H_

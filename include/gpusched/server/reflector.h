@@ -1,0 +1,111 @@
+// Reflector: keeps the ExtenderService's cluster view in step with the API
+// server, as client-go's reflector keeps an informer's store: list (in pages
+// of 500, pods without those in phase Succeeded or Failed, as kube-scheduler
+// lists them), then watch from the list's resourceVersion with bookmarks
+// (allowWatchBookmarks), applying ADDED / MODIFIED / DELETED events and
+// moving the resourceVersion on with every event and BOOKMARK. A watch that
+// ends (the server's timeoutSeconds, a dropped connection) is started again
+// from the last resourceVersion; "410 Gone" (an HTTP 410, or an ERROR event
+// whose Status has code 410: the resourceVersion is too old) relists. A
+// failure waits before the next try: 0.8 s doubling to 30 s, with ±20%
+// jitter, back to 0.8 s after a success. Objects the decoder refuses are
+// skipped with a log line (the API server is the authority on what exists).
+//
+// Health: the reflector is "in contact" while its watch is open or its last
+// success is recent; /readyz reports stale once both reflectors have lost
+// contact for longer than the configured time.
+#ifndef GPUSCHED_SERVER_REFLECTOR_H_
+#define GPUSCHED_SERVER_REFLECTOR_H_
+
+#include <atomic>
+#include <condition_variable>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "gpusched/server/api_client.h"
+#include "gpusched/server/extender.h"
+#include "gpusched/server/metrics.h"
+
+namespace gpusched {
+
+struct ReflectorOptions {
+  double initial_backoff_seconds = 0.8;
+  double max_backoff_seconds = 30;
+  // The watch's timeoutSeconds (the server ends it then; client-go picks
+  // 5..10 minutes at random).
+  int watch_timeout_seconds = 300;
+  int page_size = 500;
+  std::function<void(const std::string&)> log;  // one line per event worth telling
+};
+
+class Reflector {
+ public:
+  using Clock = std::chrono::steady_clock;
+  enum class Resource { kNodes, kPods };
+
+  Reflector(ApiConfig config, Resource resource, ExtenderService& extender, Metrics* metrics,
+            ReflectorOptions options);
+  ~Reflector();
+
+  void Start();
+  // Ends the watch in progress and joins the thread.
+  void Stop();
+
+  bool synced() const { return synced_.load(); }
+  // Whether the watch is open, and when the last list, watch start or event was.
+  bool connected() const { return connected_.load(); }
+  Clock::time_point last_contact() const;
+  std::string last_error() const;
+  const char* name() const { return resource_ == Resource::kNodes ? "nodes" : "pods"; }
+
+ private:
+  void Run();
+  // One list; true when it succeeded (rv_ is set).
+  bool List();
+  // One watch until it ends; true when it ended without an error (rewatch at once).
+  enum class WatchEnd { kTimeout, kGone, kError };
+  WatchEnd Watch();
+  void Contact();
+  void Fail(const std::string& what);
+  void Sleep(double seconds);
+
+  ApiConfig config_;
+  Resource resource_;
+  ExtenderService& extender_;
+  Metrics* metrics_;
+  ReflectorOptions options_;
+  std::unique_ptr<ApiClient> client_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> synced_{false};
+  std::atomic<bool> connected_{false};
+  std::string rv_;
+  mutable std::mutex mu_;  // guards last_contact_, last_error_, and client_ against Stop
+  Clock::time_point last_contact_{};
+  std::string last_error_;
+  std::condition_variable wake_;
+  int lists_ = 0;
+};
+
+// Binds through the API server: the device annotations first (a JSON merge
+// patch of metadata.annotations, so that the device plugin finds them when
+// the kubelet admits the pod), then the pods/binding subresource as
+// kube-scheduler's DefaultBinder creates it. Calls are serialized on one
+// connection.
+class ApiBinder : public Binder {
+ public:
+  explicit ApiBinder(ApiConfig config);
+  Status Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) override;
+
+ private:
+  std::mutex mu_;
+  ApiClient client_;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SERVER_REFLECTOR_H_

@@ -1,0 +1,72 @@
+// QueueingHints (KEP-4247; on by default since v1.32, GA and locked on
+// since v1.34, so kube-scheduler v1.35 always uses them): after a cluster
+// event, a pod waiting in the unschedulable pool goes back to activeQ or
+// backoffQ only when a plugin that rejected it in its last attempt (its
+// Failure::rejectors, upstream's UnschedulablePlugins) registered that event
+// and its hint function says Queue
+// (pkg/scheduler/backend/queue/scheduling_queue.go isPodWorthRequeuing).
+// A pod with no rejector is always requeued; a wildcard event (the
+// 5-minute leftover flush) requeues every pod.
+//
+// The simulator's events and the plugins' hints, as v1.35 registers them
+// (each plugin's EventsToRegister):
+//
+//   a bound pod finishes or is evicted (Pod/Delete of an assigned pod):
+//     NodeResourcesFit  Queue (isSchedulableAfterPodEvent: any deletion of a
+//                       scheduled pod may free what the pod needs)
+//     GpuShare          Queue (gpusched's plugin, the same rule for shares)
+//     NodeUnschedulable, TaintToleration, NodeAffinity, NodeName: not
+//                       registered (they react to node changes only)
+//   a node is added (Node/Add):
+//     NodeResourcesFit  Queue when the pod's requests fit the empty node
+//                       (isSchedulableAfterNodeChange -> isFit, which checks
+//                       every requested resource, ignoredResources or not)
+//     GpuShare          Queue when the node has a GPU model the pod allows
+//                       and enough devices for its share
+//     NodeUnschedulable Queue when the node is not cordoned
+//     TaintToleration   Queue when the pod tolerates the node's NoSchedule
+//                       and NoExecute taints
+//     NodeAffinity      Queue when the node matches nodeSelector and the
+//                       required affinity
+//     NodeName          Queue when the pod names no node or this one
+//   a node is removed: no plugin registers Node/Delete.
+//
+// A filter gpusched does not know gets upstream's default for a plugin
+// without hints: Queue on every event.
+#ifndef GPUSCHED_SIM_QUEUEING_HINTS_H_
+#define GPUSCHED_SIM_QUEUEING_HINTS_H_
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/model/node.h"
+#include "gpusched/sched/filter_plugin.h"
+#include "gpusched/sched/pod_info.h"
+
+namespace gpusched {
+
+// The cluster events of one moment of a simulation.
+struct ClusterEvents {
+  struct AddedNode {
+    const Node* node;  // as added (alive for the moment)
+    NodeState state;   // its state when it joined: empty
+  };
+  bool assigned_pod_deleted = false;  // a bound pod finished or was evicted
+  std::vector<AddedNode> nodes_added;
+  bool any() const { return assigned_pod_deleted || !nodes_added.empty(); }
+  void Clear() {
+    assigned_pod_deleted = false;
+    nodes_added.clear();
+  }
+};
+
+// isPodWorthRequeuing for one pod of the pool: `rejectors` (Failure's bits
+// over `filters`) from its last attempt.
+bool WorthRequeuing(const std::vector<std::unique_ptr<FilterPlugin>>& filters, uint64_t rejectors, const PodInfo& pod,
+                    const ClusterEvents& events);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SIM_QUEUEING_HINTS_H_

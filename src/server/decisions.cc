@@ -1,0 +1,86 @@
+#include "gpusched/server/decisions.h"
+
+#include <algorithm>
+
+#include "gpusched/sched/filters.h"
+
+namespace gpusched {
+
+NodeVerdict ExtenderDecisions::Filter(const PodInfo& pod, const ClusterState& cluster, size_t node) {
+  NodeVerdict v;
+  if (!CheckFilters(scheduler_.filters(), pod, cluster.node(node), cluster.state(node), verdict_)) {
+    v.passed = true;
+    return v;
+  }
+  v.unresolvable = verdict_.code == SchedStatus::Code::kUnschedulableAndUnresolvable;
+  for (size_t i = 0; i < verdict_.reasons.size(); ++i) {
+    if (i) v.reason += ", ";
+    v.reason += verdict_.reasons[i].str();
+  }
+  return v;
+}
+
+void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& cluster,
+                                   const std::vector<size_t>& feasible, std::vector<int64_t>& scores) {
+  scores.assign(feasible.size(), 0);
+  if (feasible.empty()) return;
+  if (feasible.size() == 1) {
+    scores[0] = kMaxExtenderScore;
+    return;
+  }
+  // Select with explain, as `gpusched explain` runs it: it records each
+  // scored node's total.
+  explain_.nodes.resize(cluster.size());
+  for (size_t i : feasible) {
+    NodeExplain& ne = explain_.nodes[i];
+    ne.node = i;
+    ne.scored = false;
+    ne.scores.clear();
+    ne.total = 0;
+  }
+  const Policy& policy = scheduler_.policy();
+  const size_t chosen = policy.Select(pod, cluster, feasible, rng_, &explain_);
+  bool scored = false;
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (size_t i : feasible) {
+    const NodeExplain& ne = explain_.nodes[i];
+    if (!ne.scored) continue;
+    scored = true;
+    lo = std::min(lo, ne.total);
+    hi = std::max(hi, ne.total);
+  }
+  if (scored) {
+    for (size_t k = 0; k < feasible.size(); ++k) {
+      const NodeExplain& ne = explain_.nodes[feasible[k]];
+      if (feasible[k] == chosen) {
+        scores[k] = kMaxExtenderScore;
+      } else if (!ne.scored) {
+        scores[k] = 0;
+      } else if (hi == lo) {
+        scores[k] = kMaxExtenderScore - 1;
+      } else {
+        // 128-bit: totals of kube-default's plugins times weights stay far
+        // below, but nothing here assumes it.
+        const __int128 num = static_cast<__int128>(kMaxExtenderScore - 1) * (ne.total - lo);
+        scores[k] = static_cast<int64_t>(num / (static_cast<__int128>(hi) - lo));
+      }
+    }
+    return;
+  }
+  // A policy without scores: its picks in order.
+  std::vector<size_t> rest = feasible;
+  size_t pick = chosen;
+  for (int64_t score = kMaxExtenderScore; score > 0 && !rest.empty(); --score) {
+    for (size_t k = 0; k < feasible.size(); ++k)
+      if (feasible[k] == pick) scores[k] = std::max(scores[k], score);
+    rest.erase(std::find(rest.begin(), rest.end(), pick));
+    if (rest.empty() || score == 1) break;
+    pick = rest.size() == 1 ? rest.front() : policy.Select(pod, cluster, rest, rng_, nullptr);
+  }
+}
+
+std::vector<int32_t> ExtenderDecisions::ChooseDevices(const PodInfo& pod, const ClusterState& cluster, size_t node) {
+  return scheduler_.policy().SelectGpus(pod, cluster, node, rng_);
+}
+
+}  // namespace gpusched

@@ -1,0 +1,277 @@
+#include "gpusched/server/extender.h"
+
+#include "gpusched/io/object_decoder.h"
+
+namespace gpusched {
+namespace {
+
+Reply BadRequest(std::string message) { return Reply{400, std::move(message) + "\n", "text/plain; charset=utf-8"}; }
+
+Reply NotReady() {
+  return Reply{503, "gpusched has not listed the cluster yet: no decision before its first list of nodes and pods\n",
+               "text/plain; charset=utf-8"};
+}
+
+int64_t UnixNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+NodeToMetaVictims PassThroughPreemption(const ExtenderPreemptionArgs& args) { return args.victims; }
+
+ExtenderService::ExtenderService(SchedulerFactory factory, ExtenderOptions options, Binder* binder, Metrics* metrics)
+    : factory_(std::move(factory)), options_(options), binder_(binder), metrics_(metrics) {}
+
+void ExtenderService::Update(const std::function<void(ClusterView&)>& f) {
+  std::lock_guard<std::mutex> l(mu_);
+  f(view_);
+  UpdateGauges();
+}
+
+Status ExtenderService::MarkSynced() {
+  std::lock_guard<std::mutex> l(mu_);
+  if (!schedulers_) {
+    Result<SchedulerSet> s = factory_(view_);
+    if (!s.ok()) return s.status();
+    schedulers_.emplace(std::move(s).value());
+    if (schedulers_->profiles.empty()) return Status::InvalidArgument("no scheduler profile to decide with");
+    decisions_ = std::make_unique<ExtenderDecisions>(*schedulers_->profiles.front().second, options_.seed);
+  }
+  synced_ = true;
+  UpdateGauges();
+  return Status::Ok();
+}
+
+void ExtenderService::UpdateGauges() {
+  if (!metrics_) return;
+  metrics_->ClusterSize(static_cast<double>(view_.num_nodes()), static_cast<double>(view_.num_bound_pods()),
+                        static_cast<double>(view_.num_assumed()));
+}
+
+void ExtenderService::ExpireAssumedLocked(Clock::time_point now) {
+  if (now < next_expiry_) return;
+  next_expiry_ = now + std::chrono::seconds(1);
+  if (view_.ExpireAssumed(now) > 0) UpdateGauges();
+}
+
+Reply ExtenderService::WithArgs(std::string_view verb, std::string_view body,
+                         const std::function<Reply(const ExtenderArgs&, const Pod&)>& f) {
+  Reply reply;
+  Status parsed = WithJsonBody(body, [&](const DocNode& root) {
+    ExtenderArgs args;
+    if (Status s = DecodeExtenderArgs(root, args); !s.ok()) {
+      reply = BadRequest(s.message());
+      return;
+    }
+    if (!args.has_node_names && !args.has_nodes) {
+      reply = BadRequest("ExtenderArgs has neither NodeNames (nodeCacheCapable: true) nor Nodes: no node to consider");
+      return;
+    }
+    ObjectDecodeOptions opts;
+    opts.strict = false;
+    opts.source = "request";
+    Result<DecodedPod> pod = DecodePodObject(args.pod, opts);
+    if (!pod.ok()) {
+      reply = BadRequest("ExtenderArgs.Pod: " + pod.status().message());
+      return;
+    }
+    reply = f(args, pod->pod);
+  });
+  if (!parsed.ok()) reply = BadRequest(parsed.message());
+  if (reply.status == 400 && metrics_) metrics_->Error(verb, "bad_request");
+  if (reply.status == 503 && metrics_) metrics_->Error(verb, "not_ready");
+  return reply;
+}
+
+namespace {
+
+// The request's nodes by name, in request order: NodeNames when given (as
+// kube-scheduler sends them to a nodeCacheCapable extender), else the names
+// of Nodes.items.
+std::vector<std::string_view> RequestNodeNames(const ExtenderArgs& args) {
+  if (args.has_node_names) return args.node_names;
+  std::vector<std::string_view> names;
+  names.reserve(args.node_items.size());
+  for (const DocNode& item : args.node_items) names.push_back(NodeItemName(item));
+  return names;
+}
+
+}  // namespace
+
+Reply ExtenderService::Filter(std::string_view body) {
+  return WithArgs("filter", body, [&](const ExtenderArgs& args, const Pod& pod) {
+    const std::vector<std::string_view> names = RequestNodeNames(args);
+    const PodInfo info = PodInfo::Make(pod, 0);
+    std::vector<NodeVerdict> verdicts(names.size());
+    std::vector<char> known(names.size(), 0);
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      if (!decisions_) return NotReady();
+      ExpireAssumedLocked(Clock::now());
+      view_.RememberPending(pod);
+      const ClusterState& cluster = view_.cluster();
+      for (size_t i = 0; i < names.size(); ++i) {
+        const int64_t n = cluster.FindNode(names[i]);
+        if (n < 0) continue;
+        known[i] = 1;
+        verdicts[i] = decisions_->Filter(info, cluster, static_cast<size_t>(n));
+      }
+    }
+    ExtenderFilterResult r;
+    r.names = args.has_node_names;
+    size_t passed = 0, failed = 0, unresolvable = 0, unknown = 0;
+    for (size_t i = 0; i < names.size(); ++i) {
+      const std::string name(names[i]);
+      if (!known[i]) {
+        r.failed[name] = kReasonUnknownNode;
+        ++unknown;
+      } else if (verdicts[i].passed) {
+        if (r.names) {
+          r.node_names.push_back(names[i]);
+        } else {
+          r.nodes.push_back(args.node_items[i]);
+        }
+        ++passed;
+      } else if (verdicts[i].unresolvable) {
+        r.failed_unresolvable[name] = std::move(verdicts[i].reason);
+        ++unresolvable;
+      } else {
+        r.failed[name] = std::move(verdicts[i].reason);
+        ++failed;
+      }
+    }
+    if (metrics_) {
+      if (passed) metrics_->Decision("filter", "passed", static_cast<double>(passed));
+      if (failed) metrics_->Decision("filter", "failed", static_cast<double>(failed));
+      if (unresolvable) metrics_->Decision("filter", "unresolvable", static_cast<double>(unresolvable));
+      if (unknown) metrics_->Decision("filter", "unknown", static_cast<double>(unknown));
+    }
+    return Reply{200, EncodeFilterResult(r)};
+  });
+}
+
+Reply ExtenderService::Prioritize(std::string_view body) {
+  return WithArgs("prioritize", body, [&](const ExtenderArgs& args, const Pod& pod) {
+    const std::vector<std::string_view> names = RequestNodeNames(args);
+    const PodInfo info = PodInfo::Make(pod, 0);
+    std::vector<HostPriority> list(names.size());
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      if (!decisions_) return NotReady();
+      ExpireAssumedLocked(Clock::now());
+      const ClusterState& cluster = view_.cluster();
+      // Only the nodes that pass the filters now are scored; the policy
+      // chooses among them as ScheduleOne would.
+      std::vector<size_t> feasible, at;
+      for (size_t i = 0; i < names.size(); ++i) {
+        list[i].host = names[i];
+        const int64_t n = cluster.FindNode(names[i]);
+        if (n < 0 || !decisions_->Filter(info, cluster, static_cast<size_t>(n)).passed) continue;
+        feasible.push_back(static_cast<size_t>(n));
+        at.push_back(i);
+      }
+      std::vector<int64_t> scores;
+      decisions_->Prioritize(info, cluster, feasible, scores);
+      for (size_t k = 0; k < at.size(); ++k) list[at[k]].score = scores[k];
+    }
+    if (metrics_) metrics_->Decision("prioritize", "scored");
+    return Reply{200, EncodeHostPriorityList(list)};
+  });
+}
+
+Reply ExtenderService::Preempt(std::string_view body) {
+  Reply reply;
+  Status parsed = WithJsonBody(body, [&](const DocNode& root) {
+    ExtenderPreemptionArgs args;
+    if (Status s = DecodeExtenderPreemptionArgs(root, args); !s.ok()) {
+      reply = BadRequest(s.message());
+      return;
+    }
+    ObjectDecodeOptions opts;
+    opts.strict = false;
+    Result<DecodedPod> pod = DecodePodObject(args.pod, opts);
+    if (!pod.ok()) {
+      reply = BadRequest("ExtenderPreemptionArgs.Pod: " + pod.status().message());
+      return;
+    }
+    reply = Reply{200, EncodePreemptionResult(PassThroughPreemption(args))};
+  });
+  if (!parsed.ok()) reply = BadRequest(parsed.message());
+  if (metrics_) {
+    if (reply.status == 400) metrics_->Error("preempt", "bad_request");
+    if (reply.status == 200) metrics_->Decision("preempt", "passed_through");
+  }
+  return reply;
+}
+
+Reply ExtenderService::Bind(std::string_view body) {
+  ExtenderBindingArgs args;
+  Status decoded;
+  Status parsed = WithJsonBody(body, [&](const DocNode& root) { decoded = DecodeExtenderBindingArgs(root, args); });
+  if (parsed.ok() && decoded.ok() && (args.pod_name.empty() || args.node.empty()))
+    decoded = Status::InvalidArgument("ExtenderBindingArgs needs PodName and Node");
+  if (!parsed.ok() || !decoded.ok()) {
+    if (metrics_) metrics_->Error("bind", "bad_request");
+    return BadRequest(parsed.ok() ? decoded.message() : parsed.message());
+  }
+  const std::string ns = args.pod_namespace.empty() ? std::string(kDefaultNamespace) : args.pod_namespace;
+  const std::string id = ns + "/" + args.pod_name;
+  auto fail = [&](std::string error) {
+    if (metrics_) metrics_->Decision("bind", "failed");
+    return Reply{200, EncodeBindingResult(error)};
+  };
+  std::shared_ptr<const Pod> pod;
+  std::map<std::string, std::string> annotations;
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    if (!decisions_) {
+      if (metrics_) metrics_->Error("bind", "not_ready");
+      return NotReady();
+    }
+    const Clock::time_point now = Clock::now();
+    ExpireAssumedLocked(now);
+    pod = view_.FindPending(ns, args.pod_name, args.pod_uid);
+    if (!pod) {
+      auto placements = view_.Placements();
+      if (auto it = placements.find(id); it != placements.end())
+        return fail("pod " + id + " is already on node " + it->second.node);
+      return fail("gpusched has not seen pod " + id +
+                  ": it learns a pod's spec from filter requests and from the API server's watch");
+    }
+    const ClusterState& cluster = view_.cluster();
+    const int64_t n = cluster.FindNode(args.node);
+    if (n < 0) return fail("node \"" + args.node + "\" is not in gpusched's cluster view");
+    const PodInfo info = PodInfo::Make(*pod, 0);
+    // Another pod may have taken what this one was filtered against.
+    NodeVerdict v = decisions_->Filter(info, cluster, static_cast<size_t>(n));
+    if (!v.passed) return fail("pod " + id + " no longer fits on node " + args.node + ": " + v.reason);
+    std::vector<int32_t> devices = decisions_->ChooseDevices(info, cluster, static_cast<size_t>(n));
+    annotations = BindAnnotations(*pod, info.gpu, devices, UnixNanos());
+    view_.Assume(*pod, static_cast<size_t>(n), devices, Clock::time_point::max());
+    if (options_.static_snapshot) view_.Confirm(ns, args.pod_name);
+    UpdateGauges();
+  }
+  Status bound = binder_ ? binder_->Bind(*pod, args.node, annotations) : Status::Ok();
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    if (!bound.ok()) {
+      view_.Forget(ns, args.pod_name);
+      view_.RememberPending(*pod);
+    } else if (!options_.static_snapshot) {
+      view_.SetAssumeDeadline(ns, args.pod_name,
+                              Clock::now() + std::chrono::milliseconds(
+                                                 static_cast<int64_t>(options_.assume_ttl_seconds * 1000)));
+    }
+    UpdateGauges();
+  }
+  if (!bound.ok()) {
+    if (metrics_) metrics_->Error("bind", "api_server");
+    return fail(bound.message());
+  }
+  if (metrics_) metrics_->Decision("bind", "bound");
+  return Reply{200, EncodeBindingResult("")};
+}
+
+}  // namespace gpusched

@@ -1,0 +1,283 @@
+#include "gpusched/server/reflector.h"
+
+#include <condition_variable>
+#include <random>
+
+#include "gpusched/io/json_documents.h"
+#include "gpusched/io/object_decoder.h"
+#include "gpusched/server/go_json.h"
+
+namespace gpusched {
+namespace {
+
+std::string ListPath(Reflector::Resource r) {
+  return r == Reflector::Resource::kNodes
+             ? "/api/v1/nodes?"
+             : "/api/v1/pods?fieldSelector=status.phase%21%3DSucceeded%2Cstatus.phase%21%3DFailed&";
+}
+
+
+double UnixNow() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Reflector::Reflector(ApiConfig config, Resource resource, ExtenderService& extender, Metrics* metrics,
+                     ReflectorOptions options)
+    : config_(std::move(config)), resource_(resource), extender_(extender), metrics_(metrics),
+      options_(std::move(options)) {
+  client_ = std::make_unique<ApiClient>(config_, 60);
+}
+
+Reflector::~Reflector() { Stop(); }
+
+void Reflector::Start() { thread_ = std::thread([this] { Run(); }); }
+
+void Reflector::Stop() {
+  stop_ = true;
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    wake_.notify_all();
+  }
+  client_->Stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+Reflector::Clock::time_point Reflector::last_contact() const {
+  std::lock_guard<std::mutex> l(mu_);
+  return last_contact_;
+}
+
+std::string Reflector::last_error() const {
+  std::lock_guard<std::mutex> l(mu_);
+  return last_error_;
+}
+
+void Reflector::Contact() {
+  std::lock_guard<std::mutex> l(mu_);
+  last_contact_ = Clock::now();
+  if (metrics_) metrics_->Synced(UnixNow());
+}
+
+void Reflector::Fail(const std::string& what) {
+  {
+    std::lock_guard<std::mutex> l(mu_);
+    last_error_ = what;
+  }
+  if (options_.log) options_.log(std::string(name()) + ": " + what);
+}
+
+void Reflector::Sleep(double seconds) {
+  std::unique_lock<std::mutex> l(mu_);
+  wake_.wait_for(l, std::chrono::duration<double>(seconds), [this] { return stop_.load(); });
+}
+
+void Reflector::Run() {
+  std::mt19937_64 jitter(std::random_device{}());
+  double backoff = options_.initial_backoff_seconds;
+  auto wait = [&] {
+    std::uniform_real_distribution<double> d(0.8, 1.2);
+    Sleep(backoff * d(jitter));
+    backoff = std::min(backoff * 2, options_.max_backoff_seconds);
+  };
+  bool need_list = true;
+  while (!stop_) {
+    if (need_list) {
+      if (!List()) {
+        wait();
+        continue;
+      }
+      need_list = false;
+      backoff = options_.initial_backoff_seconds;
+    }
+    const WatchEnd end = Watch();
+    connected_ = false;
+    if (stop_) break;
+    if (end == WatchEnd::kGone) {
+      Fail("410 Gone: resourceVersion " + rv_ + " is too old; listing again");
+      if (metrics_) metrics_->Relist(name());
+      need_list = true;
+      continue;
+    }
+    if (end == WatchEnd::kError) wait();
+  }
+}
+
+bool Reflector::List() {
+  std::string cont;
+  std::string rv;
+  std::vector<Node> nodes;
+  std::vector<std::pair<Pod, bool>> pods;
+  size_t refused = 0;
+  do {
+    std::string path = ListPath(resource_) + "limit=" + std::to_string(options_.page_size);
+    if (!cont.empty()) path += "&continue=" + cont;
+    ApiResponse r = client_->Get(path);
+    if (!r.ok()) {
+      Fail("list failed: " + r.Describe());
+      return false;
+    }
+    std::string error;
+    cont.clear();
+    JsonStreamEvents events;
+    ObjectDecodeOptions opts;
+    opts.strict = false;
+    opts.source = name();
+    events.item = [&](const DocNode& item) {
+      if (resource_ == Resource::kNodes) {
+        Result<Node> n = DecodeNodeObject(item, opts);
+        if (n.ok()) {
+          nodes.push_back(std::move(n).value());
+        } else {
+          ++refused;
+          Fail("skipping a node: " + n.status().message());
+        }
+      } else {
+        Result<DecodedPod> p = DecodePodObject(item, opts);
+        if (p.ok()) {
+          pods.emplace_back(std::move(p->pod), p->terminated);
+        } else {
+          ++refused;
+          Fail("skipping a pod: " + p.status().message());
+        }
+      }
+    };
+    events.end = [&](const DocNode& list, size_t) {
+      rv = std::string(list["metadata"]["resourceVersion"].Scalar());
+      cont = std::string(list["metadata"]["continue"].Scalar());
+    };
+    events.error = [&](int, const std::string& m) { error = m; };
+    ParseJsonStream(r.body, 1, events);
+    if (!error.empty()) {
+      Fail("list: " + error);
+      return false;
+    }
+  } while (!cont.empty() && !stop_);
+  if (stop_) return false;
+  if (resource_ == Resource::kNodes) {
+    extender_.Update([&](ClusterView& v) { v.ReplaceNodes(std::move(nodes)); });
+  } else {
+    extender_.Update([&](ClusterView& v) { v.ReplacePods(pods); });
+  }
+  rv_ = rv;
+  if (lists_++ > 0 && metrics_) metrics_->Relist(name());
+  synced_ = true;
+  Contact();
+  return true;
+}
+
+Reflector::WatchEnd Reflector::Watch() {
+  const std::string path = ListPath(resource_) + "watch=1&allowWatchBookmarks=true&resourceVersion=" + rv_ +
+                           "&timeoutSeconds=" + std::to_string(options_.watch_timeout_seconds);
+  WatchEnd end = WatchEnd::kTimeout;
+  ObjectDecodeOptions opts;
+  opts.strict = false;
+  opts.source = name();
+  bool opened = false;
+  ApiResponse r = client_->Stream(path, options_.watch_timeout_seconds + 30.0, [&](std::string_view line) {
+    if (!opened) {
+      opened = true;
+      connected_ = true;
+    }
+    bool keep = true;
+    JsonStreamEvents events;
+    events.end = [&](const DocNode& ev, size_t) {
+      const std::string type = std::string(ev["type"].Scalar());
+      const DocNode obj = ev["object"];
+      if (type == "ERROR") {
+        // A metav1.Status; 410 means the resourceVersion is gone.
+        const std::string code = std::string(obj["code"].Scalar());
+        end = code == "410" ? WatchEnd::kGone : WatchEnd::kError;
+        if (end == WatchEnd::kError) Fail("watch error: " + std::string(obj["message"].Scalar()));
+        keep = false;
+        return;
+      }
+      const std::string rv = std::string(obj["metadata"]["resourceVersion"].Scalar());
+      if (type == "BOOKMARK") {
+        if (!rv.empty()) rv_ = rv;
+        Contact();
+        return;
+      }
+      if (type != "ADDED" && type != "MODIFIED" && type != "DELETED") return;
+      if (resource_ == Resource::kNodes) {
+        Result<Node> n = DecodeNodeObject(obj, opts);
+        if (!n.ok()) {
+          Fail("skipping a node event: " + n.status().message());
+        } else if (type == "DELETED") {
+          extender_.Update([&](ClusterView& v) { v.DeleteNode(n->name()); });
+        } else {
+          extender_.Update([&](ClusterView& v) { v.UpsertNode(std::move(n).value()); });
+        }
+      } else {
+        Result<DecodedPod> p = DecodePodObject(obj, opts);
+        if (!p.ok()) {
+          Fail("skipping a pod event: " + p.status().message());
+        } else if (type == "DELETED") {
+          extender_.Update([&](ClusterView& v) { v.DeletePod(p->pod.ns(), p->pod.name()); });
+        } else {
+          extender_.Update([&](ClusterView& v) { v.UpsertPod(p->pod, p->terminated); });
+        }
+      }
+      if (!rv.empty()) rv_ = rv;
+      Contact();
+    };
+    events.error = [&](int, const std::string& m) {
+      Fail("watch: cannot parse an event: " + m);
+      end = WatchEnd::kError;
+      keep = false;
+    };
+    ParseJsonStream(line, 1, events);
+    return keep && !stop_;
+  });
+  if (stop_) return WatchEnd::kTimeout;
+  if (r.status == 410) return WatchEnd::kGone;
+  if (r.status != 200) {
+    Fail("watch failed: " + r.Describe());
+    return WatchEnd::kError;
+  }
+  if (!r.error.empty() && end == WatchEnd::kTimeout) {
+    // The connection dropped: resume from the last resourceVersion.
+    Fail("watch connection lost (" + r.error + "); resuming from resourceVersion " + rv_);
+    return WatchEnd::kError;
+  }
+  Contact();
+  return end;
+}
+
+ApiBinder::ApiBinder(ApiConfig config) : client_(std::move(config), 30) {}
+
+Status ApiBinder::Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) {
+  std::lock_guard<std::mutex> l(mu_);
+  const std::string base = "/api/v1/namespaces/" + pod.ns() + "/pods/" + pod.name();
+  if (!annotations.empty()) {
+    std::string patch = "{\"metadata\":{\"annotations\":{";
+    bool first = true;
+    for (const auto& [k, v] : annotations) {
+      if (!first) patch += ',';
+      first = false;
+      AppendGoJsonString(patch, k);
+      patch += ':';
+      AppendGoJsonString(patch, v);
+    }
+    patch += "}}}";
+    ApiResponse r = client_.Patch(base, patch, "application/merge-patch+json");
+    if (!r.ok()) return Status::IOError("annotating pod " + pod.ns() + "/" + pod.name() + " failed: " + r.Describe());
+  }
+  std::string body = "{\"apiVersion\":\"v1\",\"kind\":\"Binding\",\"metadata\":{\"name\":";
+  AppendGoJsonString(body, pod.name());
+  body += ",\"namespace\":";
+  AppendGoJsonString(body, pod.ns());
+  if (!pod.meta.uid.empty()) {
+    body += ",\"uid\":";
+    AppendGoJsonString(body, pod.meta.uid);
+  }
+  body += "},\"target\":{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"name\":";
+  AppendGoJsonString(body, node);
+  body += "}}";
+  ApiResponse r = client_.Post(base + "/binding", body, "application/json");
+  if (!r.ok()) return Status::IOError("binding pod " + pod.ns() + "/" + pod.name() + " to " + node + " failed: " + r.Describe());
+  return Status::Ok();
+}
+
+}  // namespace gpusched

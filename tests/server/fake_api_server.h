@@ -1,0 +1,277 @@
+// A fake Kubernetes API server for the server tests, on 127.0.0.1 only:
+// list and watch of nodes and pods (the watch streams the events that come
+// after the asked resourceVersion, as chunked JSON lines, bookmarks
+// included when asked), pods/binding (sets spec.nodeName, 409 when already
+// bound) and merge patches of pod annotations, each change becoming a watch
+// event. Scripts: the next watch answers 410 Gone (as an HTTP 410 or as an
+// ERROR event), a watch drops its connection after N events, a list answers
+// after a delay.
+#ifndef GPUSCHED_TESTS_SERVER_FAKE_API_SERVER_H_
+#define GPUSCHED_TESTS_SERVER_FAKE_API_SERVER_H_
+
+#include <httplib.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace gpusched::testing {
+
+class FakeApiServer {
+ public:
+  using json = nlohmann::json;
+
+  FakeApiServer() {
+    server_.Get("/api/v1/nodes", [this](const httplib::Request& req, httplib::Response& res) { Serve("nodes", req, res); });
+    server_.Get("/api/v1/pods", [this](const httplib::Request& req, httplib::Response& res) { Serve("pods", req, res); });
+    server_.Post(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+)/binding)",
+                 [this](const httplib::Request& req, httplib::Response& res) { Bind(req, res); });
+    server_.Patch(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+))",
+                  [this](const httplib::Request& req, httplib::Response& res) { Patch(req, res); });
+    server_.set_tcp_nodelay(true);
+    server_.set_keep_alive_max_count(1 << 30);
+    port_ = server_.bind_to_any_port("127.0.0.1");
+    thread_ = std::thread([this] { server_.listen_after_bind(); });
+  }
+  ~FakeApiServer() {
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      stopping_ = true;
+    }
+    cv_.notify_all();
+    server_.stop();
+    thread_.join();
+  }
+
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+
+  // --- State changes (each is a watch event) ---
+  void AddNode(const json& node) { Put("nodes", node["metadata"]["name"], node, "ADDED"); }
+  void AddPod(const json& pod) { Put("pods", Key(pod), pod, "ADDED"); }
+  void ModifyPod(const json& pod) { Put("pods", Key(pod), pod, "MODIFIED"); }
+  void DeletePod(const std::string& ns, const std::string& name) {
+    std::lock_guard<std::mutex> l(mu_);
+    auto it = objects_["pods"].find(ns + "/" + name);
+    if (it == objects_["pods"].end()) return;
+    json obj = it->second;
+    objects_["pods"].erase(it);
+    Emit("pods", "DELETED", obj);
+  }
+  void Bookmark(const std::string& resource) {
+    std::lock_guard<std::mutex> l(mu_);
+    json obj = {{"metadata", {{"resourceVersion", std::to_string(++rv_)}}}};
+    events_.push_back({rv_, resource, "BOOKMARK", obj});
+    cv_.notify_all();
+  }
+
+  // --- Scripts ---
+  // The next watch of `resource` fails with 410 Gone: an HTTP 410, or an
+  // ERROR event carrying a Status with code 410.
+  void GoneOnNextWatch(const std::string& resource, bool as_event) {
+    std::lock_guard<std::mutex> l(mu_);
+    gone_[resource] = as_event ? 2 : 1;
+  }
+  // The watch of `resource` (the one open, or else the next) closes its
+  // connection after sending `events` more events.
+  void DropNextWatchAfter(const std::string& resource, int events) {
+    std::lock_guard<std::mutex> l(mu_);
+    drop_after_[resource] = events;
+  }
+  void DelayLists(std::chrono::milliseconds d) {
+    std::lock_guard<std::mutex> l(mu_);
+    list_delay_ = d;
+  }
+
+  // --- What happened ---
+  int lists(const std::string& resource) {
+    std::lock_guard<std::mutex> l(mu_);
+    return lists_[resource];
+  }
+  int watches(const std::string& resource) {
+    std::lock_guard<std::mutex> l(mu_);
+    return watches_[resource];
+  }
+  std::map<std::string, int> binds() {
+    std::lock_guard<std::mutex> l(mu_);
+    return binds_;
+  }
+  json pod(const std::string& key) {
+    std::lock_guard<std::mutex> l(mu_);
+    return objects_["pods"].at(key);
+  }
+  std::vector<json> pods() {
+    std::lock_guard<std::mutex> l(mu_);
+    std::vector<json> out;
+    for (const auto& [k, v] : objects_["pods"]) out.push_back(v);
+    return out;
+  }
+
+ private:
+  struct Event {
+    uint64_t rv;
+    std::string resource, type;
+    json object;
+  };
+
+  static std::string Key(const json& pod) {
+    return pod["metadata"].value("namespace", "default") + "/" + pod["metadata"]["name"].get<std::string>();
+  }
+
+  void Put(const std::string& resource, const std::string& key, json obj, const std::string& type) {
+    std::lock_guard<std::mutex> l(mu_);
+    objects_[resource][key] = obj;
+    Emit(resource, type, obj);
+  }
+
+  // Caller holds mu_.
+  void Emit(const std::string& resource, const std::string& type, json& obj) {
+    obj["metadata"]["resourceVersion"] = std::to_string(++rv_);
+    if (type != "DELETED") {
+      const std::string key = resource == "pods" ? Key(obj) : obj["metadata"]["name"].get<std::string>();
+      objects_[resource][key] = obj;
+    }
+    events_.push_back({rv_, resource, type, obj});
+    cv_.notify_all();
+  }
+
+  void Serve(const std::string& resource, const httplib::Request& req, httplib::Response& res) {
+    if (req.get_param_value("watch") != "1") return List(resource, res);
+    std::unique_lock<std::mutex> l(mu_);
+    ++watches_[resource];
+    const int gone = gone_[resource];
+    gone_[resource] = 0;
+    if (gone == 1) {
+      res.status = 410;
+      res.set_content(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410})",
+                      "application/json");
+      return;
+    }
+    const uint64_t from = std::stoull(req.get_param_value("resourceVersion"));
+    const bool bookmarks = req.get_param_value("allowWatchBookmarks") == "true";
+    auto sent = std::make_shared<int>(0);
+    auto next = std::make_shared<uint64_t>(from);
+    auto gone_event = std::make_shared<bool>(gone == 2);
+    res.set_chunked_content_provider("application/json", [this, resource, bookmarks, sent, next,
+                                                          gone_event](size_t, httplib::DataSink& sink) {
+      std::unique_lock<std::mutex> l(mu_);
+      if (*gone_event) {
+        const std::string line =
+            R"({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410}})"
+            "\n";
+        sink.write(line.data(), line.size());
+        sink.done();
+        return true;
+      }
+      cv_.wait_for(l, std::chrono::milliseconds(100), [&] {
+        return stopping_ || drop_after_.count(resource) || (!events_.empty() && events_.back().rv > *next);
+      });
+      if (auto d = drop_after_.find(resource); d != drop_after_.end() && d->second == 0) {
+        drop_after_.erase(d);
+        return false;  // the connection drops
+      }
+      if (stopping_) {
+        sink.done();
+        return true;
+      }
+      for (const Event& e : events_) {
+        if (e.rv <= *next || e.resource != resource) continue;
+        *next = e.rv;
+        if (e.type == "BOOKMARK" && !bookmarks) continue;
+        if (auto d = drop_after_.find(resource); d != drop_after_.end() && d->second-- == 0) {
+          drop_after_.erase(d);
+          return false;  // the connection drops
+        }
+        const std::string line = json{{"type", e.type}, {"object", e.object}}.dump() + "\n";
+        if (!sink.write(line.data(), line.size())) return false;
+        ++*sent;
+      }
+      if (!events_.empty()) *next = std::max(*next, events_.back().rv);
+      return true;
+    });
+  }
+
+  void List(const std::string& resource, httplib::Response& res) {
+    std::chrono::milliseconds delay;
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      delay = list_delay_;
+    }
+    std::this_thread::sleep_for(delay);
+    std::lock_guard<std::mutex> l(mu_);
+    ++lists_[resource];
+    json items = json::array();
+    for (const auto& [k, v] : objects_[resource]) items.push_back(v);
+    json list = {{"kind", resource == "nodes" ? "NodeList" : "PodList"},
+                 {"apiVersion", "v1"},
+                 {"metadata", {{"resourceVersion", std::to_string(rv_)}}},
+                 {"items", items}};
+    res.set_content(list.dump(), "application/json");
+  }
+
+  void Bind(const httplib::Request& req, httplib::Response& res) {
+    std::lock_guard<std::mutex> l(mu_);
+    const std::string key = req.matches[1].str() + "/" + req.matches[2].str();
+    auto it = objects_["pods"].find(key);
+    if (it == objects_["pods"].end()) {
+      res.status = 404;
+      res.set_content(R"({"kind":"Status","message":"pods \")" + req.matches[2].str() + R"(\" not found","code":404})",
+                      "application/json");
+      return;
+    }
+    json body = json::parse(req.body);
+    json pod = it->second;
+    if (!pod["spec"].value("nodeName", "").empty()) {
+      res.status = 409;
+      res.set_content(json{{"kind", "Status"},
+                           {"message", "Operation cannot be fulfilled on pods/binding \"" + req.matches[2].str() +
+                                           "\": pod " + req.matches[2].str() + " is already assigned to node \"" +
+                                           pod["spec"]["nodeName"].get<std::string>() + "\""},
+                           {"code", 409}}
+                          .dump(),
+                      "application/json");
+      return;
+    }
+    ++binds_[key];
+    pod["spec"]["nodeName"] = body["target"]["name"];
+    Emit("pods", "MODIFIED", pod);
+    res.status = 201;
+    res.set_content("{}", "application/json");
+  }
+
+  void Patch(const httplib::Request& req, httplib::Response& res) {
+    std::lock_guard<std::mutex> l(mu_);
+    const std::string key = req.matches[1].str() + "/" + req.matches[2].str();
+    auto it = objects_["pods"].find(key);
+    if (it == objects_["pods"].end()) {
+      res.status = 404;
+      return;
+    }
+    json pod = it->second;
+    pod.merge_patch(json::parse(req.body));
+    Emit("pods", "MODIFIED", pod);
+    res.set_content(pod.dump(), "application/json");
+  }
+
+  httplib::Server server_;
+  int port_ = 0;
+  std::thread thread_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stopping_ = false;
+  uint64_t rv_ = 100;
+  std::map<std::string, std::map<std::string, json>> objects_;
+  std::vector<Event> events_;
+  std::map<std::string, int> gone_, drop_after_, lists_, watches_;
+  std::map<std::string, int> binds_;
+  std::chrono::milliseconds list_delay_{0};
+};
+
+}  // namespace gpusched::testing
+
+#endif  // GPUSCHED_TESTS_SERVER_FAKE_API_SERVER_H_

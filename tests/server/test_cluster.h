@@ -1,0 +1,86 @@
+// Helpers for the server tests: nodes and pods as the API server writes them
+// (JSON), and an ExtenderService over a static view.
+#ifndef GPUSCHED_TESTS_SERVER_TEST_CLUSTER_H_
+#define GPUSCHED_TESTS_SERVER_TEST_CLUSTER_H_
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/io/json_documents.h"
+#include "gpusched/io/object_decoder.h"
+#include "gpusched/sched/frag.h"
+#include "gpusched/sched/profile_factory.h"
+#include "gpusched/server/extender.h"
+
+namespace gpusched::testing {
+
+using json = nlohmann::json;
+
+inline json NodeJson(const std::string& name, int gpus, const std::string& cpu = "64") {
+  return json{{"metadata", {{"name", name}, {"uid", "uid-" + name}}},
+              {"spec", json::object()},
+              {"status",
+               {{"allocatable", {{"cpu", cpu}, {"memory", "512Gi"}, {"pods", "110"}, {"nvidia.com/gpu", std::to_string(gpus)}}},
+                {"capacity", {{"cpu", cpu}, {"memory", "512Gi"}, {"pods", "110"}, {"nvidia.com/gpu", std::to_string(gpus)}}}}}};
+}
+
+// A pod asking for `gpus` whole GPUs, or a share of `milli` of one GPU
+// (alibabacloud.com/gpu-milli) when milli > 0.
+inline json PodJson(const std::string& ns, const std::string& name, int gpus, int milli = 0,
+                    const std::string& node = "") {
+  json c = {{"name", "c"}, {"image", "trainer"}, {"resources", {{"requests", {{"cpu", "1"}}}}}};
+  if (gpus > 0) c["resources"]["limits"] = {{"nvidia.com/gpu", std::to_string(gpus)}};
+  json pod = {{"metadata", {{"name", name}, {"namespace", ns}, {"uid", "uid-" + ns + "-" + name}}},
+              {"spec", {{"containers", json::array({c})}, {"schedulerName", "gpusched"}}},
+              {"status", {{"phase", node.empty() ? "Pending" : "Running"}}}};
+  if (milli > 0)
+    pod["metadata"]["annotations"] = {{"alibabacloud.com/gpu-milli", std::to_string(milli)},
+                                      {"alibabacloud.com/gpu-count", "1"}};
+  if (!node.empty()) pod["spec"]["nodeName"] = node;
+  return pod;
+}
+
+inline Node DecodeNode(const json& j) {
+  Node out;
+  ParseJsonStream(j.dump(), 1, JsonStreamEvents{nullptr, nullptr, nullptr, [&](const DocNode& n, size_t) {
+                                                  out = DecodeNodeObject(n).value();
+                                                }, nullptr});
+  return out;
+}
+
+inline Pod DecodePod(const json& j) {
+  Pod out;
+  ParseJsonStream(j.dump(), 1, JsonStreamEvents{nullptr, nullptr, nullptr, [&](const DocNode& n, size_t) {
+                                                  out = DecodePodObject(n).value().pod;
+                                                }, nullptr});
+  return out;
+}
+
+// A factory for `policy` with kube-scheduler's default configuration.
+inline SchedulerFactory Factory(const std::string& policy, uint64_t seed = 1) {
+  return [policy, seed](const ClusterView& view) -> Result<SchedulerSet> {
+    std::vector<PodShape> shapes;
+    for (const PodInfo& p : view.PodRequests()) shapes.push_back(ShapeOf(p));
+    const TypicalPods typical = ComputeTypicalPods(shapes);
+    PolicyOptions o;
+    o.typical = &typical;
+    return BuildSchedulers(DefaultSchedulerConfiguration(), policy, seed, o);
+  };
+}
+
+// Filter/prioritize bodies as kube-scheduler marshals ExtenderArgs.
+inline std::string ArgsWithNames(const json& pod, const std::vector<std::string>& names) {
+  return json{{"Pod", pod}, {"Nodes", nullptr}, {"NodeNames", names}}.dump();
+}
+inline std::string ArgsWithNodes(const json& pod, const std::vector<json>& nodes) {
+  return json{{"Pod", pod}, {"Nodes", {{"metadata", json::object()}, {"items", nodes}}}, {"NodeNames", nullptr}}.dump();
+}
+
+// Canonical form: keys sorted (nlohmann's object), no spaces.
+inline std::string Canonical(const std::string& text) { return json::parse(text).dump(); }
+
+}  // namespace gpusched::testing
+
+#endif  // GPUSCHED_TESTS_SERVER_TEST_CLUSTER_H_
