@@ -14,7 +14,7 @@
 namespace gpusched {
 namespace {
 
-std::string Lower(std::string_view s) {
+std::string LowerAscii(std::string_view s) {
   std::string r;
   for (char c : s) r += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return r;
@@ -34,7 +34,7 @@ std::optional<int64_t> IntLabel(const LabelMap& labels, const char* key) {
 
 // training-operator's ControllerName() per kind ("pytorchjob-controller").
 std::string KubeflowOperatorName(OperatorKind kind) {
-  return Lower(OperatorKindName(kind)) + "-controller";
+  return LowerAscii(OperatorKindName(kind)) + "-controller";
 }
 
 // The role whose pod gets training.kubeflow.org/job-role=master
@@ -205,7 +205,7 @@ class Planner {
     }
     if (w.finished || w.suspend) return;
     for (const OperatorRole& r : w.roles) {
-      const std::string rt = Lower(r.name);
+      const std::string rt = LowerAscii(r.name);
       for (int64_t idx = 0; idx < r.replicas; ++idx) {
         std::string name = w.kind == OperatorKind::kMPIJob && r.name == "Launcher"
                                ? w.name() + "-launcher"

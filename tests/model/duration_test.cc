@@ -16,7 +16,12 @@ TEST(DurationTest, SecondsOrGoDurations) {
                         {"2us", 2e-6},     {"3ns", 3e-9},     {"", std::nullopt},  {"-5", std::nullopt},
                         {"+5", std::nullopt}, {"1e3", std::nullopt}, {"5 m", std::nullopt}, {"5d", std::nullopt},
                         {"m", std::nullopt}, {"NaN", std::nullopt}};
-  for (const Case& c : cases) EXPECT_EQ(ParseDurationSeconds(c.text), c.seconds) << c.text;
+  for (const Case& c : cases) {
+    const std::optional<double> got = ParseDurationSeconds(c.text);
+    ASSERT_EQ(got.has_value(), c.seconds.has_value()) << c.text;
+    // Sub-second units are scaled in floating point; equal to the last ulps.
+    if (got) EXPECT_DOUBLE_EQ(*got, *c.seconds) << c.text;
+  }
 }
 
 }  // namespace
