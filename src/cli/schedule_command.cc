@@ -33,6 +33,7 @@ struct RunHeap {
   std::unique_ptr<std::vector<PodShape>> shapes = std::make_unique<std::vector<PodShape>>();
   std::unique_ptr<ClusterState> cluster;
   std::unique_ptr<BatchResult> result;
+  std::vector<const PodDisruptionBudget*> pdbs;  // into *manifests; small
   ~RunHeap() {
     KeepUntilExit(std::move(result));
     KeepUntilExit(std::move(cluster));
@@ -168,6 +169,11 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   batch_options.explain = flags.explain;
   batch_options.explain_pod = explain_pod;
   batch_options.dra = &m.dra;
+  // ScheduleBatch reads the PDBs while it runs; they live in `heap` with
+  // the manifests they point into.
+  for (const LoadedPdb& p : m.pdbs) heap.pdbs.push_back(&p.pdb);
+  batch_options.pdbs = &heap.pdbs;
+  batch_options.controller_scales = &m.controller_scales;
   heap.result = std::make_unique<BatchResult>(ScheduleBatch(pods, cluster, schedulers->profiles, batch_options));
   const BatchResult& result = *heap.result;
 

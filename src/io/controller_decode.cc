@@ -84,6 +84,8 @@ void DecodeDeploymentStrategy(DecodeContext& ctx, const DocNode& spec, Controlle
   if (auto v = DecodeIntOrPercent(ctx, ru, "maxSurge", p + ".maxSurge", errs)) out.max_surge = *v;
 }
 
+}  // namespace
+
 void DecodeJobSpec(DecodeContext& ctx, const DocNode& spec, const std::string& path, Controller& out) {
   // SetDefaults_Job (pkg/apis/batch/v1/defaults.go): both unset -> both 1;
   // parallelism unset -> 1; completions stays unset when only parallelism is
@@ -97,6 +99,8 @@ void DecodeJobSpec(DecodeContext& ctx, const DocNode& spec, const std::string& p
   out.selector = DecodeLabelSelector(ctx, spec, "selector", path + ".selector");
   DecodeTemplate(ctx, spec, path + ".template", out);
 }
+
+namespace {
 
 void DecodeStatus(DecodeContext& ctx, const DocNode& obj, Controller& out) {
   const DocNode status = ctx.Map(obj, "status", "status");

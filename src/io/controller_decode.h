@@ -37,6 +37,11 @@ std::optional<LabelSelector> DecodeLabelSelector(DecodeContext& ctx, const DocNo
 std::vector<FieldError> DecodeController(DecodeContext& ctx, const DocNode& obj, ControllerKind kind,
                                          Controller& out);
 
+// A batch/v1 JobSpec at `spec` (path names it in errors), defaulted as
+// SetDefaults_Job does, with its pod template; for a Job's spec and for the
+// Job templates of other objects (a CronJob's, a JobSet's replicated jobs).
+void DecodeJobSpec(DecodeContext& ctx, const DocNode& spec, const std::string& path, Controller& out);
+
 // The API server's validation of a decoded controller (its metadata name,
 // spec counts, selector against template labels, strategy, and the pod
 // template as ValidatePod checks it), with `decoded` (what DecodeController

@@ -8,6 +8,8 @@
 #include <sstream>
 
 #include "gpusched/io/controller_expansion.h"
+#include "gpusched/io/gang_inputs.h"
+#include "gpusched/io/operator_expansion.h"
 #include "gpusched/io/json_documents.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"
@@ -140,10 +142,11 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
 
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
   LoadText(text, 0, file, out);
-  ExpandControllers(out);
+  ExpandWorkloads(out);  // operators, then ExpandControllers (issue 16)
   FlushSkipped(out);
   ResolvePriorities(out);
   NoteDraObjects(out);
+  GroupGangs(out);  // issue 16
 }
 
 void ResolvePriorities(Manifests& m) {
@@ -245,10 +248,11 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
     LoadText(text, text.capacity(), path, out);
   }
-  ExpandControllers(out);
+  ExpandWorkloads(out);  // operators, then ExpandControllers (issue 16)
   FlushSkipped(out);
   ResolvePriorities(out);
   NoteDraObjects(out);
+  GroupGangs(out);  // issue 16
   return Status::Ok();
 }
 

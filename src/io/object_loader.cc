@@ -6,6 +6,7 @@
 #include "controller_decode.h"
 #include "decode_context.h"
 #include "dra_decode.h"
+#include "gang_decode.h"
 #include "gpusched/io/kube_schema.h"
 #include "gpusched/io/template_key.h"
 #include "gpusched/io/workload_names.h"
@@ -14,8 +15,8 @@
 #include "kube_decode.h"
 
 namespace gpusched {
-namespace {
 
+// --- Helpers shared with the kind loaders of other files (object_loader.h) ---
 std::string ObjectId(std::string_view kind, const ObjectMeta& m) {
   std::string id(kind);
   if (!m.namespace_.empty()) id += "/" + m.namespace_;
@@ -92,6 +93,10 @@ void ApplyGenerateName(ObjectMeta& m, std::string_view kind, const std::string& 
   const int n = out.generated_names[Fnv1a64(key)]++;
   m.name = m.generate_name + SafeSuffix(Fnv1a64(key + "#" + std::to_string(n)), 5);
 }
+
+// --- end of the shared helpers ---
+
+namespace {
 
 // Checks for duplicates and keeps one pod (plain or expanded).
 bool AcceptPod(const Source& src, Pod pod, int line) {
@@ -396,6 +401,8 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
   if (kind == "KubeSchedulerConfiguration")
     return Reject(src, "KubeSchedulerConfiguration", obj.Line(),
                   "a KubeSchedulerConfiguration configures the scheduler: pass it with --config, not -f");
+  // Gangs, operator workloads and PodDisruptionBudgets (issue 16; gang_decode.h).
+  if (LoadGangObject(src, obj, kind, version)) return;
   for (const KindEntry& k : kKinds) {
     if (kind != k.kind) continue;
     if (version != k.api_version) {

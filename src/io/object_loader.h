@@ -9,6 +9,7 @@
 
 #include <string>
 
+#include "decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/io/manifest_loader.h"
 
@@ -18,6 +19,29 @@ struct Source {
   const std::string& file;
   Manifests& out;
 };
+
+// --- Shared with the kind loaders of other files (gang_decode.cc...) ---
+// "Pod/ns/name" ("Node/name" for a cluster-scoped object).
+std::string ObjectId(std::string_view kind, const ObjectMeta& m);
+// "v1" of "apps/v1"; "apps" of "apps/v1" ("" for "v1").
+std::string_view VersionOf(std::string_view api_version);
+std::string_view GroupOf(std::string_view api_version);
+// "Pod in version \"v1\" cannot be handled as a Pod: <why>".
+std::string CannotHandle(std::string_view kind, std::string_view api_version, const std::string& why);
+// CannotHandle with the context's decode errors joined by "; ".
+std::string DecodeFailure(std::string_view kind, std::string_view api_version, const DecodeContext& ctx);
+// The context's warnings into out.warnings, "file:line: id: text".
+void FlushWarnings(const Source& src, const DecodeContext& ctx, const std::string& id);
+void Reject(const Source& src, std::string id, int line, std::string message);
+// The id of an object before decoding (kind, namespace, name as far as they are strings).
+std::string RawId(std::string_view kind, const DocNode& obj, bool namespaced);
+// Strict decoding against the core tables' schema of `kind`; false, with
+// the object rejected, when it fails.
+bool DecodesStrictly(const Source& src, const DocNode& obj, std::string_view kind, std::string_view api_version,
+                     bool namespaced);
+// A deterministic name for an object with only generateName.
+void ApplyGenerateName(ObjectMeta& m, std::string_view kind, const std::string& content, Manifests& out);
+// --- end of the shared helpers ---
 
 // `depth`: how many Lists hold the object (Lists nest at most 8 deep).
 void LoadObject(const Source& src, const DocNode& obj, int depth);

@@ -1,5 +1,7 @@
 #include "pod_extras_decode.h"
 
+#include "gang_pod_decode.h"
+
 #include <memory>
 
 namespace gpusched {
@@ -70,6 +72,7 @@ void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::str
   extras.scheduling_gates = DecodeSchedulingGates(ctx, spec, path + ".schedulingGates");
   extras.resources = DecodePodLevelResources(ctx, spec, path + ".resources");
   extras.resource_claims = DecodePodResourceClaims(ctx, spec, path + ".resourceClaims");
+  DecodeGangPodFields(ctx, spec, path, extras);  // issue 16
   if (!extras.empty()) pod.extras = std::make_shared<const PodSpecExtras>(std::move(extras));
 }
 

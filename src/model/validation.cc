@@ -1,5 +1,6 @@
 #include "gpusched/model/validation.h"
 
+#include "gpusched/model/gang.h"
 #include "gpusched/model/pod_level_resources.h"
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/model/scheduling_gates.h"
@@ -506,6 +507,11 @@ FieldError FieldError::TooLong(std::string field, int64_t max_bytes) {
   return FieldError{Type::kTooLong, std::move(field), "", std::move(detail)};
 }
 
+FieldError FieldError::TooMany(std::string field, int64_t actual, int64_t max_items) {
+  return FieldError{Type::kTooMany, std::move(field), std::to_string(actual),
+                    "must have at most " + std::to_string(max_items) + (max_items == 1 ? " item" : " items")};
+}
+
 std::string FieldError::ToString() const {
   std::string body;
   switch (type) {
@@ -516,6 +522,7 @@ std::string FieldError::ToString() const {
     case Type::kForbidden: body = "Forbidden"; break;
     case Type::kTooLong: body = "Too long"; break;
     case Type::kNotFound: body = "Not found: " + value; break;
+    case Type::kTooMany: body = "Too many: " + value; break;
   }
   if (!detail.empty()) body += ": " + detail;
   return field + ": " + body;
@@ -647,6 +654,7 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   }
   if (pod.node_affinity) ValidateNodeAffinity(*pod.node_affinity, spec + ".affinity.nodeAffinity", errs);
   ValidateSchedulingGates(pod.Extras().scheduling_gates, spec + ".schedulingGates", errs);
+  ValidateGangPodFields(pod, spec, errs);  // issue 16: workloadRef, schedulingGroup
   if (!pod.priority_class_name.empty())
     for (const auto& m : IsDNS1123Subdomain(pod.priority_class_name))
       errs.push_back(FieldError::Invalid(spec + ".priorityClassName", pod.priority_class_name, m));

@@ -24,6 +24,7 @@ Summary Summarize(const RunReport& r) {
   }
   s.pending = static_cast<int64_t>(r.result.pending.size());
   s.refused = static_cast<int64_t>(r.result.refused.size());
+  s.preempted = static_cast<int64_t>(r.result.preempted.size());
   s.rejected_objects = static_cast<int64_t>(r.rejected.size());
   for (size_t i = 0; i < r.cluster.size(); ++i) {
     s.gpus_capacity = SatAdd(s.gpus_capacity, r.cluster.state(i).GpuAllocatable());
@@ -93,9 +94,12 @@ Summary Summarize(const RunReport& r) {
   std::vector<std::string> parts;
   if (s.pods == 0) {
     parts.push_back("no pods to schedule");
-  } else if (s.pending == 0) {
+  } else if (s.pending == 0 && s.preempted == 0) {
     parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
   }
+  if (s.preempted > 0)
+    parts.push_back(Plural(s.preempted, "pod") + (s.preempted == 1 ? " was" : " were") +
+                    " preempted (evicted to make room for higher-priority pods; see preempted)");
   if (gated > 0)
     parts.push_back(Plural(gated, "pending pod") + (gated == 1 ? " is" : " are") +
                     " gated (spec.schedulingGates) and not attempted until the gates are removed");

@@ -101,8 +101,8 @@ TEST(ObjectLoaderTest, ApiVersionAndKindSelectTheType) {
   Manifests m = Load(
       "kind: Pod\nmetadata: {name: a}\n" + std::string(kPodSpec) +
       "---\napiVersion: apps/v1\nkind: Pod\nmetadata: {name: b}\n" + kPodSpec +
-      "---\napiVersion: batch.volcano.sh/v1alpha1\nkind: Job\nmetadata: {name: vj}\nspec: {minAvailable: 2}\n"
-      "---\napiVersion: batch.volcano.sh/v1alpha1\nkind: Job\nmetadata: {name: vj2}\n"
+      "---\napiVersion: batch.example.io/v1alpha1\nkind: Job\nmetadata: {name: vj}\nspec: {minAvailable: 2}\n"
+      "---\napiVersion: batch.example.io/v1alpha1\nkind: Job\nmetadata: {name: vj2}\n"
       "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c1}\n"
       "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c2}\n"
       "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c3}\n"
@@ -116,8 +116,8 @@ TEST(ObjectLoaderTest, ApiVersionAndKindSelectTheType) {
             "with --config, not -f\n"
             " | t.yaml:41: Object 'Kind' is missing\n");
   EXPECT_EQ(Join(m.warnings),
-            "t.yaml:16: skipping 2 Job (batch.volcano.sh/v1alpha1) objects (the first \"vj\"): kind Job of "
-            "batch.volcano.sh/v1alpha1 is not the batch/v1 Job and is not modelled by gpusched\n"
+            "t.yaml:16: skipping 2 Job (batch.example.io/v1alpha1) objects (the first \"vj\"): kind Job of "
+            "batch.example.io/v1alpha1 is not the batch/v1 Job and is not modelled by gpusched\n"
             "t.yaml:25: skipping 3 ConfigMap objects (the first \"c1\"): kind ConfigMap does not take part in "
             "scheduling\n");
 }

@@ -62,6 +62,11 @@ struct StructSchema {
 // The schema of a Go struct by name ("Pod", "PodSpec", "Deployment"), or
 // nullptr; every schema the tables hold.
 const StructSchema* FindStructSchema(std::string_view go_name);
+// The schema of a kind under its apiVersion: the Workload API's kinds
+// (scheduling.k8s.io/v1alpha1 Workload; v1alpha2 Workload and PodGroup),
+// whose struct names repeat, and policy/v1 PodDisruptionBudget; any other
+// kind by its name, as FindStructSchema.
+const StructSchema* FindKindSchema(std::string_view api_version, std::string_view kind);
 std::vector<const StructSchema*> AllStructSchemas();
 
 struct StrictDecodeResult {

@@ -24,7 +24,10 @@
 #include <vector>
 
 #include "gpusched/model/controller.h"
+#include "gpusched/model/gang.h"
 #include "gpusched/model/node.h"
+#include "gpusched/model/operator_workload.h"
+#include "gpusched/model/pdb.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/util/input_error.h"
@@ -50,6 +53,19 @@ struct LoadedController {
   std::string file;
   int line = 0;
 };
+
+// --- Gangs, operator workloads, PodDisruptionBudgets (issue 16) ---
+struct LoadedOperator {
+  OperatorWorkload workload;
+  std::string file;
+  int line = 0;
+};
+struct LoadedPdb {
+  PodDisruptionBudget pdb;
+  std::string file;
+  int line = 0;
+};
+// --- end issue 16 ---
 
 struct Manifests {
   std::vector<LoadedNode> nodes;  // in input order
@@ -97,6 +113,29 @@ struct Manifests {
     std::string why;
   };
   std::map<std::string, Skipped> skipped;
+
+  // --- Gangs, operator workloads, PodDisruptionBudgets (issue 16; io/gang_inputs.h) ---
+  // Operator workloads as read, in input order; ExpandOperators turns them
+  // into pods (Kubeflow jobs, Volcano Jobs) or into the Jobs and
+  // StatefulSets their operators create (JobSet, LeaderWorkerSet), and
+  // empties this.
+  std::vector<LoadedOperator> operators;
+  // What expansion did, one entry per workload, in input order.
+  std::vector<OperatorPods> operator_pods;
+  // Group objects (Workload, PodGroup of every spelling) as read, in input
+  // order; then the groups operators would create that the input does not
+  // hold (PodGroupDecl::implied).
+  std::vector<PodGroupDecl> pod_groups;
+  // PodDisruptionBudgets, in input order.
+  std::vector<LoadedPdb> pdbs;
+  // Every workload controller's scale, for the PDBs' expected pods.
+  ControllerScales controller_scales;
+  // The pods filed into gangs once loading ends (GroupGangs).
+  GangSet gangs;
+  // "resource/ns/name" of the group, PDB and operator objects read, to
+  // refuse a second one.
+  std::unordered_set<std::string> gang_object_keys;
+  // --- end issue 16 ---
 };
 
 // What the Priority admission plugin does once all objects are read

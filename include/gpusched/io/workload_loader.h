@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "gpusched/io/manifest_loader.h"
+#include "gpusched/model/duration.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/validation.h"
 #include "gpusched/sim/workload.h"
@@ -25,11 +26,8 @@
 
 namespace gpusched {
 
-// Seconds from "90", "1.5", ".5" or a Go duration: a sequence of decimal
-// numbers each with a unit ns, us (or µs), ms, s, m, h, as in "1h30m" or
-// "1.5h" (time.ParseDuration, without its sign). nullopt for anything else,
-// including a sign, exponents, spaces, NaN, infinity and "" (so a negative
-// time cannot be written). Results that overflow a double are nullopt.
+// Seconds from "90", "1.5", ".5" or a Go duration (model/duration.h's
+// ParseDurationSeconds, which this names for the timing annotations).
 std::optional<double> ParseSimSeconds(std::string_view text);
 
 // The error for a time value that ParseSimSeconds refuses: "must be greater

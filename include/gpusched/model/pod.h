@@ -61,6 +61,17 @@ struct PodResourceClaim {
   bool generated_known = false;
 };
 
+// --- Gangs and preemption (issue 16) ---
+// spec.workloadRef (core/v1 WorkloadReference, v1.35 alpha GenericWorkload):
+// the Workload (scheduling.k8s.io/v1alpha1) and the pod group in it the pod
+// belongs to; pods with different podGroupReplicaKeys form separate gangs.
+struct WorkloadReference {
+  std::string name;
+  std::string pod_group;
+  std::string pod_group_replica_key;
+};
+// --- end issue 16 ---
+
 // What a pod spec rarely has: shared between copies of a pod (workload
 // replicas) and never changed once loaded, so that a million-pod trace pays
 // one pointer per pod for them.
@@ -68,7 +79,15 @@ struct PodSpecExtras {
   std::vector<std::string> scheduling_gates;  // spec.schedulingGates[].name
   std::optional<PodLevelResources> resources;  // spec.resources
   std::vector<PodResourceClaim> resource_claims;  // spec.resourceClaims
-  bool empty() const { return scheduling_gates.empty() && !resources && resource_claims.empty(); }
+  // --- Gangs and preemption (issue 16); model/eviction.h and model/gang.h read them ---
+  std::optional<int64_t> termination_grace_period_seconds;  // spec.terminationGracePeriodSeconds
+  std::optional<WorkloadReference> workload_ref;            // spec.workloadRef (v1.35)
+  std::string scheduling_group;  // spec.schedulingGroup.podGroupName (v1.36), "" when absent
+  // --- end issue 16 ---
+  bool empty() const {
+    return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
+           !workload_ref && scheduling_group.empty();
+  }
 };
 
 struct Pod {

@@ -17,7 +17,7 @@ namespace gpusched {
 
 // One field error (apimachinery/pkg/util/validation/field.Error).
 struct FieldError {
-  enum class Type { kInvalid, kRequired, kDuplicate, kNotSupported, kForbidden, kTooLong, kNotFound };
+  enum class Type { kInvalid, kRequired, kDuplicate, kNotSupported, kForbidden, kTooLong, kNotFound, kTooMany };
   Type type;
   std::string field;  // e.g. spec.containers[0].resources.limits[nvidia.com/gpu]
   std::string value;  // already rendered as upstream renders it, e.g. "\"500m\""
@@ -31,6 +31,8 @@ struct FieldError {
   static FieldError Forbidden(std::string field, std::string detail);
   // field.TooLong: "Too long: may not be more than <n> bytes"; the value is omitted.
   static FieldError TooLong(std::string field, int64_t max_bytes);
+  // field.TooMany: "Too many: <actual>: must have at most <max> items".
+  static FieldError TooMany(std::string field, int64_t actual, int64_t max_items);
 
   // "<field>: <type>: <value>: <detail>" exactly as field.Error.Error().
   std::string ToString() const;

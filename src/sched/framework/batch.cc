@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "gpusched/sched/framework/batch_preemption.h"
 #include "gpusched/sched/diagnosis/diagnosis_cache.h"
 #include "gpusched/sched/plugins/filters.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
@@ -111,8 +112,8 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     std::optional<PodExplain> explain;
     std::string message;
     Decision d;  // the explained attempt
-    Attempt a;   // the other ones
-    const PreemptionVerdict* preemption = nullptr;
+    Attempt a;   // the other ones (a.failure is shared by the pod's class)
+    const PreemptionVerdict* preemption = nullptr;  // into d or *a.failure
     Diagnosis diag;
     if (options.explain || options.explain_pod == info.input_index) {
       // Explained pods get the plain scan and the full diagnosis (with the
@@ -125,7 +126,6 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       }
       message = d.fit_error.Error();
       if (d.preemption) preemption = &*d.preemption;
-      diag = Diagnose(info, cluster, scheduler->filters(), &demand);
     } else {
       a = scheduler->Schedule(info, cluster);
       if (a.scheduled) {
@@ -134,6 +134,17 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       }
       message = a.failure->message;
       if (a.failure->preemption) preemption = &*a.failure->preemption;
+    }
+    // DefaultPreemption: evict, then place the pod (batch_preemption.h).
+    // Only a pod whose verdict says preemption would help gets here; the
+    // others keep the shared Failure and the cached diagnosis.
+    if (preemption && preemption->would_help &&
+        PlaceByPreemption(info, cluster, *scheduler, {&pods, options.pdbs, options.controller_scales}, message,
+                          explain, out))
+      continue;
+    if (explain) {
+      diag = Diagnose(info, cluster, scheduler->filters(), &demand);
+    } else {
       const size_t profile = static_cast<size_t>(
           std::find_if(schedulers.begin(), schedulers.end(), [&](const auto& p) { return p.second == scheduler; }) -
           schedulers.begin());
@@ -141,9 +152,10 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       diag = diagnoses[profile]->Diagnose(info, cluster, scheduler->filters(), &demand);
     }
     if (preemption && preemption->would_help) {
-      diag.text = "kube-scheduler would preempt (evict) " + std::to_string(preemption->victims) +
-                  " lower-priority pod(s) on " + cluster.node(preemption->node).name() +
-                  " and nominate that node (gpusched reports this, it does not evict); " + diag.text;
+      // Reached only when the PostFilter's dry run disagreed (batch_preemption.h).
+      diag.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +
+                  cluster.node(preemption->node).name() +
+                  " would make room, but DefaultPreemption's dry run found no candidate node; " + diag.text;
     }
     out.pending.push_back({info.input_index, std::move(message), std::move(diag), std::move(explain)});
   }

@@ -4,7 +4,9 @@
 // queue order, to the Scheduler of the profile their spec.schedulerName names,
 // unless a check before scheduling holds them (sched/pre_enqueue.h: no such
 // profile, scheduling gates, HAMi's vGPUs, DRA claims). Every pod comes out
-// placed, pending (with kube-scheduler's message and a diagnosis) or refused.
+// placed, pending (with kube-scheduler's message and a diagnosis), refused, or
+// preempted (evicted by DefaultPreemption for a higher-priority pod, which is
+// then placed where its victims were: sched/batch_preemption.h).
 #ifndef GPUSCHED_SCHED_FRAMEWORK_BATCH_H_
 #define GPUSCHED_SCHED_FRAMEWORK_BATCH_H_
 
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/model/pdb.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/sched/diagnosis/diagnosis.h"
@@ -30,6 +33,20 @@ struct BatchResult {
     std::vector<int32_t> gpus;
     bool preexisting = false;  // was already bound through spec.nodeName
     std::optional<PodExplain> explain;
+    // --- Preemption (issue 16) ---
+    // Placed after DefaultPreemption evicted these pods (input indices, in
+    // eviction order); its first attempt's FitError message and explain.
+    std::vector<size_t> preempted = {};
+    std::string first_attempt = {};
+    std::optional<PodExplain> first_attempt_explain = std::nullopt;
+    // --- end preemption ---
+  };
+  // A pod evicted by DefaultPreemption to make room for `by` on `node`: it
+  // no longer runs (a placement it had is gone from `placements`).
+  struct Preempted {
+    size_t pod;
+    size_t node;
+    size_t by;  // the preemptor's input index
   };
   struct Pending {
     size_t pod;
@@ -44,6 +61,7 @@ struct BatchResult {
   std::vector<Placed> placements;  // pre-bound first, then in scheduling order
   std::vector<Pending> pending;    // in scheduling order
   std::vector<Refused> refused;
+  std::vector<Preempted> preempted;  // in eviction order
 };
 
 // A profile: the schedulerName it serves and its Scheduler.
@@ -60,6 +78,10 @@ struct BatchOptions {
   // The input's resource.k8s.io objects, for pods with resource claims
   // (sched/dynamic_resources.h); null when there are none.
   const DraObjects* dra = nullptr;
+  // PodDisruptionBudgets and the controllers' scales, read by preemption
+  // (profiles with DefaultPreemption); none when null.
+  const std::vector<const PodDisruptionBudget*>* pdbs = nullptr;
+  const ControllerScales* controller_scales = nullptr;
 };
 
 BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,

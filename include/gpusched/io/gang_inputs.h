@@ -1,0 +1,26 @@
+// GroupGangs: once the pods are final (controllers and operators expanded,
+// priorities resolved), files them into gangs (model/gang.h's
+// GroupIntoGangs) from the group objects read and the groups operators
+// would create (io/operator_expansion.h), into Manifests::gangs.
+//
+// - A group object the input holds replaces the one gpusched would stand in
+//   for (same API, namespace and name): a live dump's PodGroup is the group.
+// - A kOperator group keeps only members that are still pods (one refused
+//   by the Priority admission step is not).
+// - A pod naming a group the input does not hold is never dropped: it stays
+//   a pod, its link is a GangRefProblem (what that scheduler does with it),
+//   and a warning names it: "Pod/ml/w-0: names PodGroup
+//   scheduling.volcano.sh/v1beta1 \"pg\", which is not in the input: Volcano
+//   ignores a job whose PodGroup \"pg\" does not exist: ...".
+#ifndef GPUSCHED_IO_GANG_INPUTS_H_
+#define GPUSCHED_IO_GANG_INPUTS_H_
+
+#include "gpusched/io/manifest_loader.h"
+
+namespace gpusched {
+
+void GroupGangs(Manifests& m);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_IO_GANG_INPUTS_H_
