@@ -110,7 +110,7 @@ Shape RandomShape(Rng& rng) {
   // preemptor in a non-priority queue order, and with no grace period that
   // loop does not advance the clock (see the end_time below).
   static const int64_t kGrace[] = {-1, 5, 120};
-  s.grace = kGrace[rng.Uniform(4)];
+  s.grace = kGrace[rng.Uniform(3)];
   s.selector = rng.Uniform(6) == 0;
   s.toleration = rng.Uniform(5) == 0;
   s.never = rng.Uniform(12) == 0;  // a selector no node matches until one joins
