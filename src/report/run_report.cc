@@ -50,9 +50,16 @@ Summary Summarize(const RunReport& r) {
   // pending one the least it would take, on the node with the largest GPUs,
   // or a whole device each when no node can size it (it asks for more memory
   // than any labelled GPU here has).
-  int64_t largest_gpu_mib = 0;
-  for (size_t n = 0; n < r.cluster.size(); ++n)
-    largest_gpu_mib = std::max(largest_gpu_mib, NodeGpuMemoryMib(r.cluster.node(n).meta));
+  // Read from every node's labels only when some gpu-memory pod is not placed.
+  std::optional<int64_t> largest_gpu_mib;
+  auto largest = [&] {
+    if (!largest_gpu_mib) {
+      largest_gpu_mib = 0;
+      for (size_t n = 0; n < r.cluster.size(); ++n)
+        largest_gpu_mib = std::max(*largest_gpu_mib, NodeGpuMemoryMib(r.cluster.node(n).meta));
+    }
+    return *largest_gpu_mib;
+  };
   std::vector<bool> placed(r.pods.size());
   for (const auto& p : r.result.placements) {
     placed[p.pod] = true;
@@ -62,7 +69,7 @@ Summary Summarize(const RunReport& r) {
   }
   for (size_t i = 0; i < r.pods.size(); ++i) {
     if (memory_gpu[i] && !placed[i]) {
-      const int32_t least = memory_gpu[i]->MilliOn(largest_gpu_mib);
+      const int32_t least = memory_gpu[i]->MilliOn(largest());
       milli[i] = static_cast<int64_t>(least > 0 ? least : kGpuMilli) * memory_gpu[i]->count;
     }
     s.gpu_milli_requested = SatAdd(s.gpu_milli_requested, milli[i]);
