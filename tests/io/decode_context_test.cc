@@ -8,17 +8,12 @@
 
 #include "gpusched/io/document.h"
 #include "gpusched/io/yaml_documents.h"
+#include "document_test_util.h"
 
 namespace gpusched {
 namespace {
 
-Document Parse(const std::string& text) {
-  Document doc;
-  int error_line = 0;
-  std::string error;
-  EXPECT_TRUE(ParseYamlDocument(YamlDocument{text, 1}, doc, error_line, error)) << error;
-  return doc;
-}
+using document_test::Parse;
 
 constexpr const char* kObject =
     "name: gpu-1\n"                     // line 1

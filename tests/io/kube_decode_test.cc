@@ -10,17 +10,12 @@
 #include "../../src/io/decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/io/yaml_documents.h"
+#include "document_test_util.h"
 
 namespace gpusched {
 namespace {
 
-Document Parse(const std::string& text) {
-  Document doc;
-  int error_line = 0;
-  std::string error;
-  EXPECT_TRUE(ParseYamlDocument(YamlDocument{text, 1}, doc, error_line, error)) << error;
-  return doc;
-}
+using document_test::Parse;
 
 std::string Amounts(const ResourceList& l) {
   std::string s;
