@@ -10,7 +10,9 @@
 // 1,000 and 10,000 nodes (cli_bench.h); loading a JSON List of a million
 // pods (load_bench.h).
 //
-//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e] [--quick] ... (--help for the rest)
+// Then preemption-heavy scheduling throughput (preemption_bench.h).
+//
+//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption] [--quick] ... (--help for the rest)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -30,15 +32,16 @@
 #include "bench_cluster.h"
 #include "cli_bench.h"
 #include "load_bench.h"
+#include "preemption_bench.h"
 #include "user_wait.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/io/trace_loader.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
-#include "gpusched/sched/scheduler.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sim/simulator.h"
 
 namespace gpusched::bench {
@@ -361,7 +364,8 @@ int main(int argc, char** argv) {
   size_t e2e_pods = 1000000, e2e_nodes = 10000;
   // Sections, in the order they run: those that run the binary first, while
   // this process is small (a child reports its parent's size as its peak).
-  const std::vector<std::string> all = {"schedule", "big", "overload", "explain", "load", "throughput", "e2e"};
+  const std::vector<std::string> all = {"schedule", "big", "overload", "explain", "load", "throughput", "e2e",
+                                        "preemption"};
   std::vector<std::string> only = all;
   gpusched::bench::UserWaitOptions uw;
   uw.gpusched = GPUSCHED_BINARY;
@@ -373,6 +377,7 @@ int main(int argc, char** argv) {
   std::vector<size_t> cli_nodes = {1000, 10000};
   size_t load_pods = 1000000, load_nodes = 10000;
   int load_runs = 3;
+  std::vector<size_t> preemption_nodes = {1000, 10000};
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     const bool has_value = i + 1 < argc;
@@ -407,6 +412,8 @@ int main(int argc, char** argv) {
     } else if (a == "--cli-nodes" && has_value) {
       cli_nodes = SizeList(argv[++i]);
     } else if (a == "--e2e-pods" && has_value) {
+    } else if (a == "--preemption-nodes" && has_value) {
+      preemption_nodes = SizeList(argv[++i]);
       e2e_pods = std::stoul(argv[++i]);
     } else if (a == "--e2e-nodes" && has_value) {
       e2e_nodes = std::stoul(argv[++i]);
@@ -432,7 +439,7 @@ int main(int argc, char** argv) {
       uw.mem_limit = static_cast<uint64_t>(std::stod(argv[++i]) * (1ull << 30));
     } else {
       std::fprintf(stderr,
-                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e] [--quick]\n"
+                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption] [--quick]\n"
                    "  throughput: [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference]\n"
                    "  e2e:        [--e2e-pods N] [--e2e-nodes N] (or --no-e2e)\n"
                    "  schedule:   [--schedule-pods 1000,10000,100000]\n"
@@ -440,7 +447,8 @@ int main(int argc, char** argv) {
                    "  overload:   [--overload-pods 2500,5000,10000,20000] [--old-queue-up-to 10000]\n"
                    "  schedule, big, overload: [--repeats 3] [--mem-limit-gib 8] [--gpusched BINARY]\n"
                    "  explain:    [--cli-nodes 1000,10000]\n"
-                   "  load:       [--load-pods N] [--load-nodes N] [--load-runs N] [--load-write FILE]\n");
+                   "  load:       [--load-pods N] [--load-nodes N] [--load-runs N] [--load-write FILE]\n"
+                   "  preemption: [--preemption-nodes 1000,10000] [--budget S]\n");
       return 2;
     }
   }
@@ -473,6 +481,9 @@ int main(int argc, char** argv) {
     if (alibaba) gpusched::bench::AlibabaFgd(opt);
   }
   if (Has(only, "e2e")) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
+  if (Has(only, "preemption"))
+    gpusched::bench::PreemptionThroughput(opt.quick ? std::vector<size_t>{1000} : preemption_nodes,
+                                          opt.budget > 0 ? opt.budget : (opt.quick ? 0.5 : 2.0));
   std::filesystem::remove_all(dir);
   return 0;
 }

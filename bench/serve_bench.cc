@@ -30,7 +30,7 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/json_documents.h"
 #include "gpusched/io/object_decoder.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/server/extender.h"
 #include "gpusched/server/http_server.h"
 

@@ -19,9 +19,9 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/report/run_report.h"
 #include "gpusched/report/table_writer.h"
-#include "gpusched/sched/batch.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched::bench {

@@ -8,9 +8,9 @@
 
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/model/cluster_state.h"
-#include "gpusched/sched/batch.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/policy.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/policies/policy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -7,9 +7,9 @@
 #include <limits>
 
 #include "gpusched/cli/flag_checks.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/queue_order.h"
-#include "gpusched/sched/version.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/queue_order.h"
+#include "gpusched/sched/api/version.h"
 
 namespace gpusched {
 namespace {

@@ -15,7 +15,7 @@
 #include "gpusched/io/trace_loader.h"
 #include "gpusched/report/experiment_chart.h"
 #include "gpusched/report/html_report.h"
-#include "gpusched/sched/policy_registry.h"
+#include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sim/experiment.h"
 
 #ifndef GPUSCHED_DATA_DIR

@@ -16,11 +16,11 @@
 #include "gpusched/report/explain_writer.h"
 #include "gpusched/report/json_writer.h"
 #include "gpusched/report/table_writer.h"
-#include "gpusched/sched/batch.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/gang_serving.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/framework/gang_serving.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/util/exit_memory.h"
 
 namespace gpusched {
@@ -34,6 +34,7 @@ struct RunHeap {
   std::unique_ptr<std::vector<PodShape>> shapes = std::make_unique<std::vector<PodShape>>();
   std::unique_ptr<ClusterState> cluster;
   std::unique_ptr<BatchResult> result;
+  std::vector<const PodDisruptionBudget*> pdbs;  // into *manifests; small
   ~RunHeap() {
     KeepUntilExit(std::move(result));
     KeepUntilExit(std::move(cluster));
@@ -182,6 +183,11 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   batch_options.dra = &m.dra;
   batch_options.gangs = &m.gangs;
   batch_options.gang_serving = &*gang_serving;
+  // ScheduleBatch reads the PDBs while it runs; they live in `heap` with
+  // the manifests they point into.
+  for (const LoadedPdb& p : m.pdbs) heap.pdbs.push_back(&p.pdb);
+  batch_options.pdbs = &heap.pdbs;
+  batch_options.controller_scales = &m.controller_scales;
   heap.result = std::make_unique<BatchResult>(ScheduleBatch(pods, cluster, schedulers->profiles, batch_options));
   const BatchResult& result = *heap.result;
 

@@ -12,9 +12,9 @@
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/report/html_report.h"
 #include "gpusched/report/sim_writers.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sim/simulator.h"
 
 namespace gpusched {
@@ -153,6 +153,16 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
   WriteSummaryTable(out, runs);
   out << "\n  GPU ALLOC and FRAG are time-weighted means over the run; FRAG is FGD's fragmentation (free GPU share\n"
          "  no typical pod of this workload could use) as a % of GPU capacity; WAIT is arrival to first bind.\n";
+  for (const SimResult& r : runs) {
+    const SimSummary& s = r.summary;
+    if (s.preemptions == 0) continue;
+    auto plural = [](int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+    out << "\npreemption with " << r.policy << ": " << plural(s.preemptions, "preemption", "preemptions") << " evicted "
+        << plural(s.victims, "pod", "pods") << " (by priority:";
+    for (const auto& [prio, n] : s.victims_by_priority) out << " " << prio << "=" << n;
+    out << "), " << FixedDecimals(s.gpu_hours_lost, 2) << " GPU-hours of work lost; "
+        << plural(s.preempted, "bare pod", "bare pods") << " gone, the others recreated by their controllers\n";
+  }
   for (const SimResult& r : runs) {
     size_t shown = 0;
     for (const PodOutcome& p : r.pods) {

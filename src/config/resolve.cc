@@ -130,7 +130,7 @@ FrameworkPlugins BuildFramework(const SchedulerProfile& prof, const std::vector<
       if (!eps || !(*eps & kScore) || weights.count(e.name)) continue;
       const int32_t w = e.weight == 0 ? 1 : e.weight;
       weights[e.name] = w;
-      constexpr int64_t kMaxNodeScore = 100;  // MaxTotalScore is math.MaxInt64
+      // MaxTotalScore is math.MaxInt64
       if (static_cast<int64_t>(w) * kMaxNodeScore > std::numeric_limits<int64_t>::max() - total) {
         fail("total score of Score plugins could overflow");
         continue;

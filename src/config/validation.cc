@@ -14,8 +14,6 @@ namespace gpusched {
 namespace {
 
 constexpr const char* kApiVersion = "kubescheduler.config.k8s.io/v1";
-// MaxCustomPriorityScore (pkg/scheduler/apis/config/types.go).
-constexpr int32_t kMaxCustomPriorityScore = 10;
 
 std::string Idx(const std::string& path, size_t i) { return path + "[" + std::to_string(i) + "]"; }
 

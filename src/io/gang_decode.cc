@@ -51,6 +51,17 @@ std::vector<FieldError> DecodeMeta(DecodeContext& ctx, const DocNode& obj, Objec
   return errs;
 }
 
+// DecodeMeta for a group object, whose name must be given (no generateName):
+// the metadata errors with the name's among them, in the API server's order.
+std::vector<FieldError> DecodeNamedMeta(DecodeContext& ctx, const DocNode& obj, ObjectMeta& meta,
+                                        std::optional<OwnerReference>& owner) {
+  std::vector<FieldError> errs = DecodeMeta(ctx, obj, meta, owner);
+  std::vector<FieldError> name_errs;
+  NameErrors(meta, name_errs);
+  InsertMetadataErrors(errs, std::move(name_errs));
+  return errs;
+}
+
 // Refuses a second object of the same resource, namespace and name.
 bool Unique(const Source& src, const std::string& kind, const std::string& version, const ObjectMeta& meta,
             const std::string& id, int line) {
@@ -171,35 +182,45 @@ std::string OwnerOf(const std::optional<OwnerReference>& ref, const std::string&
   return kind + "/" + ns + "/" + ref->name;
 }
 
+// A Workload's spec.<key> (its groups, or its group templates), with the
+// controllerRef errors and the list's own: at least one, at most kMaxPodGroups.
+std::vector<std::pair<DocNode, std::string>> WorkloadGroupList(DecodeContext& ctx, const DocNode& obj,
+                                                               const std::string& key,
+                                                               std::vector<FieldError>& errs) {
+  const DocNode spec = ctx.Map(obj, "spec", "spec");
+  if (spec.IsDefined()) ControllerRefErrors(ctx, spec, errs);
+  const std::string path = "spec." + key;
+  auto items = spec.IsDefined() ? ctx.Objects(spec, key, path) : std::vector<std::pair<DocNode, std::string>>{};
+  if (items.empty()) {
+    errs.push_back(FieldError::Required(path, "must have at least one item"));
+  } else if (items.size() > kMaxPodGroups) {
+    errs.push_back(FieldError::TooMany(path, static_cast<int64_t>(items.size()), kMaxPodGroups));
+  }
+  return items;
+}
+
+// A group's (or group template's) name at `path`: a DNS label, unique in its Workload.
+void GroupNameErrors(const std::string& name, const std::string& path, std::vector<std::string>& seen,
+                     std::vector<FieldError>& errs) {
+  for (const auto& m : IsDNS1123Label(name)) errs.push_back(FieldError::Invalid(path + ".name", name, m));
+  if (std::find(seen.begin(), seen.end(), name) != seen.end())
+    errs.push_back(FieldError::Duplicate(path + ".name", name));
+  seen.push_back(name);
+}
+
 void LoadWorkloadV1alpha1(const Source& src, const DocNode& obj, const std::string& kind, const std::string& version) {
   if (!DecodesStrictlyAs(src, obj, kind, version, true)) return;
   DecodeContext ctx(obj);
   ObjectMeta meta;
   std::optional<OwnerReference> owner;
-  std::vector<FieldError> errs = DecodeMeta(ctx, obj, meta, owner);
-  std::vector<FieldError> name_errs;
-  NameErrors(meta, name_errs);
-  InsertMetadataErrors(errs, std::move(name_errs));
+  std::vector<FieldError> errs = DecodeNamedMeta(ctx, obj, meta, owner);
   std::vector<PodGroupDecl::WorkloadGroup> groups;
-  const DocNode spec = ctx.Map(obj, "spec", "spec");
-  if (spec.IsDefined()) ControllerRefErrors(ctx, spec, errs);
-  const auto items = spec.IsDefined() ? ctx.Objects(spec, "podGroups", "spec.podGroups")
-                                      : std::vector<std::pair<DocNode, std::string>>{};
-  if (items.empty()) {
-    errs.push_back(FieldError::Required("spec.podGroups", "must have at least one item"));
-  } else if (items.size() > kMaxPodGroups) {
-    errs.push_back(FieldError::TooMany("spec.podGroups", static_cast<int64_t>(items.size()), kMaxPodGroups));
-  }
+  const auto items = WorkloadGroupList(ctx, obj, "podGroups", errs);
   std::vector<std::string> seen;
   for (const auto& [g, p] : items) {
     PodGroupDecl::WorkloadGroup wg;
     wg.name = ctx.Str(g, "name", p + ".name");
-    if (items.size() <= kMaxPodGroups) {
-      for (const auto& m : IsDNS1123Label(wg.name)) errs.push_back(FieldError::Invalid(p + ".name", wg.name, m));
-      if (std::find(seen.begin(), seen.end(), wg.name) != seen.end())
-        errs.push_back(FieldError::Duplicate(p + ".name", wg.name));
-      seen.push_back(wg.name);
-    }
+    if (items.size() <= kMaxPodGroups) GroupNameErrors(wg.name, p, seen, errs);
     std::vector<FieldError> policy_errs;
     DecodePolicy(ctx, g, "policy", p + ".policy", wg.gang, wg.min_count, policy_errs);
     if (items.size() <= kMaxPodGroups) errs.insert(errs.end(), policy_errs.begin(), policy_errs.end());
@@ -222,29 +243,15 @@ void LoadWorkloadV1alpha2(const Source& src, const DocNode& obj, const std::stri
   DecodeContext ctx(obj);
   ObjectMeta meta;
   std::optional<OwnerReference> owner;
-  std::vector<FieldError> errs = DecodeMeta(ctx, obj, meta, owner);
-  std::vector<FieldError> name_errs;
-  NameErrors(meta, name_errs);
-  InsertMetadataErrors(errs, std::move(name_errs));
-  const DocNode spec = ctx.Map(obj, "spec", "spec");
-  if (spec.IsDefined()) ControllerRefErrors(ctx, spec, errs);
-  const auto items = spec.IsDefined() ? ctx.Objects(spec, "podGroupTemplates", "spec.podGroupTemplates")
-                                      : std::vector<std::pair<DocNode, std::string>>{};
-  if (items.empty()) {
-    errs.push_back(FieldError::Required("spec.podGroupTemplates", "must have at least one item"));
-  } else if (items.size() > kMaxPodGroups) {
-    errs.push_back(FieldError::TooMany("spec.podGroupTemplates", static_cast<int64_t>(items.size()), kMaxPodGroups));
-  }
+  std::vector<FieldError> errs = DecodeNamedMeta(ctx, obj, meta, owner);
+  const auto items = WorkloadGroupList(ctx, obj, "podGroupTemplates", errs);
   std::vector<std::string> seen;
   for (const auto& [t, p] : items) {
     const std::string name = ctx.Str(t, "name", p + ".name");
     bool gang = false;
     int32_t min_count = 0;
     std::vector<FieldError> template_errs;
-    for (const auto& m : IsDNS1123Label(name)) template_errs.push_back(FieldError::Invalid(p + ".name", name, m));
-    if (std::find(seen.begin(), seen.end(), name) != seen.end())
-      template_errs.push_back(FieldError::Duplicate(p + ".name", name));
-    seen.push_back(name);
+    GroupNameErrors(name, p, seen, template_errs);
     DecodePolicy(ctx, t, "schedulingPolicy", p + ".schedulingPolicy", gang, min_count, template_errs);
     if (items.size() <= kMaxPodGroups) errs.insert(errs.end(), template_errs.begin(), template_errs.end());
   }
@@ -257,10 +264,7 @@ void LoadPodGroupV1alpha2(const Source& src, const DocNode& obj, const std::stri
   DecodeContext ctx(obj);
   ObjectMeta meta;
   std::optional<OwnerReference> owner;
-  std::vector<FieldError> errs = DecodeMeta(ctx, obj, meta, owner);
-  std::vector<FieldError> name_errs;
-  NameErrors(meta, name_errs);
-  InsertMetadataErrors(errs, std::move(name_errs));
+  std::vector<FieldError> errs = DecodeNamedMeta(ctx, obj, meta, owner);
   bool gang = false;
   int32_t min_count = 0;
   std::string priority_class;
@@ -319,10 +323,7 @@ void LoadCrdPodGroup(const Source& src, const DocNode& obj, const std::string& k
   DecodeContext ctx(obj);
   ObjectMeta meta;
   std::optional<OwnerReference> owner;
-  std::vector<FieldError> errs = DecodeMeta(ctx, obj, meta, owner);
-  std::vector<FieldError> name_errs;
-  NameErrors(meta, name_errs);
-  InsertMetadataErrors(errs, std::move(name_errs));
+  std::vector<FieldError> errs = DecodeNamedMeta(ctx, obj, meta, owner);
   const DocNode spec = ctx.Map(obj, "spec", "spec");
   std::optional<int64_t> min_member;
   PodGroupDecl d;

@@ -12,7 +12,7 @@
 namespace gpusched {
 namespace {
 
-int32_t ClampCount(int64_t v) { return static_cast<int32_t>(std::clamp<int64_t>(v, 0, INT32_MAX)); }
+int32_t ClampCount32(int64_t v) { return static_cast<int32_t>(std::clamp<int64_t>(v, 0, INT32_MAX)); }
 
 // Pods per Job of a replicated job: min(parallelism, completions).
 int64_t PodsPerJob(const Controller& job) {
@@ -87,7 +87,7 @@ class Declarer {
     if (IsKubeflowKind(w.kind) || w.kind == OperatorKind::kVolcanoJob) {
       PodGroupDecl d = base;
       d.name = plan.api == GangApi::kOperator ? w.name() : plan.group_names.front();
-      d.min_count = ClampCount(w.min_available.value_or(total));
+      d.min_count = ClampCount32(w.min_available.value_or(total));
       // Else Coscheduling's permitWaitingTimeSeconds, from its args.
       if (plan.api == GangApi::kCoscheduling && w.schedule_timeout_seconds && *w.schedule_timeout_seconds > 0)
         d.timeout_seconds = static_cast<double>(*w.schedule_timeout_seconds);
@@ -108,9 +108,9 @@ class Declarer {
         int64_t masters = 0;
         for (const OperatorRole& r : w.roles)
           if (r.name == "Master") masters = r.replicas;
-        if (masters > 0) d.subgroups.push_back(GangSubgroup{"master", ClampCount(masters), ""});
+        if (masters > 0) d.subgroups.push_back(GangSubgroup{"master", ClampCount32(masters), ""});
         for (const OperatorRole& r : w.roles)
-          if (r.name == "Worker") d.subgroups.push_back(GangSubgroup{"worker", ClampCount(d.min_count - masters), ""});
+          if (r.name == "Worker") d.subgroups.push_back(GangSubgroup{"worker", ClampCount32(d.min_count - masters), ""});
       }
       if (plan.api == GangApi::kOperator) d.members = plan.pods;
       Add(std::move(d), decls);
@@ -122,11 +122,11 @@ class Declarer {
       for (size_t r = 0; r < w.roles.size(); ++r) {
         const int64_t pods = w.roles[r].replicas * PodsPerJob(w.roles[r].job);
         if (r == 0) first = pods;
-        d.subgroups.push_back(GangSubgroup{w.roles[r].name, ClampCount(pods), ""});
+        d.subgroups.push_back(GangSubgroup{w.roles[r].name, ClampCount32(pods), ""});
       }
       // KAI's JobSet grouper: every replicated job (AnyOrder) or one at a
       // time (InOrder: the JobSet controller creates them in order).
-      d.min_count = ClampCount(w.startup_policy_order == "InOrder" ? first : total);
+      d.min_count = ClampCount32(w.startup_policy_order == "InOrder" ? first : total);
       for (const auto& [child, role] : plan.children) {
         report.children.push_back(child);
         for (const std::string& p : PodsOf(child)) {

@@ -174,6 +174,41 @@ Status WrongHeader(const std::string& file, std::string_view header, std::string
   return Status::ParseError(file + ":1: unexpected header " + GoQuote(header) + ": expected " + std::string(expected));
 }
 
+// The row loop both tables share: blank lines skipped, a row that does not
+// split into `columns` rejected with SplitRow's message, each other row's
+// fields put in `f` and handed to `parse`.
+template <typename Reject, typename Parse>
+void ForEachRow(LineReader& lines, std::span<const std::string_view> columns, Fields& f, const Reject& reject,
+                const Parse& parse) {
+  std::string_view line;
+  while (lines.Next(line)) {
+    if (line.empty()) continue;
+    std::string split_error;
+    if (!SplitRow(line, columns, f, split_error)) {
+      reject(std::move(split_error));
+      continue;
+    }
+    parse();
+  }
+}
+
+// The last check of a row in both tables: its first field error, else a
+// name seen before (`kind` is "nodes" or "pods", as the API server says it).
+// True when the row is kept, as entry `index` of `seen`.
+template <typename Seen, typename Reject>
+bool Admit(const Row& row, Seen& seen, std::string_view name, uint64_t hash, size_t index, std::string_view kind,
+           const Reject& reject) {
+  if (!row.ok()) {
+    reject(row.error());
+    return false;
+  }
+  if (!seen.Insert(name, hash, index)) {
+    reject(std::string(kind) + " \"" + std::string(name) + "\" already exists");
+    return false;
+  }
+  return true;
+}
+
 Status LoadNodeLines(LineReader& lines, const std::string& file, std::vector<Node>& nodes,
                      std::vector<InputError>& rejected) {
   std::string_view header;
@@ -183,17 +218,10 @@ Status LoadNodeLines(LineReader& lines, const std::string& file, std::vector<Nod
   nodes.reserve(nodes.size() + rows);
   NameSet seen(rows, [&nodes](size_t i) -> std::string_view { return nodes[i].meta.name; });
   Fields f;
-  std::string_view line;
-  while (lines.Next(line)) {
-    if (line.empty()) continue;
-    auto reject = [&](std::string message) {
-      rejected.push_back(InputError{"Node/" + std::string(f[kSn]), file, lines.number(), std::move(message)});
-    };
-    std::string split_error;
-    if (!SplitRow(line, kNodeColumns, f, split_error)) {
-      reject(std::move(split_error));
-      continue;
-    }
+  auto reject = [&](std::string message) {
+    rejected.push_back(InputError{"Node/" + std::string(f[kSn]), file, lines.number(), std::move(message)});
+  };
+  ForEachRow(lines, kNodeColumns, f, reject, [&] {
     const uint64_t hash = seen.Prefetch(f[kSn]);
     Row row(f, kNodeColumns);
     row.CheckName(kSn);
@@ -201,14 +229,7 @@ Status LoadNodeLines(LineReader& lines, const std::string& file, std::vector<Nod
     const int64_t mib = row.MemoryMib(kNodeMemory);
     const int64_t gpu = row.Count(kNodeGpu);
     row.CheckLabelValue(kNodeModel);
-    if (!row.ok()) {
-      reject(row.error());
-      continue;
-    }
-    if (!seen.Insert(f[kSn], hash, nodes.size())) {
-      reject("nodes \"" + std::string(f[kSn]) + "\" already exists");
-      continue;
-    }
+    if (!Admit(row, seen, f[kSn], hash, nodes.size(), "nodes", reject)) return;
     Node& node = nodes.emplace_back();
     node.meta.name.assign(f[kSn]);
     ResourceList& alloc = node.allocatable;
@@ -219,7 +240,7 @@ Status LoadNodeLines(LineReader& lines, const std::string& file, std::vector<Nod
     node.has_allocatable = true;
     node.capacity = alloc;
     if (!f[kNodeModel].empty()) node.meta.labels.emplace(std::string(kLabelGpuCardModel), std::string(f[kNodeModel]));
-  }
+  });
   return TooLong(lines, file);
 }
 
@@ -243,18 +264,11 @@ Status LoadPodLines(LineReader& lines, const std::string& file, Workload& out) {
   NameSet seen(rows, [&pods](size_t i) -> std::string_view { return pods[i].pod.meta.name; });
   const SourceFile source(file);
   Fields f;
-  std::string_view line;
-  while (lines.Next(line)) {
-    if (line.empty()) continue;
-    auto reject = [&](std::string message) {
-      out.rejected.push_back(
-          InputError{"Pod/default/" + std::string(f[kName]), file, lines.number(), std::move(message)});
-    };
-    std::string split_error;
-    if (!SplitRow(line, columns, f, split_error)) {
-      reject(std::move(split_error));
-      continue;
-    }
+  auto reject = [&](std::string message) {
+    out.rejected.push_back(
+        InputError{"Pod/default/" + std::string(f[kName]), file, lines.number(), std::move(message)});
+  };
+  ForEachRow(lines, columns, f, reject, [&] {
     const uint64_t hash = seen.Prefetch(f[kName]);
     Row row(f, columns);
     row.CheckName(kName);
@@ -292,14 +306,7 @@ Status LoadPodLines(LineReader& lines, const std::string& file, Workload& out) {
       arrival = static_cast<double>(created);
       if (deleted) duration = static_cast<double>(*deleted - (scheduled ? *scheduled : created));
     }
-    if (!row.ok()) {
-      reject(row.error());
-      continue;
-    }
-    if (!seen.Insert(f[kName], hash, pods.size())) {
-      reject("pods \"" + std::string(f[kName]) + "\" already exists");
-      continue;
-    }
+    if (!Admit(row, seen, f[kName], hash, pods.size(), "pods", reject)) return;
     WorkloadPod& wp = out.pods.emplace_back();
     wp.arrival = arrival;
     wp.duration = duration;
@@ -323,7 +330,7 @@ Status LoadPodLines(LineReader& lines, const std::string& file, Workload& out) {
         pod.meta.annotations.emplace(std::string(kAnnotationGpuCardModel), std::string(f[kGpuSpec]));
       if (!f[kQos].empty()) pod.meta.labels.emplace(std::string(kLabelTraceQos), std::string(f[kQos]));
     }
-  }
+  });
   return TooLong(lines, file);
 }
 

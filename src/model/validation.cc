@@ -393,26 +393,38 @@ std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
   return s;
 }
 
+// The loop GoQuote and JsonQuote share: `s` rune by rune (an invalid byte as
+// rune -1, one byte long), each one's escaped form appended by `escape`
+// (out, rune, its bytes), the whole in double quotes.
+template <typename Escape>
+std::string QuoteRunes(std::string_view s, const Escape& escape) {
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size();) {
+    size_t len;
+    const int32_t r = DecodeRune(s, i, len);
+    escape(out, r, s.substr(i, len));
+    i += len;
+  }
+  return out + "\"";
+}
+
 }  // namespace
 
 std::string GoQuote(std::string_view s) {
   // strconv.Quote: printable runes as they are, \" and \\ escaped, the short
   // escapes for \a\b\f\n\r\t\v, \xNN for other ASCII controls and invalid
   // bytes, \uNNNN / \UNNNNNNNN for other non-printable runes.
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size();) {
-    size_t len;
-    int32_t r = DecodeRune(s, i, len);
+  return QuoteRunes(s, [](std::string& out, int32_t r, std::string_view bytes) {
     if (r < 0) {
       out += "\\x";
-      AppendHex(out, static_cast<unsigned char>(s[i]), 2);
+      AppendHex(out, static_cast<unsigned char>(bytes.front()), 2);
     } else if (r == '"' || r == '\\') {
       out += '\\';
       out += static_cast<char>(r);
     } else if (r >= 0x20 && r < 0x7f) {
       out += static_cast<char>(r);
     } else if (r >= 0x80 && IsPrintNonAscii(r)) {
-      out.append(s.substr(i, len));
+      out.append(bytes);
     } else {
       switch (r) {
         case '\a': out += "\\a"; break;
@@ -435,19 +447,14 @@ std::string GoQuote(std::string_view s) {
           }
       }
     }
-    i += len;
-  }
-  return out + "\"";
+  });
 }
 
 std::string JsonQuote(std::string_view s) {
   // encoding/json with HTML escaping (json.Marshal's default): \" \\ and the
   // short escapes \b\f\n\r\t, \u00NN for other controls and for < > &,
   // \ufffd for invalid UTF-8, \u2028 and \u2029; everything else as it is.
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size();) {
-    size_t len;
-    int32_t r = DecodeRune(s, i, len);
+  return QuoteRunes(s, [](std::string& out, int32_t r, std::string_view bytes) {
     if (r < 0) {
       out += "\\ufffd";
     } else if (r == '"' || r == '\\') {
@@ -467,11 +474,9 @@ std::string JsonQuote(std::string_view s) {
       out += "\\u";
       AppendHex(out, static_cast<uint32_t>(r), 4);
     } else {
-      out.append(s.substr(i, len));
+      out.append(bytes);
     }
-    i += len;
-  }
-  return out + "\"";
+  });
 }
 
 FieldError FieldError::Invalid(std::string field, std::string_view value, std::string detail) {

@@ -214,6 +214,19 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index, const
       out << "bound by spec.nodeName but cannot run: " << f.error << "\n";
       return;
     }
+  // Issue 16: evicted by DefaultPreemption, or placed after evicting others.
+  for (const auto& v : r.result.preempted)
+    if (v.pod == pod_index) {
+      out << "preempted: evicted from " << r.cluster.node(v.node).name() << " to make room for "
+          << DisplayName(*r.pods[v.by]) << " (higher priority); it no longer runs\n";
+      return;
+    }
+  for (const auto& p : r.result.placements)
+    if (p.pod == pod_index && !p.preempted.empty()) {
+      out << "first attempt: " << p.first_attempt << "\npreemption evicted:";
+      for (size_t v : p.preempted) out << " " << DisplayName(*r.pods[v]);
+      out << " (on " << r.cluster.node(p.node).name() << "); then:\n";
+    }
   ExplainRanking rank;
   if (e) {
     rank = RankExplainedNodes(*e, r.cluster);

@@ -41,6 +41,15 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                   {"gpus", p.gpus},
                   {"preexisting", p.preexisting}};
     if (p.explain) j["explain"] = ExplainJson(*p.explain, r.cluster);
+    if (!p.preempted.empty()) {
+      Json victims = Json::array();
+      for (size_t v : p.preempted) victims.push_back(r.pods[v]->ns() + "/" + r.pods[v]->name());
+      j["preempted"] = std::move(victims);
+      if (p.first_attempt_explain) {
+        j["first_attempt"] = Json{{"message", p.first_attempt},
+                                  {"explain", ExplainJson(*p.first_attempt_explain, r.cluster)}};
+      }
+    }
     placements.push_back(std::move(j));
   }
   root["placements"] = std::move(placements);
@@ -75,6 +84,18 @@ void WriteJson(std::ostream& out, const RunReport& r) {
     root["gangs"] = std::move(gangs);
   }
 
+  // Pods DefaultPreemption evicted, in eviction order (issue 16).
+  Json preempted = Json::array();
+  for (const auto& p : r.result.preempted) {
+    const Pod& pod = *r.pods[p.pod];
+    const Pod& by = *r.pods[p.by];
+    preempted.push_back(Json{{"pod", pod.name()},
+                             {"namespace", pod.ns()},
+                             {"node", r.cluster.node(p.node).name()},
+                             {"by", by.ns() + "/" + by.name()}});
+  }
+  root["preempted"] = std::move(preempted);
+
   Json rejected = Json::array();
   for (const auto& e : r.rejected)
     rejected.push_back(Json{{"object", e.object}, {"file", e.file}, {"line", e.line}, {"error", e.message}});
@@ -107,6 +128,7 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                          {"preexisting", s.preexisting},
                          {"pending", s.pending},
                          {"pending_forever", s.pending_forever},
+                         {"preempted", s.preempted},
                          {"rejected", s.rejected_objects + s.refused},
                          {"gpus_capacity", s.gpus_capacity},
                          {"gpus_requested", s.gpus_requested},

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "gpusched/report/request_text.h"
-#include "gpusched/sched/filters.h"
+#include "gpusched/sched/plugins/filters.h"
 
 namespace gpusched {
 namespace {

@@ -24,6 +24,7 @@ Summary Summarize(const RunReport& r) {
   }
   s.pending = static_cast<int64_t>(r.result.pending.size());
   s.refused = static_cast<int64_t>(r.result.refused.size());
+  s.preempted = static_cast<int64_t>(r.result.preempted.size());
   s.rejected_objects = static_cast<int64_t>(r.rejected.size());
   for (size_t i = 0; i < r.cluster.size(); ++i) {
     s.gpus_capacity = SatAdd(s.gpus_capacity, r.cluster.state(i).GpuAllocatable());
@@ -49,9 +50,16 @@ Summary Summarize(const RunReport& r) {
   // pending one the least it would take, on the node with the largest GPUs,
   // or a whole device each when no node can size it (it asks for more memory
   // than any labelled GPU here has).
-  int64_t largest_gpu_mib = 0;
-  for (size_t n = 0; n < r.cluster.size(); ++n)
-    largest_gpu_mib = std::max(largest_gpu_mib, NodeGpuMemoryMib(r.cluster.node(n).meta));
+  // Read from every node's labels only when some gpu-memory pod is not placed.
+  std::optional<int64_t> largest_gpu_mib;
+  auto largest = [&] {
+    if (!largest_gpu_mib) {
+      largest_gpu_mib = 0;
+      for (size_t n = 0; n < r.cluster.size(); ++n)
+        largest_gpu_mib = std::max(*largest_gpu_mib, NodeGpuMemoryMib(r.cluster.node(n).meta));
+    }
+    return *largest_gpu_mib;
+  };
   std::vector<bool> placed(r.pods.size());
   for (const auto& p : r.result.placements) {
     placed[p.pod] = true;
@@ -61,7 +69,7 @@ Summary Summarize(const RunReport& r) {
   }
   for (size_t i = 0; i < r.pods.size(); ++i) {
     if (memory_gpu[i] && !placed[i]) {
-      const int32_t least = memory_gpu[i]->MilliOn(largest_gpu_mib);
+      const int32_t least = memory_gpu[i]->MilliOn(largest());
       milli[i] = static_cast<int64_t>(least > 0 ? least : kGpuMilli) * memory_gpu[i]->count;
     }
     s.gpu_milli_requested = SatAdd(s.gpu_milli_requested, milli[i]);
@@ -93,9 +101,12 @@ Summary Summarize(const RunReport& r) {
   std::vector<std::string> parts;
   if (s.pods == 0) {
     parts.push_back("no pods to schedule");
-  } else if (s.pending == 0) {
+  } else if (s.pending == 0 && s.preempted == 0) {
     parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
   }
+  if (s.preempted > 0)
+    parts.push_back(Plural(s.preempted, "pod") + (s.preempted == 1 ? " was" : " were") +
+                    " preempted (evicted to make room for higher-priority pods; see preempted)");
   if (gated > 0)
     parts.push_back(Plural(gated, "pending pod") + (gated == 1 ? " is" : " are") +
                     " gated (spec.schedulingGates) and not attempted until the gates are removed");

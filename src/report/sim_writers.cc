@@ -22,6 +22,7 @@ const char* StateName(PodOutcome::State s) {
     case PodOutcome::State::kRunning: return "running";
     case PodOutcome::State::kPending: return "pending";
     case PodOutcome::State::kRejected: return "rejected";
+    case PodOutcome::State::kPreempted: return "preempted";
   }
   return "unknown";
 }
@@ -111,6 +112,15 @@ nlohmann::json SummaryJson(const std::vector<SimResult>& runs) {
                         {"mean_frag_pct", Rounded(s.mean_frag_pct)},
                         {"queueing_delay", PercentilesJson(s.queueing_delay)},
                         {"jct", PercentilesJson(s.jct)}});
+    if (s.preemptions > 0) {
+      nlohmann::json by_priority = nlohmann::json::object();
+      for (const auto& [prio, n] : s.victims_by_priority) by_priority[std::to_string(prio)] = n;
+      policies.back()["preemption"] = {{"preemptions", s.preemptions},
+                                       {"victims", s.victims},
+                                       {"victims_by_priority", std::move(by_priority)},
+                                       {"preempted", s.preempted},
+                                       {"gpu_hours_lost", Rounded(s.gpu_hours_lost)}};
+    }
   }
   return {{"policies", std::move(policies)}};
 }

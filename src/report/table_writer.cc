@@ -80,6 +80,15 @@ void WritePreexisting(std::ostream& out, const RunReport& r) {
     if (p.preexisting) out << fmt::format("  {:16} -> {}\n", DisplayName(*r.pods[p.pod]), r.cluster.node(p.node).name());
 }
 
+// Pods DefaultPreemption evicted, in eviction order (issue 16).
+void WritePreempted(std::ostream& out, const RunReport& r) {
+  if (r.result.preempted.empty()) return;
+  out << "\npreempted (evicted to make room for a higher-priority pod):\n";
+  for (const auto& p : r.result.preempted)
+    out << "  " << DisplayName(*r.pods[p.pod]) << " on " << r.cluster.node(p.node).name() << ", by "
+        << DisplayName(*r.pods[p.by]) << "\n";
+}
+
 void WriteRefusedAndRejected(std::ostream& out, const RunReport& r) {
   if (!r.result.refused.empty()) {
     out << "\ncannot run where they are bound:\n";
@@ -102,9 +111,10 @@ void WriteRefusedAndRejected(std::ostream& out, const RunReport& r) {
 
 void WriteSummary(std::ostream& out, const RunReport& r) {
   const Summary s = Summarize(r);
-  out << fmt::format("summary: {}, {}: {} placed, {} pending ({} can never fit), {} rejected\n",
-                     Plural(s.nodes, "node"), Plural(s.pods, "pod"), s.placed, s.pending, s.pending_forever,
-                     s.rejected_objects + s.refused);
+  out << fmt::format("summary: {}, {}: {} placed, {} pending ({} can never fit), ", Plural(s.nodes, "node"),
+                     Plural(s.pods, "pod"), s.placed, s.pending, s.pending_forever);
+  if (s.preempted > 0) out << s.preempted << " preempted, ";
+  out << (s.rejected_objects + s.refused) << " rejected\n";
   const int64_t pct = s.gpus_capacity > 0 ? s.gpus_allocated * 100 / s.gpus_capacity : 0;
   // Requested counts GPU shares at their size; allocated counts devices as
   // kubectl does, a device lent to shares as one: the last part reconciles them.
@@ -131,6 +141,7 @@ void WriteSeedLayout(std::ostream& out, const RunReport& r) {
   WriteGangsSection(out, r);
   WriteDevices(out, r);
   WritePreexisting(out, r);
+  WritePreempted(out, r);
   WriteRefusedAndRejected(out, r);
   out << "\n";
   WriteSummary(out, r);
@@ -143,6 +154,7 @@ void WriteSummaryFirst(std::ostream& out, const RunReport& r) {
     WritePendingGroups(out, r);
   }
   WriteGangsSection(out, r);
+  WritePreempted(out, r);
   WriteRefusedAndRejected(out, r);
   out << "\n";
   WritePlacements(out, r);

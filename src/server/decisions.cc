@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gpusched/sched/filters.h"
+#include "gpusched/sched/plugins/filters.h"
 
 namespace gpusched {
 

@@ -187,6 +187,7 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
     Cohort* cohort;
     std::set<size_t>::iterator next;
     bool closed = false;
+    bool visiting = false;  // closed, but its pods go to Hooks::visit
   };
   std::vector<Cursor> cursors;
   cursors.reserve(moving_.size());
@@ -213,6 +214,12 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
     const size_t k = heap.top();
     heap.pop();
     Cursor& cur = cursors[k];
+    if (cur.visiting) {
+      // A pod of a class that failed: it stays in its cohort.
+      hooks.visit(*cur.next);
+      if (++cur.next != cur.cohort->ids.end()) heap.push(k);
+      continue;
+    }
     if (cur.closed) continue;
     const size_t id = *cur.next;
     const Order at = OrderOf(*cur.cohort, id);
@@ -226,8 +233,15 @@ int64_t ClassQueue::ScheduleAll(double now, const Hooks& hooks) {
       --slot.base;
       const uint32_t cls = cur.cohort->cls;
       closed.push_back(Closed{cls, failure, {{at, failure}}});
-      for (Cursor& other : cursors)
-        if (other.cohort->cls == cls) other.closed = true;
+      const bool visit = hooks.visit && hooks.visit_after_failure && hooks.visit_after_failure(*failure);
+      for (Cursor& other : cursors) {
+        if (other.cohort->cls != cls) continue;
+        other.closed = true;
+        // Cursors of the class's other cohorts are in the heap already
+        // (each holds one entry); this one left it when popped.
+        if (visit) other.visiting = true;
+      }
+      if (visit && ++cur.next != cur.cohort->ids.end()) heap.push(k);
       continue;
     }
     // Placed.

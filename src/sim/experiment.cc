@@ -9,10 +9,10 @@
 #include <thread>
 
 #include "gpusched/model/cluster_state.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/policy_registry.h"
-#include "gpusched/sched/scheduler.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched {

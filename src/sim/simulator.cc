@@ -4,17 +4,20 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <optional>
 #include <unordered_map>
 
+#include "gpusched/model/eviction.h"
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/validation.h"
-#include "gpusched/sched/fit_error.h"
-#include "gpusched/sched/pre_enqueue.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/pod_class.h"
+#include "gpusched/sched/api/fit_error.h"
+#include "gpusched/sched/framework/pre_enqueue.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/api/pod_class.h"
+#include "gpusched/sched/plugins/default_preemption.h"
 #include "gpusched/sim/class_queue.h"
 #include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/invariants.h"
@@ -42,6 +45,10 @@ struct WaitingPod {
   // failed against the same cluster. Its rejectors decide which events
   // requeue it (QueueingHints).
   std::shared_ptr<const Failure> last_failure;
+  // status.nominatedNodeName, set by DefaultPreemption. Only the PostFilter
+  // reads it (gpusched's Scheduler does not try the nominated node first),
+  // so it does not set a pod apart from its class for Schedule.
+  std::optional<size_t> nominated;
 };
 
 // One workload pod through the run: a million-pod run holds a million, so
@@ -51,11 +58,17 @@ struct WaitingPod {
 struct SimPod {
   // kHeld: never attempted (sched/pre_enqueue.h: an unserved schedulerName,
   // scheduling gates, HAMi's vGPUs, DRA claims); pending to the end.
-  enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected, kHeld };
+  // kGone: a bare pod DefaultPreemption evicted (nothing recreates it).
+  enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected, kHeld, kGone };
   Phase phase = Phase::kNotArrived;
   int32_t node = -1;              // current (running) or last node
   int32_t attempts = 0, evictions = 0;
+  // Preempted, running out its grace period: its finish event is the end
+  // of its termination.
+  bool terminating = false;
   double start = -1, finish = -1;
+  double run_start = -1;  // of its current run
+  double done = 0;        // seconds of work kept (checkpoints) from runs cut short by preemption
   double finish_at = kNever;        // while running
   uint64_t finish_event = kNoEvent;  // seq of the live finish event
   std::unique_ptr<WaitingPod> waiting;
@@ -140,6 +153,12 @@ class Simulation {
   }
   int64_t arrived_ = 0, running_ = 0, finished_ = 0, rejected_ = 0;
   int64_t attempts_ = 0;
+  // Preemption (profiles with DefaultPreemption): sched/default_preemption.h.
+  int64_t gone_ = 0, preemptions_ = 0, victims_ = 0;
+  double gpu_seconds_lost_ = 0;
+  std::map<int32_t, int64_t> victims_by_priority_;
+  void Preempt(size_t id, const Scheduler& scheduler, double now);
+  void Evicted(size_t id, double now);
   std::optional<double> first_time_, last_time_;
   // Progress: events handled against an estimate of the total.
   size_t handled_ = 0, expected_ = 1;
@@ -227,7 +246,11 @@ void Simulation::Handle(const Event& e, double now) {
       --live_events_;
       // Stale when the pod was evicted (or finished with its node) meanwhile.
       if (pods_[e.payload].finish_event == e.seq) {
-        Finish(e.payload, now);
+        if (pods_[e.payload].terminating) {
+          Evicted(e.payload, now);
+        } else {
+          Finish(e.payload, now);
+        }
         busy_ = true;
       }
       break;
@@ -299,7 +322,7 @@ int64_t Simulation::Enqueue(size_t id, double now) {
   SimPod& p = pods_[id];
   const Pod& pod = workload_.pods[id].pod;
   // The pod's index is its id in ClusterState: unique for the whole run.
-  p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}});
+  p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}, std::nullopt});
   const int64_t gpu_milli = p.waiting->info.gpu.total_milli();
   if (std::optional<HeldPod> held = CheckBeforeScheduling(p.waiting->info, profiles_, options_.dra, cluster_)) {
     // Never attempted, whatever happens later in the run.
@@ -341,6 +364,7 @@ void Simulation::RemoveNode(size_t i, double now) {
     SimPod& p = pods_[bp.id];
     --running_;
     p.finish_event = kNoEvent;
+    p.terminating = false;  // a preemption victim goes with its node
     if (p.finish_at <= now) {
       // It ends at the very moment its node leaves: it finished.
       p.phase = SimPod::Phase::kFinished;
@@ -355,6 +379,82 @@ void Simulation::RemoveNode(size_t i, double now) {
   if (!evicted.empty()) events_now_.assigned_pod_deleted = true;
 }
 
+// PostFilter for a pod that just failed (kube-scheduler's
+// DefaultPreemption): on success its victims start their graceful
+// termination (terminationGracePeriodSeconds, default 30 s) holding their
+// resources, and the pod is nominated to the node; it waits in the
+// unschedulable pool until their deletions move it (Pod/Delete). While a
+// victim on its nominated node is terminating, it does not preempt again
+// (PodEligibleToPreemptOthers). Other pods are not kept off the nominated
+// node meanwhile (gpusched's Scheduler does not count nominated pods).
+void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
+  SimPod& p = pods_[id];
+  std::vector<SchedStatus::Code> codes(cluster_.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
+  FilterVerdict why;
+  for (size_t i = 0; i < cluster_.size(); ++i)
+    if (cluster_.present(i))
+      codes[i] = CheckFilters(scheduler.filters(), p.waiting->info, cluster_.node(i), cluster_.state(i), why)
+                     ? why.code
+                     : SchedStatus::Code::kSuccess;
+  PreemptionInputs in;
+  in.pod_of = [this](uint64_t v) -> const Pod* { return v < pods_.size() ? &workload_.pods[v].pod : nullptr; };
+  in.terminating_by_preemption = [this](uint64_t v) { return v < pods_.size() && pods_[v].terminating; };
+  std::optional<size_t> nominated = p.waiting->nominated;
+  if (nominated && (*nominated >= cluster_.size() || !cluster_.present(*nominated))) nominated.reset();
+  PreemptionResult r =
+      gpusched::Preempt(p.waiting->info, cluster_, codes, scheduler.filters(), in, /*offset_seed=*/0, nominated);
+  if (!r.nominated) {
+    // Not eligible (victims still terminating): the nomination stands;
+    // otherwise it is cleared.
+    if (r.message.find(kNotEligibleTerminating) == std::string::npos) p.waiting->nominated.reset();
+    return;
+  }
+  ++preemptions_;
+  p.waiting->nominated = r.node;
+  for (const BoundPod& v : r.victims) {
+    SimPod& vp = pods_[v.id];
+    if (vp.terminating) continue;  // already being deleted: no second call
+    ++victims_;
+    ++victims_by_priority_[v.priority];
+    // Gone once its grace period is over (the running finish is dropped),
+    // unless it ends first.
+    const double gone = now + static_cast<double>(TerminationGracePeriodSeconds(workload_.pods[v.id].pod));
+    if (vp.finish_at <= gone) continue;
+    vp.terminating = true;
+    vp.finish_event = events_.Push(gone, EventKind::kPodFinish, v.id);
+    ++live_events_;
+  }
+}
+
+// A preempted pod's grace period is over: it leaves its node, loses the
+// work since it started (or since its last checkpoint), and comes back as
+// its controller would recreate it (model/eviction.h), or is gone.
+void Simulation::Evicted(size_t id, double now) {
+  SimPod& p = pods_[id];
+  const auto node = static_cast<size_t>(p.node);
+  cluster_.Unbind(node, id);
+  Stopped(id, node);
+  NodeChanged(node, now);
+  --running_;
+  p.terminating = false;
+  p.finish_event = kNoEvent;
+  p.finish_at = kNever;
+  const Pod& pod = workload_.pods[id].pod;
+  const double ran = std::max(0.0, now - p.run_start);
+  const double lost = LostWorkSeconds(pod, ran);
+  p.done += ran - lost;
+  gpu_seconds_lost_ += lost * static_cast<double>(PodInfo::Make(pod, id).gpu.total_milli()) / kGpuMilli;
+  events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
+  if (RequeueOnEviction(pod).kind == EvictionRequeue::Kind::kGone) {
+    p.phase = SimPod::Phase::kGone;
+    ++gone_;
+    return;
+  }
+  Enqueue(id, now);
+}
+
+bool PreemptionWouldHelp(const Failure& f) { return f.preemption && f.preemption->would_help; }
+
 void Simulation::ScheduleAll(double now) {
   if (classes_queue_) return ScheduleAllByClass(now);
   while (std::optional<QueuedPod> qp = queue_.Pop()) {
@@ -363,7 +463,9 @@ void Simulation::ScheduleAll(double now) {
     ++p.attempts;
     ++attempts_;
     busy_ = true;
-    Attempt d = SchedulerFor(p.waiting->info).Schedule(p.waiting->info, cluster_);
+    Scheduler& scheduler = SchedulerFor(p.waiting->info);
+    Attempt d = scheduler.Schedule(p.waiting->info, cluster_);
+    if (!d.scheduled && PreemptionWouldHelp(*d.failure)) Preempt(id, scheduler, now);
     if (!d.scheduled) {
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
       queue_.AddUnschedulable(*qp, now, d.failure->fit_error.num_all_nodes == 0);
@@ -379,8 +481,12 @@ void Simulation::ScheduleAllByClass(double now) {
   ClassQueue::Hooks hooks;
   hooks.attempt = [&](size_t id) -> std::shared_ptr<const Failure> {
     SimPod& p = pods_[id];
-    Attempt d = SchedulerFor(p.waiting->info).Schedule(p.waiting->info, cluster_);
-    if (!d.scheduled) return std::move(d.failure);
+    Scheduler& scheduler = SchedulerFor(p.waiting->info);
+    Attempt d = scheduler.Schedule(p.waiting->info, cluster_);
+    if (!d.scheduled) {
+      if (PreemptionWouldHelp(*d.failure)) Preempt(id, scheduler, now);
+      return std::move(d.failure);
+    }
     p.attempts += static_cast<int32_t>(q.Attempts(id));
     Bound(id, d, now);
     return nullptr;
@@ -391,6 +497,20 @@ void Simulation::ScheduleAllByClass(double now) {
     // A pod of a class that failed at this moment fits nowhere after binds.
     if (!f) ReportInvariantViolation(options_.invariant_failed, "a pod of a class that failed now fits");
     return f;
+  };
+  // A failed try does more than fail when preemption would help: the
+  // PostFilter runs for that pod, with its own nomination, and may evict.
+  // So the rest of such a class is visited pod by pod, in the moment's
+  // order, as the plain queue tries them: its failure is still the class's
+  // (a preemption binds and unbinds nothing at once; the victims leave
+  // later, as Pod/Delete events), but each pod runs its own PostFilter.
+  hooks.visit_after_failure = [](const Failure& f) { return PreemptionWouldHelp(f); };
+  hooks.visit = [&](size_t id) {
+    const PodInfo& info = pods_[id].waiting->info;
+    Scheduler& scheduler = SchedulerFor(info);
+    std::shared_ptr<const Failure> f = scheduler.FailureOf(info, cluster_);
+    if (!f) ReportInvariantViolation(options_.invariant_failed, "a pod of a class that failed now fits");
+    if (f && PreemptionWouldHelp(*f)) Preempt(id, scheduler, now);
   };
   const int64_t tried = q.ScheduleAll(now, hooks);
   if (tried > 0) busy_ = true;
@@ -408,7 +528,9 @@ void Simulation::Bound(size_t id, const Attempt& d, double now) {
   ++running_;
   NodeChanged(d.node, now);
   const double duration = workload_.pods[id].duration;
-  p.finish_at = duration >= 0 ? now + duration : kNever;
+  p.run_start = now;
+  // A pod recreated after preemption runs what its checkpoints did not keep.
+  p.finish_at = duration >= 0 ? now + std::max(0.0, duration - p.done) : kNever;
   if (p.finish_at < kNever) {
     p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
     ++live_events_;
@@ -450,7 +572,9 @@ void Simulation::CheckInvariants(double now) {
     if (!what.empty()) break;
   }
   if (what.empty())
-    what = CheckPodConservation(finished_, running_, static_cast<int64_t>(QueueSize()) + held_, rejected_, arrived_);
+    // A bare pod preemption removed is done with, as a finished one is.
+    what = CheckPodConservation(finished_ + gone_, running_, static_cast<int64_t>(QueueSize()) + held_, rejected_,
+                                arrived_);
   if (what.empty()) return;
   ReportInvariantViolation(options_.invariant_failed, "at t=" + FormatSeconds(now) + ": " + what);
 }
@@ -588,6 +712,11 @@ SimResult Simulation::Result(double end) {
                    FormatSeconds(end) + " s)";
         ++s.pending;
         break;
+      case SimPod::Phase::kGone:
+        o.state = PodOutcome::State::kPreempted;
+        o.reason = "preempted; a bare pod is not recreated";
+        ++s.preempted;
+        break;
       case SimPod::Phase::kRejected:
         o.state = PodOutcome::State::kRejected;
         if (auto it = rejections_.find(i); it != rejections_.end()) o.reason = it->second;
@@ -620,6 +749,10 @@ SimResult Simulation::Result(double end) {
   s.queueing_delay = ComputePercentiles(std::move(delays));
   s.jct = ComputePercentiles(std::move(jcts));
   s.scheduling_attempts = attempts_;
+  s.preemptions = preemptions_;
+  s.victims = victims_;
+  s.victims_by_priority.assign(victims_by_priority_.begin(), victims_by_priority_.end());
+  s.gpu_hours_lost = gpu_seconds_lost_ / 3600;
   return r;
 }
 

@@ -6,17 +6,12 @@
 #include <vector>
 
 #include "gpusched/io/yaml_documents.h"
+#include "document_test_util.h"
 
 namespace gpusched {
 namespace {
 
-Document Parse(const std::string& text, int first_line = 1) {
-  Document doc;
-  int error_line = 0;
-  std::string error;
-  EXPECT_TRUE(ParseYamlDocument(YamlDocument{text, first_line}, doc, error_line, error)) << error;
-  return doc;
-}
+using document_test::Parse;
 
 TEST(DocumentTest, BuildsNestedMapsAndSequences) {
   Document d;

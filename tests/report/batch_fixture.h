@@ -10,8 +10,8 @@
 
 #include "../sched/test_util.h"
 #include "gpusched/report/run_report.h"
-#include "gpusched/sched/batch.h"
-#include "gpusched/sched/filters.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/plugins/filters.h"
 
 namespace gpusched::testing {
 

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "gpusched/sched/filters.h"
+#include "gpusched/sched/plugins/filters.h"
 #include "../sched/test_util.h"
 
 namespace gpusched {
@@ -31,12 +31,13 @@ TEST(JsonWriterTest, FullDocument) {
                  "message": "0/1 nodes are available: 1 Insufficient nvidia.com/gpu.",
                  "forever": true, "reason": "too-large",
                  "diagnosis": "can never fit: it requests 4 nvidia.com/gpu but the largest node has 2; request at most 2 or add a bigger node"}],
+    "preempted": [],
     "rejected": [{"object": "Node/x", "file": "n.yaml", "line": 7, "error": "bad node"}],
     "nodes": [{"name": "a", "gpus_total": 2, "gpus_used": 1,
                "allocatable": {"cpu": "4", "memory": "8Gi", "pods": "10", "nvidia.com/gpu": "2"},
                "requested": {"cpu": "1500m", "memory": "0", "pods": "1", "nvidia.com/gpu": "1"}}],
     "summary": {"policy": "first-fit", "order": "fifo", "nodes": 1, "pods": 2, "placed": 1, "preexisting": 0,
-                "pending": 1, "pending_forever": 1, "rejected": 1, "gpus_capacity": 2, "gpus_requested": 5,
+                "pending": 1, "pending_forever": 1, "preempted": 0, "rejected": 1, "gpus_capacity": 2, "gpus_requested": 5,
                 "gpus_allocated": 1, "gpus_free": 1, "gpus_pending": 4,
                 "gpu_milli_requested": 5000, "gpu_milli_pending": 4000, "gpus_holding_shares": 0,
                 "gpu_milli_in_shares": 0,

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "gpusched/sched/filters.h"
+#include "gpusched/sched/plugins/filters.h"
 #include "../sched/test_util.h"
 
 namespace gpusched {

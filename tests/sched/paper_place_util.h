@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
-#include "gpusched/sched/pod_info.h"
+#include "gpusched/sched/api/pod_info.h"
 
 namespace gpusched::testing {
 

@@ -17,8 +17,8 @@
 #include "gpusched/model/pod.h"
 #include "gpusched/model/pod_requests.h"
 #include "gpusched/model/quantity.h"
-#include "gpusched/sched/pod_info.h"
-#include "gpusched/sched/score_plugin.h"
+#include "gpusched/sched/api/pod_info.h"
+#include "gpusched/sched/api/score_plugin.h"
 
 namespace gpusched::scoretest {
 

@@ -7,7 +7,7 @@
 
 #include <random>
 
-#include "gpusched/sched/policy_registry.h"
+#include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/server/extender.h"
 #include "test_cluster.h"
 

@@ -10,8 +10,8 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/json_documents.h"
 #include "gpusched/io/object_decoder.h"
-#include "gpusched/sched/frag.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/server/extender.h"
 
 namespace gpusched::testing {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "../sched/test_util.h"
-#include "gpusched/sched/filters.h"
+#include "gpusched/sched/plugins/filters.h"
 
 namespace gpusched {
 namespace {

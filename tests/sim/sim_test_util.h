@@ -44,6 +44,10 @@ inline std::string Serialize(const SimResult& r) {
          std::to_string(s.running) + " " + std::to_string(s.pending) + " " + std::to_string(s.rejected) + " " +
          Num(s.end_time) + " " + Num(s.mean_gpu_alloc_pct) + " " + Num(s.mean_frag_pct) + " " + pct(s.queueing_delay) +
          " " + pct(s.jct) + " " + std::to_string(s.scheduling_attempts) + "\n";
+  out += "preemption " + std::to_string(s.preempted) + " " + std::to_string(s.preemptions) + " " +
+         std::to_string(s.victims) + " " + Num(s.gpu_hours_lost);
+  for (const auto& [prio, n] : s.victims_by_priority) out += " " + std::to_string(prio) + "=" + std::to_string(n);
+  out += "\n";
   return out;
 }
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "../sched/test_util.h"
-#include "gpusched/sched/filters.h"
-#include "gpusched/sched/policy.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/policies/policy.h"
 
 namespace gpusched {
 namespace {

@@ -16,6 +16,15 @@
 
 namespace gpusched {
 
+// The score range every score plugin and the config's weights are checked
+// against, defined once here (config is the lowest layer that needs them;
+// sched/api/score_plugin.h uses these).
+// pkg/scheduler/framework/interface.go
+inline constexpr int64_t kMaxNodeScore = 100;
+inline constexpr int64_t kMinNodeScore = 0;
+// pkg/scheduler/apis/config/types.go (RequestedToCapacityRatio shape scores)
+inline constexpr int64_t kMaxCustomPriorityScore = 10;
+
 struct ResourceSpec {
   std::string name;
   int64_t weight = 0;  // 0 (unset) defaults to 1

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
-#include "gpusched/sched/explain.h"
+#include "gpusched/sched/api/explain.h"
 
 namespace gpusched {
 

@@ -10,7 +10,7 @@
 #include <ostream>
 
 #include "gpusched/report/run_report.h"
-#include "gpusched/sched/explain.h"
+#include "gpusched/sched/api/explain.h"
 
 namespace gpusched {
 

@@ -12,8 +12,8 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/model/gang.h"
-#include "gpusched/sched/batch.h"
-#include "gpusched/sched/gang_batch.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/util/input_error.h"
 
 namespace gpusched {
@@ -42,6 +42,7 @@ struct Summary {
   int64_t pending = 0;
   int64_t pending_forever = 0;
   int64_t refused = 0;
+  int64_t preempted = 0;  // evicted by DefaultPreemption (issue 16)
   int64_t rejected_objects = 0;
   int64_t gpus_capacity = 0;
   int64_t gpus_requested = 0;  // whole nvidia.com/gpu, by all valid pods

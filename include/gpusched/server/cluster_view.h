@@ -36,7 +36,7 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/pod.h"
-#include "gpusched/sched/pod_info.h"
+#include "gpusched/sched/api/pod_info.h"
 
 namespace gpusched {
 

@@ -32,10 +32,10 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
-#include "gpusched/sched/explain.h"
-#include "gpusched/sched/filter_verdict.h"
-#include "gpusched/sched/pod_info.h"
-#include "gpusched/sched/scheduler.h"
+#include "gpusched/sched/api/explain.h"
+#include "gpusched/sched/api/filter_verdict.h"
+#include "gpusched/sched/api/pod_info.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched {

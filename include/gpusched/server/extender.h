@@ -35,7 +35,7 @@
 #include <string_view>
 
 #include "gpusched/model/pod.h"
-#include "gpusched/sched/profile_factory.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/server/cluster_view.h"
 #include "gpusched/server/decisions.h"
 #include "gpusched/server/filter_cache.h"

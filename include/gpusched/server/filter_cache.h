@@ -24,8 +24,8 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
-#include "gpusched/sched/pod_class.h"
-#include "gpusched/sched/pod_info.h"
+#include "gpusched/sched/api/pod_class.h"
+#include "gpusched/sched/api/pod_info.h"
 #include "gpusched/server/decisions.h"
 
 namespace gpusched {

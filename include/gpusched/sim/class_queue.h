@@ -42,7 +42,7 @@
 #include <tuple>
 #include <vector>
 
-#include "gpusched/sched/scheduler.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sim/scheduling_queue.h"
 
 namespace gpusched {
@@ -73,6 +73,14 @@ class ClassQueue {
     // The failure pod `id` meets now, not tried (a pod of its class failed
     // at this moment, so it fails too).
     std::function<std::shared_ptr<const Failure>(size_t id)> failure_now;
+    // Optional: when visit_after_failure(f) is true for the failure f that
+    // closed a class, each of its other pods of the moment is still handed
+    // to visit(id), at its place in the moment's order, for what a try
+    // does besides failing (DefaultPreemption's PostFilter, which nominates
+    // and evicts per pod). visit must not bind or unbind: the class's
+    // failure and the pods' queue state stay as without it.
+    std::function<bool(const Failure& failure)> visit_after_failure;
+    std::function<void(size_t id)> visit;
   };
   // Pops activeQ, then backoffQ, until both are empty, trying each pod; the
   // ones that fail go to the pool (or the error backoff) with `now` as

@@ -42,8 +42,8 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
-#include "gpusched/sched/filter_plugin.h"
-#include "gpusched/sched/pod_info.h"
+#include "gpusched/sched/api/filter_plugin.h"
+#include "gpusched/sched/api/pod_info.h"
 
 namespace gpusched {
 

@@ -62,7 +62,7 @@
 #include <optional>
 #include <vector>
 
-#include "gpusched/sched/queue_order.h"
+#include "gpusched/sched/framework/queue_order.h"
 
 namespace gpusched {
 

@@ -34,7 +34,8 @@ struct NodeSnapshot {
 };
 
 struct PodOutcome {
-  enum class State { kFinished, kRunning, kPending, kRejected };
+  // kPreempted: evicted by DefaultPreemption and not recreated (a bare pod).
+  enum class State { kFinished, kRunning, kPending, kRejected, kPreempted };
   std::string name;       // "namespace/name"
   State state = State::kPending;
   double arrival = 0;
@@ -60,6 +61,15 @@ struct SimSummary {
   Percentiles queueing_delay;     // start - arrival, over pods that started
   Percentiles jct;                // finish - arrival, over finished pods
   int64_t scheduling_attempts = 0;
+  // --- Preemption (issue 16) ---
+  int64_t preempted = 0;      // pods in State::kPreempted
+  int64_t preemptions = 0;    // PostFilter runs that nominated a node
+  int64_t victims = 0;        // pods evicted by them (a pod evicted twice counts twice)
+  std::vector<std::pair<int32_t, int64_t>> victims_by_priority;  // ascending priority
+  // GPU-hours of work the victims lost: since they started, or since their
+  // last checkpoint (gpusched.io/checkpoint-interval; model/eviction.h).
+  double gpu_hours_lost = 0;
+  // --- end preemption ---
 };
 
 struct SimResult {

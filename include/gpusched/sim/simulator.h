@@ -48,9 +48,9 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resource_claims.h"
-#include "gpusched/sched/batch.h"
-#include "gpusched/sched/queue_order.h"
-#include "gpusched/sched/scheduler.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/framework/queue_order.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sim/invariants.h"  // CheckNodeInvariants, checked with SimOptions::check_invariants
 #include "gpusched/sim/metrics.h"
 #include "gpusched/sim/sim_result.h"

@@ -1,7 +1,7 @@
 // Status and Result<T>: how gpusched reports *input* errors (a file that
 // cannot be read, a manifest field that is invalid) as values rather than
 // exceptions. Scheduling verdicts are a different thing: see
-// gpusched/sched/status.h.
+// gpusched/sched/api/status.h.
 //
 // Modelled on LevelDB's Status: cheap to copy when OK, carries a code and a
 // human-readable message that already names file, object and field.

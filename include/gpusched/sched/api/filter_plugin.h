@@ -1,0 +1,64 @@
+// FilterPlugin: the Filter extension point of the scheduling framework. A
+// plugin says whether one pod may run on one node given what is in use there.
+// Plugins are stateless and registered by name (see filters.h).
+#ifndef GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
+#define GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
+
+#include <string_view>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/model/node.h"
+#include "gpusched/sched/api/filter_verdict.h"
+#include "gpusched/sched/api/pod_info.h"
+#include "gpusched/sched/api/status.h"
+
+namespace gpusched {
+
+// What a filter declares about itself, for the scheduler's fast paths and
+// caches: each one that skips running the chain on some node relies on
+// these, never on the filter's class. Everything defaults to false, so a
+// filter that declares nothing turns those paths off instead of being
+// skipped silently.
+struct FilterTraits {
+  // Reads of a pod only its class (pod_class.h) and of a node only its name,
+  // labels, taints, unschedulable flag and free resources and devices; a
+  // bind can only turn its verdict on a node from pass to fail; beyond
+  // `checks_fit` and `checks_devices` it never rejects a schedulable node
+  // without NoSchedule/NoExecute taints for a pod without nodeName,
+  // nodeSelector or required node affinity (Scheduler::SyncPlain). The
+  // failure summaries, the diagnosis cache and the index's "decided by the
+  // index" case need every filter of the chain to declare it.
+  bool in_tree = false;
+  // Rejects every node whose free amounts fall short of the pod's requests
+  // (NodeResourcesFit): the node index may prune on them.
+  bool checks_fit = false;
+  // With checks_fit: nvidia.com/gpu is among the resources checked.
+  bool checks_gpu_count = false;
+  // Rejects every node without `count` devices with the pod's share free
+  // (GpuShare): the index may prune on the largest free share.
+  bool checks_devices = false;
+};
+
+class FilterPlugin {
+ public:
+  virtual ~FilterPlugin() = default;
+  virtual std::string_view Name() const = 0;
+  // True when the node passes. Otherwise, when `why` is given, sets its code
+  // and appends the reasons (`why` arrives Reset). Allocation-free apart from
+  // `why`'s reused buffer: the scheduler calls it for every node it visits.
+  // Passing nullptr lets the plugin stop at the first failed check.
+  virtual bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const = 0;
+  // See FilterTraits; a subclass that reads more than its base must say so.
+  virtual FilterTraits Traits() const { return {}; }
+  // The verdict as kube-scheduler's Status (without the plugin name), built
+  // from Check so the two can never disagree.
+  SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const {
+    FilterVerdict v;
+    if (Check(pod, node, state, &v)) return SchedStatus::Success();
+    return v.ToStatus();
+  }
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_API_FILTER_PLUGIN_H_

@@ -1,0 +1,79 @@
+// Diagnosis: gpusched's own answer, in plain words, to "why is this pod
+// pending, and will it ever run?" — on top of kube-scheduler's FitError.
+// It tells apart a pod that waits for room (resources are in use), one that
+// waits because free GPUs are fragmented over several nodes, and one that can
+// never fit on this cluster (bigger than every node, a resource no node
+// advertises, every node excluded by a taint, cordon or selector).
+#ifndef GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_
+#define GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/sched/api/filter_plugin.h"
+#include "gpusched/sched/api/pod_info.h"
+
+namespace gpusched {
+
+struct Diagnosis {
+  enum class Kind {
+    kWaitingForRoom,   // fits on some node once running pods finish
+    kFragmented,       // enough free GPUs in the cluster, but not on one node
+    kTooLarge,         // larger than every eligible node's allocatable
+    kNotAdvertised,    // no node advertises a requested resource
+    kNoEligibleNode,   // every node excluded by taints, cordon or selector
+    kNoNodes,          // the cluster is empty
+    // Not attempted at all (sched/pre_enqueue.h), whatever the cluster:
+    kSchedulingGated,  // spec.schedulingGates not yet removed
+    kSchedulerNotRun,  // spec.schedulerName names a scheduler gpusched does not run
+    kDraClaimMissing,  // a ResourceClaim / template / DeviceClass it needs is not in the input
+    kDraNotModelled,   // DRA claims: gpusched does not allocate devices yet
+    kNotModelled,      // a GPU spelling gpusched refuses to guess at (HAMi's vGPUs)
+    // It fits, but its gang does not: its scheduler binds no member until
+    // minCount of them fit at once (sched/gang_batch.h).
+    kGang,
+  };
+  Kind kind = Kind::kWaitingForRoom;
+  bool forever = false;  // can never fit on this cluster as it is
+  std::string text;
+  // The resource it waits for or can never get (the first of its requests
+  // that no eligible node has free, or has at all), "" when the diagnosis
+  // is not about one resource (no eligible node, pod limits, no nodes).
+  std::string resource;
+  // When waiting for room: the node where the fewest running pods would have
+  // to finish for it to fit, and those pods (BoundPod ids, latest first).
+  std::optional<size_t> free_up_node;
+  std::vector<uint64_t> free_up_pods;
+};
+
+const char* DiagnosisKindName(Diagnosis::Kind k);
+
+// What a batch's pods ask for in all against what its cluster has free
+// before the first is placed (ScheduleBatch fills it). When a resource's
+// demand exceeds what is free, no queue order or policy places every pod:
+// reordering only changes which pods wait, so a fragmented pod is not told
+// that largest-first or bin-packing avoids its wait.
+struct BatchDemand {
+  Resources requested;  // GPU shares count in nvidia.com/gpu, rounded up
+  Resources free;
+};
+
+// Diagnoses `pod`, which just failed to schedule on `cluster` (in its
+// current state) with `filters`. `demand`, when given, is its batch's.
+Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
+                   const std::vector<std::unique_ptr<FilterPlugin>>& filters, const BatchDemand* demand = nullptr);
+
+// For a pod asking for `resource` (nvidia.com/gpu) that no node advertises:
+// when nodes offer MIG slices instead (the device plugin's mixed strategy,
+// nvidia.com/mig-<profile>), "; the nodes' GPUs are partitioned with MIG
+// ...: nvidia.com/mig-1g.10gb (14 on 2 nodes), ..." naming each profile with
+// its count; "" when no node offers MIG resources (sched/mig_diagnosis.cc).
+std::string MigOfferNote(std::string_view resource, const ClusterState& cluster);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_

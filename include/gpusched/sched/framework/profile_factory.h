@@ -1,0 +1,59 @@
+// Builds the Schedulers of a KubeSchedulerConfiguration: one per profile,
+// with the profile's filters, and either its score plugins (policy
+// "kube-default": kube-scheduler's behaviour, with DefaultPreemption's
+// message when the profile has it) or one of gpusched's simple policies
+// (policy_registry.h: first-fit, best-fit, worst-fit and the FGD paper's
+// policies) choosing among the feasible nodes.
+#ifndef GPUSCHED_SCHED_FRAMEWORK_PROFILE_FACTORY_H_
+#define GPUSCHED_SCHED_FRAMEWORK_PROFILE_FACTORY_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/scheduler.h"
+#include "gpusched/util/status.h"
+
+namespace gpusched {
+
+struct SchedulerSet {
+  std::vector<std::unique_ptr<Scheduler>> owned;
+  ProfileSchedulers profiles;  // schedulerName -> scheduler, in profile order
+  // Plugins the configuration enables that gpusched does not implement (they
+  // matter only for inputs gpusched does not model: volumes, ports, ...).
+  std::vector<std::string> unimplemented;
+};
+
+// `policy` is one of PolicyNames(). Each profile's scheduler gets its own
+// generator seeded from `seed` and the profile index. "fgd" needs
+// options.typical (else a Usage error, kFgdNeedsWorkload).
+Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
+                                     uint64_t seed, const PolicyOptions& options = {});
+
+// `--scheduler-name NAME=POLICY`: pods whose spec.schedulerName is NAME (a
+// scheduler gpusched does not run: kai-scheduler, volcano, ...) are served by
+// gpusched's POLICY with kube-scheduler's default plugins.
+struct ExtraProfile {
+  std::string scheduler_name;
+  std::string policy;
+};
+
+// Parses one flag value. Errors (Usage) read "error: invalid --scheduler-name
+// "x": ..." and say what is expected.
+Result<ExtraProfile> ParseSchedulerNameFlag(std::string_view value);
+
+// BuildSchedulers, then one more profile per `extra`, after the
+// configuration's (with their own generators). A name given twice, or one
+// the configuration already serves (without --config, --policy serves
+// default-scheduler), is a Usage error.
+Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
+                                     uint64_t seed, const PolicyOptions& options,
+                                     const std::vector<ExtraProfile>& extra);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_FRAMEWORK_PROFILE_FACTORY_H_

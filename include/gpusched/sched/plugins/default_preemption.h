@@ -1,0 +1,154 @@
+// DefaultPreemption's PostFilter as kube-scheduler v1.35 runs it
+// (pkg/scheduler/framework/plugins/defaultpreemption/default_preemption.go and
+// pkg/scheduler/framework/preemption/preemption.go), on gpusched's
+// ClusterState:
+//  - PodEligibleToPreemptOthers: not with preemptionPolicy Never; not while a
+//    lower-priority pod on its nominated node is terminating because of
+//    preemption (unless that node is now UnschedulableAndUnresolvable);
+//  - candidates: the nodes whose filter status is Unschedulable
+//    (NodesForStatusCode); the others are "Preemption is not helpful for
+//    scheduling";
+//  - DryRunPreemption from `offset`, stopping once it has a candidate that
+//    violates no PDB and at least numCandidates (max(10% of nodes, 100),
+//    capped at the nodes) in all; non-violating candidates first;
+//  - SelectVictimsOnNode: remove every pod of lower priority, check the
+//    preemptor fits (with the nominated pods of equal or higher priority,
+//    RunFilterPluginsWithNominatedPods), then add victims back most important
+//    first (higher priority, then earlier start), PDB-violating ones before
+//    the others, keeping each that still lets the preemptor fit;
+//  - pickOneNodeForPreemption's criteria in order: fewest PDB violations,
+//    lowest highest victim priority, smallest sum of (priority + 2^31),
+//    fewest victims, latest start among the highest-priority victims, then
+//    the first candidate (upstream: map order; here the dry run's order).
+// A pod's "start time" is its bind order in the ClusterState (BoundPod::
+// bind_seq): a pod bound earlier started earlier.
+#ifndef GPUSCHED_SCHED_PLUGINS_DEFAULT_PREEMPTION_H_
+#define GPUSCHED_SCHED_PLUGINS_DEFAULT_PREEMPTION_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/model/pdb.h"
+#include "gpusched/model/pod.h"
+#include "gpusched/sched/api/filter_plugin.h"
+#include "gpusched/sched/api/filter_verdict.h"
+#include "gpusched/sched/api/pod_info.h"
+#include "gpusched/sched/api/status.h"
+
+namespace gpusched {
+
+// A PodDisruptionBudget as the preemption reads it: its status.
+struct PdbBudget {
+  const PodDisruptionBudget* pdb = nullptr;
+  int32_t disruptions_allowed = 0;          // status.disruptionsAllowed
+  std::vector<std::string> disrupted_pods;  // status.disruptedPods (names)
+};
+
+// status.disruptionsAllowed of each PDB: the object's own status when the
+// input carried one, else computed from `pods` (the pods present, those
+// running counted healthy) as the disruption controller would
+// (ComputePdbStatus).
+std::vector<PdbBudget> PdbBudgets(const std::vector<const PodDisruptionBudget*>& pdbs,
+                                  const std::vector<PdbPod>& pods, const ControllerScales& scales);
+
+// A pod nominated to a node (status.nominatedNodeName) that is not bound yet.
+struct NominatedPod {
+  const PodInfo* pod = nullptr;
+  size_t node = 0;
+};
+
+struct PreemptionInputs {
+  // The Pod behind a BoundPod::id, for labels and names; may return nullptr
+  // (a pod with no labels matches no PDB).
+  std::function<const Pod*(uint64_t)> pod_of;
+  std::vector<PdbBudget> pdbs;
+  std::vector<NominatedPod> nominated;
+  // A bound pod terminating because the scheduler preempted it (deletion
+  // timestamp and DisruptionTarget=True/PreemptionByScheduler).
+  std::function<bool(uint64_t)> terminating_by_preemption;
+  const FilterPlugin* last = nullptr;  // one more filter after the chain (DynamicResources)
+  // DefaultPreemptionArgs.
+  int32_t min_candidate_nodes_percentage = 10;
+  int32_t min_candidate_nodes_absolute = 100;
+};
+
+inline constexpr const char* kNotEligiblePreemptNever = "not eligible due to preemptionPolicy=Never.";
+inline constexpr const char* kNotEligibleTerminating = "not eligible due to a terminating pod on the nominated node.";
+
+// The reason the pod may not preempt, or nullopt when it may.
+// `nominated_node`: its status.nominatedNodeName's node, when it has one;
+// `nominated_code`: that node's status in the failed cycle.
+std::optional<std::string> PodIneligibleToPreemptOthers(const PodInfo& pod, std::optional<size_t> nominated_node,
+                                                        SchedStatus::Code nominated_code,
+                                                        const ClusterState& cluster, const PreemptionInputs& in);
+
+// The nodes whose status is Unschedulable (codes beyond the vector count as
+// UnschedulableAndUnresolvable, as absent NodeToStatus entries do), in
+// node order; removed nodes are skipped.
+std::vector<size_t> NodesWherePreemptionMightHelp(const ClusterState& cluster,
+                                                  const std::vector<SchedStatus::Code>& codes);
+
+// calculateNumCandidates.
+int32_t NumPreemptionCandidates(int32_t num_nodes, int32_t percentage, int32_t absolute);
+
+struct VictimSelection {
+  SchedStatus::Code code = SchedStatus::Code::kSuccess;
+  std::vector<ReasonView> reasons;  // when not kSuccess (views valid while the pod is)
+  std::vector<BoundPod> victims;    // most important first
+  int64_t num_pdb_violations = 0;
+  int64_t filter_calls = 0;         // times the filter chain ran (upstream's tests count them)
+};
+
+VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& cluster, size_t node,
+                                    const std::vector<std::unique_ptr<FilterPlugin>>& filters,
+                                    const PreemptionInputs& in);
+
+struct PreemptionCandidate {
+  size_t node = 0;
+  std::vector<BoundPod> victims;  // most important first
+  int64_t num_pdb_violations = 0;
+};
+
+struct DryRun {
+  std::vector<PreemptionCandidate> candidates;  // non-violating first, each group in visiting order
+  ReasonTally statuses;                         // the nodes that are not candidates
+  int64_t filter_calls = 0;
+  // The first node where the pod fit with every victim reprieved (upstream:
+  // an Error status, "expected at least one victim pod on node ..."); "" when none.
+  std::string error;
+};
+
+// DryRunPreemption over `potential` from `offset` (sequentially, as upstream
+// with parallelism 1).
+DryRun DryRunPreemption(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& potential,
+                        size_t offset, int32_t num_candidates,
+                        const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PreemptionInputs& in);
+
+// pickOneNodeForPreemption: the index of the chosen candidate (0 for one).
+size_t SelectCandidate(const std::vector<PreemptionCandidate>& candidates);
+
+struct PreemptionResult {
+  bool nominated = false;  // Success: the preemptor is nominated to `node`
+  size_t node = 0;
+  std::vector<BoundPod> victims;  // in eviction order (most important first)
+  int64_t num_pdb_violations = 0;
+  std::string message;  // "preemption: ..." when !nominated
+};
+
+// The whole PostFilter. `codes[i]` is node i's status from the failed
+// cycle; `offset_seed` picks the dry run's start (upstream: a random
+// offset; here seed % potential nodes, so the same input gives the same
+// answer).
+PreemptionResult Preempt(const PodInfo& pod, const ClusterState& cluster,
+                         const std::vector<SchedStatus::Code>& codes,
+                         const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PreemptionInputs& in,
+                         uint64_t offset_seed, std::optional<size_t> nominated_node = std::nullopt);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_PLUGINS_DEFAULT_PREEMPTION_H_

@@ -1,0 +1,207 @@
+// The six policies of the FGD paper's evaluation (Weng et al., USENIX ATC
+// '23, §6), as its simulator runs them (hkust-adsl/kubernetes-scheduler-
+// simulator, pkg/simulator/plugin/*_score.go; see
+// /work/shared/reference/fgd.md §3-§5): exactly one score plugin (weight
+// 1000), every node scored (percentageOfNodesToScore 100, no rotation), the
+// highest score wins and ties go to the node with the smallest rank in a
+// seeded random node order (NodeRank). Whole GPUs are always the
+// lowest-index fully free devices; a GPU share goes where the policy's
+// gpusel puts it ("best" = ClusterState::DefaultGpuChoice unless noted).
+//
+// A policy instance keeps per-node caches keyed by NodeState::version for the
+// ClusterState it last saw (by ClusterState::serial; another cluster drops
+// them), so it serves one scheduler and one cluster at a time, like every
+// Policy. Through SelectIndexed the scheduler gets each choice from a
+// ShapeNodeCache (shape_node_cache.h) instead of running the filters on every
+// node.
+#ifndef GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_
+#define GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/index/node_rank.h"
+#include "gpusched/sched/policies/policy.h"
+#include "gpusched/sched/index/shape_node_cache.h"
+
+namespace gpusched {
+
+// The weight of the one score plugin in the paper's scheduler config
+// (scripts/generate_config_and_run.py, `-FGD 1000` etc.); shown by explain.
+inline constexpr int64_t kPaperScoreWeight = 1000;
+// MaxSpec constants (pkg/type/open-gpu-share/utils/const.go).
+inline constexpr int64_t kMaxSpecCpu = 128000;
+inline constexpr int64_t kMaxSpecGpu = 8000;
+
+// Score every feasible node, normalise (if the plugin does), pick the
+// highest; ties by NodeRank, drawn from the Rng on the first Select.
+class PaperScorePolicy : public Policy {
+ public:
+  // What a subclass is called: the policy ("fgd"), the upstream score
+  // plugin ("FGDScore", shown by explain) and what a score means, for
+  // explain's `why` ("100·sigmoid(...)").
+  struct Names {
+    std::string_view policy;
+    std::string_view plugin;
+    std::string_view meaning;
+  };
+  explicit PaperScorePolicy(Names names) : names_(names) {}
+
+  std::string_view Name() const final { return names_.policy; }
+  std::string_view PluginName() const { return names_.plugin; }
+  int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override { return num_nodes; }
+  size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
+                PodExplain* explain) const override;
+  // Select's choice from the ShapeNodeCache (the highest raw score, then
+  // NodeRank) for a cacheable pod once the ranks are drawn; otherwise (and
+  // for the first choice among several nodes, which draws them) Select over
+  // every node that `fits`.
+  bool HasOwnIndex() const override { return true; }
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, Rng& rng) const override;
+
+  // The plugin's raw score of each `feasible` node into `scores` (same size).
+  // A node's score may depend only on the node, its state and the pod's
+  // shape (the ShapeNodeCache key).
+  virtual void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+                     std::vector<int64_t>& scores) const = 0;
+  // An upper bound of Score for each of `nodes`, much cheaper than Score, so
+  // that SelectIndexed scores only the nodes that could still win; false
+  // (the default) when the policy has none.
+  virtual bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                          std::vector<int64_t>& bounds) const {
+    (void)pod, (void)cluster, (void)nodes, (void)bounds;
+    return false;
+  }
+  // ScoreExtensions.NormalizeScore over the feasible nodes; none by default.
+  // It must leave on top exactly the nodes with the highest raw score (as
+  // min-max does), since SelectIndexed picks by raw score.
+  virtual void Normalize(std::vector<int64_t>& scores) const { (void)scores; }
+  // Raw score of one node (tests, diagnostics).
+  int64_t ScoreNode(const PodInfo& pod, const ClusterState& cluster, size_t node) const;
+  // The tie-break ranks drawn so far (empty before the first Select).
+  const std::vector<uint32_t>& ranks() const { return rank_.ranks(); }
+
+ private:
+  // Select over `feasible` as the scheduler's Commit would call it: none
+  // fits → nullopt, one → it without Select.
+  std::optional<size_t> Choose(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+                               Rng& rng) const;
+
+  Names names_;
+  mutable NodeRank rank_;
+  mutable std::vector<int64_t> scores_;  // reused between calls
+  mutable std::vector<int64_t> raw_;
+  mutable ShapeNodeCache shape_cache_{false};
+  mutable std::vector<size_t> feasible_;  // reused between calls
+};
+
+// FGD (fgd_score.go): score = int(100·sigmoid((F_n − F_n')/1000)), where F_n
+// is the node's fragmentation (frag.h) and n' the node after placing the
+// pod; a share is tried on every device that fits and goes to the argmax
+// (first index on ties), which is also its device choice (gpusel FGD). A pod
+// without any requests scores 100 everywhere.
+class FgdPolicy : public PaperScorePolicy {
+ public:
+  explicit FgdPolicy(TypicalPods typical);
+  ~FgdPolicy() override;
+  void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+             std::vector<int64_t>& scores) const override;
+  // Placing g milli lowers F_n by at most g times the frequency of the
+  // typical pods the node does not satisfy now (plus, for a share, those it
+  // does whose milli is above the device's free milli): the others keep
+  // their fragment or gain some. Exact scores need O(#typical) per device.
+  bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
+                  std::vector<int64_t>& bounds) const override;
+  std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
+                                  Rng& rng) const override;
+  const TypicalPods& typical() const { return typical_; }
+
+ private:
+  struct Cache;  // fgd_policy.cc
+  TypicalPods typical_;
+  std::unique_ptr<Cache> cache_;
+};
+
+// Random (random_score.go, gpusel random): one feasible node drawn uniformly
+// (it scores 100, the rest 0); a share goes to a uniformly drawn device that
+// fits (reservoir sampling, one draw per fitting device, as upstream).
+class RandomPolicy : public Policy {
+ public:
+  std::string_view Name() const override { return "random"; }
+  int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override { return num_nodes; }
+  size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
+                PodExplain* explain) const override;
+  // The same draw over every node that fits, kept in a ShapeNodeCache for
+  // cacheable pods.
+  bool HasOwnIndex() const override { return true; }
+  std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                      const std::function<bool(size_t)>& fits, Rng& rng) const override;
+  std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
+                                  Rng& rng) const override;
+
+ private:
+  mutable ShapeNodeCache shape_cache_{true};
+  mutable std::vector<size_t> feasible_;  // reused between calls
+};
+
+// DotProd (dot_product_score.go, "Tetris", dimext merge, norm max):
+// int(100·(1 − (cpuLeft/128000·cpu/128000 + gpuLeft/8000·gpu/8000)/2)),
+// with gpuLeft the node's free milli and gpu = count·milli; 0 when the CPU
+// left is below the pod's.
+class DotProductPolicy : public PaperScorePolicy {
+ public:
+  DotProductPolicy();
+  void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+             std::vector<int64_t>& scores) const override;
+};
+
+// GpuClustering (gpu_clustering_score.go): pods are tagged share-gpu,
+// <k>-gpu or no-gpu; base = 25·(8000 − gpuLeft)/8000 (integers), plus 75
+// when the node holds only pods of the pod's tag, 50 when it holds that tag
+// among others, 25 when it holds no GPU pods, 0 when only other tags.
+// CPU-only pods score 0. A node's tags are cached per NodeState::version.
+class GpuClusteringPolicy : public PaperScorePolicy {
+ public:
+  GpuClusteringPolicy();
+  ~GpuClusteringPolicy() override;
+  void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+             std::vector<int64_t>& scores) const override;
+
+ private:
+  struct Cache;  // gpu_clustering_policy.cc
+  std::unique_ptr<Cache> cache_;
+};
+
+// GpuPacking (gpu_packing_score.go), CPU ignored, CPU-only pods 0:
+// all devices fully free → max(33 − n, n); else the pod's devices (scanned
+// least free first) include fully free ones → max(50 − #fully free used,
+// 33); else max(100 − Σ(free_i·100/1000)/10, 50) over the devices used.
+class GpuPackingPolicy : public PaperScorePolicy {
+ public:
+  GpuPackingPolicy();
+  void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+             std::vector<int64_t>& scores) const override;
+
+ private:
+  mutable std::vector<int32_t> order_;  // scratch: device indices by free milli
+};
+
+// BestFit (best_fit_score.go): int(100·(1 − [0.5·(cpuLeft − cpu)/128000 +
+// 0.5·(gpuLeft − count·milli)/8000])), then min-max normalised to 0..100
+// over the feasible nodes with integer division (all 0 when equal), which can
+// merge close scores into ties.
+class PaperBestFitPolicy : public PaperScorePolicy {
+ public:
+  PaperBestFitPolicy();
+  void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
+             std::vector<int64_t>& scores) const override;
+  void Normalize(std::vector<int64_t>& scores) const override;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_

@@ -1,0 +1,261 @@
+#include "gpusched/sched/framework/batch.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+#include "gpusched/sched/framework/batch_preemption.h"
+#include "gpusched/sched/diagnosis/diagnosis_cache.h"
+#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/framework/pre_enqueue.h"
+
+namespace gpusched {
+namespace {
+
+// The kubelet's admission check for a pod bound by spec.nodeName
+// (pkg/kubelet/lifecycle/predicate.go): node affinity and NoExecute taints
+// (PredicateFailureError), then the resources must fit, or the pod fails with
+// reason OutOf<resource> and InsufficientResourceError's message.
+std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& s) {
+  // generalFilter runs the scheduler's NodeAffinity (selector and required
+  // affinity) and then rejects untolerated NoExecute taints.
+  if (!NodeAffinityFilter().Filter(pod, node, s).IsSuccess())
+    return std::string("Pod was rejected: Predicate NodeAffinity failed: ") + kReasonNodeAffinity;
+  for (const Taint& t : node.taints)
+    if (t.effect == kTaintEffectNoExecute && !TolerationsTolerateTaint(pod.pod->tolerations, t))
+      return "Pod was rejected: Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate";
+  auto check = [&](std::string_view name, int64_t req, int64_t used, int64_t cap) -> std::string {
+    if (req > 0 && req > SatSub(cap, used))
+      return "Pod was rejected: Node didn't have enough resource: " + std::string(name) +
+             ", requested: " + std::to_string(req) + ", used: " + std::to_string(used) +
+             ", capacity: " + std::to_string(cap);
+    return "";
+  };
+  if (s.num_pods + 1 > s.allocatable.allowed_pods)
+    return "Pod was rejected: Node didn't have enough resource: pods, requested: 1, used: " +
+           std::to_string(s.num_pods) + ", capacity: " + std::to_string(s.allocatable.allowed_pods);
+  const Resources& r = pod.requests;
+  std::string e = check("cpu", r.milli_cpu, s.requested.milli_cpu, s.allocatable.milli_cpu);
+  if (e.empty()) e = check("memory", r.memory, s.requested.memory, s.allocatable.memory);
+  if (e.empty())
+    e = check("ephemeral-storage", r.ephemeral_storage, s.requested.ephemeral_storage, s.allocatable.ephemeral_storage);
+  for (const auto& [name, q] : r.scalars) {
+    if (!e.empty()) break;
+    e = check(name, q, s.requested.Scalar(name), s.allocatable.Scalar(name));
+  }
+  // A GPU share is checked by the device plugin's Allocate, which fails
+  // admission with UnexpectedAdmissionError when no device has room.
+  if (e.empty() && !GpuShareFilter().Filter(pod, node, s).IsSuccess())
+    e = "Pod was rejected: Allocate failed due to not enough free GPU share on the node's devices, which is "
+        "unexpected";
+  return e;
+}
+
+}  // namespace
+
+BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,
+                          const ProfileSchedulers& schedulers, const BatchOptions& options) {
+  BatchResult out;
+  std::vector<PodInfo> queue;
+  for (size_t i = 0; i < pods.size(); ++i) {
+    const Pod& p = *pods[i];
+    PodInfo info = PodInfo::Make(p, i);
+    if (p.node_name.empty()) {
+      queue.push_back(std::move(info));
+      continue;
+    }
+    int64_t n = cluster.FindNode(p.node_name);
+    if (n < 0) {
+      out.refused.push_back({i, "spec.nodeName: node \"" + p.node_name + "\" is not in the input, so the pod cannot run"});
+      continue;
+    }
+    std::string err = KubeletAdmit(info, cluster.node(static_cast<size_t>(n)), cluster.state(static_cast<size_t>(n)));
+    if (!err.empty()) {
+      out.refused.push_back({i, err});
+      continue;
+    }
+    std::vector<int32_t> gpus = cluster.DefaultGpuChoice(static_cast<size_t>(n), info.gpu);
+    cluster.Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests, info.input_index, p.Priority(),
+                 info.gpu, gpus);
+    out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true, std::nullopt});
+  }
+  std::string served;
+  for (const auto& [name, s] : schedulers) served += (served.empty() ? "\"" : ", \"") + name + "\"";
+  // What the pods to place ask for in all, against what is free once the
+  // bound pods run (for the diagnosis, which only then suggests reordering).
+  BatchDemand demand;
+  int64_t share_milli = 0;
+  for (const PodInfo& info : queue) {
+    demand.requested.Add(info.requests);
+    if (info.gpu.any() && info.gpu.from_annotations) share_milli = SatAdd(share_milli, info.gpu.total_milli());
+  }
+  demand.requested.AddScalar(kResourceGPU, share_milli / kGpuMilli + (share_milli % kGpuMilli != 0));
+  for (size_t i = 0; i < cluster.size(); ++i) {
+    if (!cluster.present(i)) continue;
+    Resources free = cluster.state(i).allocatable;
+    free.Sub(cluster.state(i).requested);
+    // An overcommitted node has nothing free, not less than nothing.
+    free.Max(Resources{});
+    for (auto& [name, v] : free.scalars) v = std::max<int64_t>(v, 0);
+    demand.free.Add(free);
+  }
+  // One per profile: the pending pods of one shape share their diagnosis.
+  std::vector<std::unique_ptr<DiagnosisCache>> diagnoses(schedulers.size());
+  // One pod's attempt on `on`; binds it there when it fits. An explained pod
+  // (`explain` holds a value) gets the plain scan and the full diagnosis
+  // (with the pods that would have to finish); the others get the
+  // scheduler's shared Failure and the profile's DiagnosisCache. `diagnose`
+  // false skips the diagnosis (ever_fits below only asks whether it fits).
+  auto attempt = [&](const PodInfo& info, ClusterState& on, std::optional<PodExplain>* explain,
+                     bool diagnose) -> MemberAttempt {
+    MemberAttempt a;
+    // An unserved schedulerName, scheduling gates, HAMi's vGPUs, DRA claims:
+    // the pod never reaches a scheduler's filters (pre_enqueue.h).
+    if (std::optional<HeldPod> held = CheckBeforeScheduling(info, schedulers, options.dra, on)) {
+      a.message = std::move(held->message);
+      a.diagnosis = std::move(held->diagnosis);
+      a.held_before_filters = true;
+      return a;
+    }
+    Scheduler* scheduler = ProfileFor(info, schedulers);
+    const PreemptionVerdict* preemption = nullptr;  // into d or *quick.failure
+    Decision d;     // the explained attempt
+    Attempt quick;  // the other ones (quick.failure is shared by the pod's class)
+    if (explain && *explain) {
+      d = scheduler->ScheduleOne(info, on, &**explain);
+      if (d.scheduled) {
+        a.placed = true;
+        a.node = d.node;
+        a.gpus = std::move(d.gpus);
+        return a;
+      }
+      a.message = d.fit_error.Error();
+      if (d.preemption) preemption = &*d.preemption;
+    } else {
+      quick = scheduler->Schedule(info, on);
+      if (quick.scheduled) {
+        a.placed = true;
+        a.node = quick.node;
+        a.gpus = std::move(quick.gpus);
+        return a;
+      }
+      if (!diagnose) return a;
+      a.message = quick.failure->message;
+      if (quick.failure->preemption) preemption = &*quick.failure->preemption;
+    }
+    // DefaultPreemption: evict, then place the pod (batch_preemption.h).
+    // Only a pod whose verdict says preemption would help gets here; the
+    // others keep the shared Failure and the cached diagnosis. `explain` is
+    // null for the members of an enforced gang, which are tried on trial
+    // copies and never evict (docs/gangs.md).
+    if (explain && preemption && preemption->would_help &&
+        PlaceByPreemption(info, on, *scheduler, {&pods, options.pdbs, options.controller_scales}, a.message, *explain,
+                          out)) {
+      a.placed_by_preemption = true;
+      return a;
+    }
+    if (!diagnose) return a;
+    if (explain && *explain) {
+      a.diagnosis = Diagnose(info, on, scheduler->filters(), &demand);
+    } else {
+      const size_t profile = static_cast<size_t>(
+          std::find_if(schedulers.begin(), schedulers.end(), [&](const auto& p) { return p.second == scheduler; }) -
+          schedulers.begin());
+      if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
+      a.diagnosis = diagnoses[profile]->Diagnose(info, on, scheduler->filters(), &demand);
+    }
+    if (preemption && preemption->would_help) {
+      if (explain) {
+        // Reached only when the PostFilter's dry run disagreed (batch_preemption.h).
+        a.diagnosis.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +
+                           on.node(preemption->node).name() +
+                           " would make room, but DefaultPreemption's dry run found no candidate node; " +
+                           a.diagnosis.text;
+      } else {
+        a.diagnosis.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +
+                           on.node(preemption->node).name() +
+                           " would make room for this member, but a gang's members do not preempt in gpusched's "
+                           "all-or-nothing trial; " +
+                           a.diagnosis.text;
+      }
+    }
+    return a;
+  };
+  const std::vector<size_t> order = OrderQueue(queue, options.order);
+
+  // --- Gang hook (gang_batch.h): enforced gangs, all or nothing. ---------
+  // Their members still to place, in queue order, and their members already
+  // bound. Trial binds and their rollback go through ClusterState::Bind and
+  // Unbind, which bump version(), so the scheduler's failures and the
+  // DiagnosisCache answers seen during a trial are never reused after it.
+  std::map<const Gang*, std::vector<size_t>> gang_members;
+  std::map<const Gang*, int64_t> gang_bound;
+  std::vector<const Gang*> gang_of(queue.size(), nullptr);
+  // Without gangs or an enforcer, the per-pod path pays nothing for them.
+  if (options.gangs && options.gang_serving && !options.gangs->gangs.empty() && !options.gang_serving->empty()) {
+    for (size_t qi : order) {
+      const Pod& p = *queue[qi].pod;
+      gang_of[qi] = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving);
+      if (gang_of[qi]) gang_members[gang_of[qi]].push_back(qi);
+    }
+    for (const auto& pl : out.placements) {
+      const Pod& p = *pods[pl.pod];
+      if (const Gang* g = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving)) ++gang_bound[g];
+    }
+  }
+  // Places the whole gang of queue[qi] with its first member in the queue.
+  auto schedule_gang = [&](const Gang& g) {
+    auto it = gang_members.find(&g);
+    if (it == gang_members.end()) return;  // placed with its first member
+    std::vector<PodInfo> members;
+    for (size_t m : it->second) members.push_back(queue[m]);
+    gang_members.erase(it);
+    const GangEnforcement& e = *EnforcementFor(*members.front().pod, *options.gang_serving);
+    // Whether the gang fits the cluster's nodes with nothing running.
+    auto ever_fits = [&]() {
+      std::vector<Node> nodes;
+      for (size_t n = 0; n < cluster.size(); ++n)
+        if (cluster.present(n)) nodes.push_back(cluster.node(n));
+      ClusterState empty(std::move(nodes));
+      int64_t fit = 0;
+      for (const PodInfo& m : members) fit += attempt(m, empty, nullptr, false).placed ? 1 : 0;
+      return fit >= g.min_count;
+    };
+    GangOutcome o = ScheduleGang(
+        g, e, members, gang_bound[&g], cluster,
+        [&](const PodInfo& m, ClusterState& on) { return attempt(m, on, nullptr, true); }, ever_fits);
+    for (size_t k = 0; k < members.size(); ++k) {
+      MemberAttempt& a = o.members[k];
+      if (a.placed)
+        out.placements.push_back({members[k].input_index, a.node, std::move(a.gpus), false, std::nullopt});
+      else
+        out.pending.push_back({members[k].input_index, std::move(a.message), std::move(a.diagnosis), std::nullopt});
+    }
+  };
+  // -----------------------------------------------------------------------
+
+  for (size_t qi : order) {
+    const PodInfo& info = queue[qi];
+    if (const Gang* g = gang_of[qi]) {
+      schedule_gang(*g);
+      continue;
+    }
+    std::optional<PodExplain> explain;
+    if (options.explain || options.explain_pod == info.input_index) explain.emplace();
+    MemberAttempt a = attempt(info, cluster, &explain, true);
+    if (a.placed_by_preemption) continue;  // PlaceByPreemption recorded it
+    if (a.held_before_filters) explain.reset();  // it reached no node
+    if (a.placed)
+      out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::move(explain)});
+    else
+      out.pending.push_back({info.input_index, std::move(a.message), std::move(a.diagnosis), std::move(explain)});
+  }
+  return out;
+}
+
+BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster, Scheduler& scheduler,
+                          QueueOrder order) {
+  return ScheduleBatch(pods, cluster, ProfileSchedulers{{kDefaultSchedulerName, &scheduler}}, BatchOptions{order});
+}
+
+}  // namespace gpusched

@@ -1,0 +1,127 @@
+// `gpusched schedule` with DefaultPreemption on examples/preemption: the
+// training Job queued first fills both nodes, the inference pods preempt
+// one training pod (the PDB allows one disruption) and are placed where it
+// ran. Exact output, as examples/preemption/README.md shows it.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::Cli;
+using testing::CliRun;
+
+std::vector<std::string> ExampleArgs(std::vector<std::string> extra) {
+  const std::string dir = std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/";
+  std::vector<std::string> args = {"schedule", "-f", dir + "cluster.yaml", "-f", dir + "priorityclasses.yaml",
+                                   "-f", dir + "training.yaml", "-f", dir + "inference.yaml",
+                                   "--policy", "kube-default", "--order", "fifo"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+TEST(PreemptionCliTest, ExampleTable) {
+  CliRun r = Cli(ExampleArgs({}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "scheduling result:\n"
+            "  training/llm-pretrain-0-5p9gs -> gpu-node-2\n"
+            "  training/llm-pretrain-1-sb7kn -> gpu-node-2\n"
+            "  training/llm-pretrain-3-8gzrd -> gpu-node-1\n"
+            "  serving/llm-inference-nz7rhjqthn-qbd8g -> gpu-node-1\n"
+            "  serving/llm-inference-nz7rhjqthn-gv9bc -> gpu-node-1\n"
+            "\n"
+            "node state after scheduling:\n"
+            "  gpu-node-1: 8/8 GPUs used\n"
+            "  gpu-node-2: 8/8 GPUs used\n"
+            "\n"
+            "GPU devices (index on the node):\n"
+            "  gpu-node-1: training/llm-pretrain-3-8gzrd [4,5,6,7], serving/llm-inference-nz7rhjqthn-qbd8g [0,1], serving/llm-inference-nz7rhjqthn-gv9bc [2,3]\n"
+            "  gpu-node-2: training/llm-pretrain-0-5p9gs [0,1,2,3], training/llm-pretrain-1-sb7kn [4,5,6,7]\n"
+            "\n"
+            "preempted (evicted to make room for a higher-priority pod):\n"
+            "  training/llm-pretrain-2-jv4nj on gpu-node-1, by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "\n"
+            "summary: 2 nodes, 6 pods: 5 placed, 0 pending (0 can never fit), 1 preempted, 0 rejected\n"
+            "  GPUs: 20 requested, 16 capacity, 16 allocated (100%), 0 free\n"
+            "  1 pod was preempted (evicted to make room for higher-priority pods; see preempted)\n");
+}
+
+TEST(PreemptionCliTest, ExampleJson) {
+  CliRun r = Cli(ExampleArgs({"-o", "json", "--explain"}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["preempted"], nlohmann::json::parse(R"([{"pod": "llm-pretrain-2-jv4nj", "namespace": "training",
+      "node": "gpu-node-1", "by": "serving/llm-inference-nz7rhjqthn-qbd8g"}])"));
+  EXPECT_EQ(j["summary"]["preempted"], 1);
+  EXPECT_EQ(j["summary"]["placed"], 5);
+  int with_victims = 0;
+  for (const auto& p : j["placements"]) {
+    EXPECT_NE(p["pod"], "llm-pretrain-2-jv4nj");  // one outcome per pod
+    if (!p.contains("preempted")) continue;
+    ++with_victims;
+    EXPECT_EQ(p["pod"], "llm-inference-nz7rhjqthn-qbd8g");
+    EXPECT_EQ(p["preempted"], nlohmann::json::parse(R"(["training/llm-pretrain-2-jv4nj"])"));
+    EXPECT_EQ(p["first_attempt"]["message"], "0/2 nodes are available: 2 Insufficient nvidia.com/gpu.");
+    EXPECT_TRUE(p["first_attempt"].contains("explain"));
+  }
+  EXPECT_EQ(with_victims, 1);
+}
+
+// In priority order (kube-default's) inference goes first and nothing is
+// preempted: the last training pod waits.
+TEST(PreemptionCliTest, PriorityOrderNeedsNoPreemption) {
+  const std::string dir = std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption";
+  CliRun r = Cli({"schedule", "-f", dir, "--policy", "kube-default", "-o", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["preempted"].empty());
+  EXPECT_EQ(j["summary"]["pending"], 1);
+}
+
+// `simulate`: inference needing 6 GPUs evicts the training Job's pod (back
+// from its last checkpoint, 2 minutes lost) and the bare notebook (gone,
+// 90.5 minutes lost), after their grace periods.
+TEST(PreemptionCliTest, SimulateExample) {
+  CliRun r = Cli({"simulate", "-f", std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/simulate/workload.yaml",
+                  "--policy", "kube-default"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "simulated 3 pods on 1 nodes, queue order priority, seed 1\n"
+            "\n"
+            "  POLICY            PODS  FINISHED  RUNNING  PENDING  REJECTED  GPU ALLOC  FRAG   WAIT p50/p90/p99        JCT p50/p99\n"
+            "  kube-default         3         2        0        0         0     70.0%  13.3%   0.0s/2.0m/2.0m          62.0m/5.03h\n"
+            "\n"
+            "  GPU ALLOC and FRAG are time-weighted means over the run; FRAG is FGD's fragmentation (free GPU share\n"
+            "  no typical pod of this workload could use) as a % of GPU capacity; WAIT is arrival to first bind.\n"
+            "\n"
+            "preemption with kube-default: 1 preemption evicted 2 pods (by priority: 100=2), 6.17 GPU-hours of work lost; 1 bare pod gone, the others recreated by their controllers\n");
+}
+
+// `gpusched explain` names the preemptor of a victim, and a preemptor's
+// first attempt and victims.
+TEST(PreemptionCliTest, ExplainVictimAndPreemptor) {
+  std::vector<std::string> args = ExampleArgs({"training/llm-pretrain-2-jv4nj"});
+  args[0] = "explain";
+  CliRun v = Cli(args);
+  ASSERT_EQ(v.code, 0) << v.err;
+  EXPECT_EQ(v.out,
+            "pod training/llm-pretrain-2-jv4nj requests 4 nvidia.com/gpu\n"
+            "preempted: evicted from gpu-node-1 to make room for serving/llm-inference-nz7rhjqthn-qbd8g (higher "
+            "priority); it no longer runs\n");
+  args = ExampleArgs({"serving/llm-inference-nz7rhjqthn-qbd8g"});
+  args[0] = "explain";
+  CliRun p = Cli(args);
+  ASSERT_EQ(p.code, 0) << p.err;
+  EXPECT_EQ(p.out.substr(0, p.out.find("policy kube-default")),
+            "pod serving/llm-inference-nz7rhjqthn-qbd8g requests 2 nvidia.com/gpu\n"
+            "first attempt: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.\n"
+            "preemption evicted: training/llm-pretrain-2-jv4nj (on gpu-node-1); then:\n");
+  EXPECT_NE(p.out.find("chosen: gpu-node-1"), std::string::npos) << p.out;
+}
+
+}  // namespace
+}  // namespace gpusched

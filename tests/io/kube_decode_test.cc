@@ -1,0 +1,114 @@
+// Tests for src/io/kube_decode.cc: a Node's and a Pod's fields read off a
+// parsed object, the decode errors their paths get, and the warnings for
+// what gpusched does not evaluate.
+#include "../../src/io/kube_decode.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "../../src/io/decode_context.h"
+#include "gpusched/io/document.h"
+#include "gpusched/io/yaml_documents.h"
+#include "document_test_util.h"
+
+namespace gpusched {
+namespace {
+
+using document_test::Parse;
+
+std::string Amounts(const ResourceList& l) {
+  std::string s;
+  for (const auto& [name, q] : l) s += (s.empty() ? "" : ",") + name + "=" + q.String();
+  return s;
+}
+
+TEST(KubeDecodeTest, NodeTable) {
+  struct Case {
+    const char* name;
+    std::string yaml;
+    bool unschedulable;
+    size_t taints;
+    std::string capacity, allocatable;
+    bool has_allocatable;
+    std::vector<std::string> errors;
+  } cases[] = {
+      {"capacity and allocatable",
+       "metadata: {name: n1}\n"
+       "status: {capacity: {cpu: '8', nvidia.com/gpu: '4'}, allocatable: {cpu: 7500m}}\n",
+       false, 0, "cpu=8,nvidia.com/gpu=4", "cpu=7500m", true, {}},
+      {"no allocatable: capacity stands in",
+       "metadata: {name: n1}\nstatus: {capacity: {cpu: '8'}}\n", false, 0, "cpu=8", "", false, {}},
+      {"cordoned and tainted",
+       "metadata: {name: n1}\n"
+       "spec: {unschedulable: true, taints: [{key: k, value: v, effect: NoSchedule}, {key: g, effect: NoExecute}]}\n",
+       true, 2, "", "", false, {}},
+      {"wrong kinds name their field",
+       "metadata: {name: n1}\nspec: {unschedulable: maybe, taints: [x]}\nstatus: []\n", false, 0, "", "", false,
+       {"spec.unschedulable: expected true or false, got \"maybe\"", "spec.taints[0]: expected an object, got a scalar",
+        "status: expected an object, got a list"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    Document doc = Parse(c.yaml);
+    DecodeContext ctx(doc.root());
+    Node node;
+    DecodeNode(ctx, doc.root(), node);
+    EXPECT_EQ(node.meta.name, "n1");
+    EXPECT_EQ(node.unschedulable, c.unschedulable);
+    EXPECT_EQ(node.taints.size(), c.taints);
+    EXPECT_EQ(Amounts(node.capacity), c.capacity);
+    EXPECT_EQ(Amounts(node.allocatable), c.allocatable);
+    EXPECT_EQ(node.has_allocatable, c.has_allocatable);
+    EXPECT_EQ(ctx.errors(), c.errors);
+  }
+  Document doc = Parse("spec: {taints: [{key: k, value: v, effect: NoSchedule}]}\n");
+  DecodeContext ctx(doc.root());
+  Node node;
+  DecodeNode(ctx, doc.root(), node);
+  ASSERT_EQ(node.taints.size(), 1u);
+  EXPECT_EQ(node.taints[0].key, "k");
+  EXPECT_EQ(node.taints[0].value, "v");
+  EXPECT_EQ(node.taints[0].effect, "NoSchedule");
+}
+
+TEST(KubeDecodeTest, PodSpecFieldsErrorsAndWarnings) {
+  Document doc = Parse(
+      "metadata: {name: p, namespace: ml, labels: {app: a}}\n"             // 1
+      "spec:\n"                                                            // 2
+      "  schedulerName: kai-scheduler\n"                                   // 3
+      "  nodeName: n1\n"                                                   // 4
+      "  priority: 3000000000\n"                                           // 5
+      "  containers:\n"                                                    // 6
+      "  - name: main\n"                                                   // 7
+      "    resources: {requests: {cpu: 500m}, limits: {nvidia.com/gpu: 1}}\n"  // 8
+      "  tolerations: [{key: k, operator: Exists, effect: NoSchedule}]\n"  // 9
+      "  affinity: {podAntiAffinity: {}}\n"                                // 10
+      "  topologySpreadConstraints: [{maxSkew: 1}]\n"                      // 11
+      "status: {phase: Pending}\n");
+  DecodeContext ctx(doc.root());
+  Pod pod;
+  DecodePod(ctx, doc.root(), pod);
+  EXPECT_EQ(pod.meta.name, "p");
+  EXPECT_EQ(pod.meta.namespace_, "ml");
+  EXPECT_EQ(pod.meta.labels.at("app"), "a");
+  EXPECT_EQ(pod.scheduler_name, "kai-scheduler");
+  EXPECT_EQ(pod.node_name, "n1");
+  EXPECT_EQ(pod.phase, "Pending");
+  ASSERT_EQ(pod.containers.size(), 1u);
+  EXPECT_EQ(pod.containers[0].name, "main");
+  EXPECT_EQ(Amounts(pod.containers[0].requests), "cpu=500m");
+  EXPECT_EQ(Amounts(pod.containers[0].limits), "nvidia.com/gpu=1");
+  ASSERT_EQ(pod.tolerations.size(), 1u);
+  EXPECT_EQ(pod.tolerations[0].op, "Exists");
+  EXPECT_EQ(ctx.errors(), (std::vector<std::string>{"spec.priority: value out of range for int32"}));
+  EXPECT_EQ(ctx.first_error_line(), 5);
+  EXPECT_EQ(ctx.warnings(),
+            (std::vector<std::pair<int, std::string>>{
+                {10, "spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector and tolerations "
+                     "are)"},
+                {11, "spec.topologySpreadConstraints is not evaluated yet (PodTopologySpread does not run)"}}));
+}
+
+}  // namespace
+}  // namespace gpusched

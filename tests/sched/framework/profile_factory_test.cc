@@ -1,0 +1,183 @@
+// Tests for src/sched/framework/profile_factory.cc: the schedulers of a configuration
+// for every policy, and --scheduler-name NAME=POLICY parsing and the
+// profiles it adds.
+#include "gpusched/sched/framework/profile_factory.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
+#include "../test_util.h"
+
+namespace gpusched {
+namespace {
+
+std::vector<std::string> FilterNames(const Scheduler& s) {
+  std::vector<std::string> names;
+  for (const auto& f : s.filters()) names.emplace_back(f->Name());
+  return names;
+}
+
+TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
+  // kube-scheduler's default profile: its filters gpusched implements, in
+  // upstream order, then GpuShare; the others are named as unimplemented.
+  const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+                                            "NodeResourcesFit", "GpuShare"};
+  TypicalPods typical = ComputeTypicalPods({});
+  PolicyOptions options;
+  options.typical = &typical;
+  for (const std::string& policy : PolicyNames()) {
+    SCOPED_TRACE(policy);
+    Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), policy, 1, options);
+    ASSERT_TRUE(set.ok()) << set.status().message();
+    ASSERT_EQ(set->owned.size(), 1u);
+    ASSERT_EQ(set->profiles.size(), 1u);
+    EXPECT_EQ(set->profiles[0].first, "default-scheduler");
+    EXPECT_EQ(set->profiles[0].second, set->owned[0].get());
+    const Scheduler& s = *set->owned[0];
+    EXPECT_EQ(FilterNames(s), filters);
+    EXPECT_EQ(s.policy().Name(), policy);
+    // Only kube-scheduler's own profile carries DefaultPreemption.
+    EXPECT_EQ(s.preemption(), policy == "kube-default");
+    // Filters first (in order, each once), then kube-default's score
+    // plugins that are not filters too.
+    std::vector<std::string> unimplemented = {"NodePorts",         "VolumeRestrictions", "NodeVolumeLimits",
+                                              "VolumeBinding",     "VolumeZone",         "PodTopologySpread",
+                                              "InterPodAffinity", "DynamicResources"};
+    if (policy == "kube-default") unimplemented.push_back("ImageLocality");
+    EXPECT_EQ(set->unimplemented, unimplemented);
+  }
+}
+
+TEST(ProfileFactoryTest, Errors) {
+  Result<SchedulerSet> unknown = BuildSchedulers(DefaultSchedulerConfiguration(), "magic", 1);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().message(), UnknownPolicyMessage("magic"));
+  Result<SchedulerSet> fgd = BuildSchedulers(DefaultSchedulerConfiguration(), "fgd", 1);
+  ASSERT_FALSE(fgd.ok());
+  EXPECT_EQ(fgd.status().message(), "error: fgd needs a workload to derive its target pods");
+}
+
+TEST(ProfileFactoryTest, OneSchedulerPerProfileWithItsOwnPlugins) {
+  // A second profile without TaintToleration and without DefaultPreemption.
+  KubeSchedulerConfiguration cfg;
+  SchedulerProfile plain;
+  SchedulerProfile gpu;
+  gpu.scheduler_name = "gpu-scheduler";
+  gpu.plugins.filter.disabled.push_back(PluginRef{"TaintToleration"});
+  gpu.plugins.post_filter.disabled.push_back(PluginRef{"DefaultPreemption"});
+  cfg.profiles = {plain, gpu};
+  SetDefaults(cfg);
+  Result<SchedulerSet> set = BuildSchedulers(cfg, "kube-default", 1);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  ASSERT_EQ(set->profiles.size(), 2u);
+  EXPECT_EQ(set->profiles[0].first, "default-scheduler");
+  EXPECT_EQ(set->profiles[1].first, "gpu-scheduler");
+  EXPECT_TRUE(set->profiles[0].second->preemption());
+  EXPECT_FALSE(set->profiles[1].second->preemption());
+  EXPECT_EQ(FilterNames(*set->profiles[1].second),
+            (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodeResourcesFit", "GpuShare"}));
+}
+
+TEST(ProfileFactoryTest, ProfilesDrawFromDistinctStreams) {
+  // Two identical profiles break the same ties differently: each scheduler's
+  // generator is seeded from the seed and the profile's index. Sixteen empty
+  // 1-GPU nodes tie for every pod under kube-default's scoring.
+  KubeSchedulerConfiguration cfg;
+  SchedulerProfile a, b;
+  b.scheduler_name = "second";
+  cfg.profiles = {a, b};
+  SetDefaults(cfg);
+  Result<SchedulerSet> set = BuildSchedulers(cfg, "kube-default", 7);
+  ASSERT_TRUE(set.ok());
+  std::vector<Node> nodes;
+  for (int i = 0; i < 16; ++i) nodes.push_back(testing::GpuNode("n" + std::to_string(i), 1));
+  std::vector<size_t> chosen[2];
+  for (int k = 0; k < 2; ++k) {
+    ClusterState c(nodes);
+    for (int j = 0; j < 8; ++j) {
+      Pod p = testing::GpuPod("p" + std::to_string(j), 1);
+      Decision d = set->profiles[static_cast<size_t>(k)].second->ScheduleOne(PodInfo::Make(p, 0), c);
+      ASSERT_TRUE(d.scheduled);
+      chosen[k].push_back(d.node);
+    }
+  }
+  EXPECT_NE(chosen[0], chosen[1]);
+  // The same seed again gives the same choices.
+  Result<SchedulerSet> again = BuildSchedulers(cfg, "kube-default", 7);
+  ClusterState c(nodes);
+  std::vector<size_t> repeat;
+  for (int j = 0; j < 8; ++j) {
+    Pod p = testing::GpuPod("p" + std::to_string(j), 1);
+    repeat.push_back(again->profiles[0].second->ScheduleOne(PodInfo::Make(p, 0), c).node);
+  }
+  EXPECT_EQ(repeat, chosen[0]);
+}
+
+TEST(SchedulerNameFlagTest, Parse) {
+  Result<ExtraProfile> ok = ParseSchedulerNameFlag("kai-scheduler=best-fit");
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok->scheduler_name, "kai-scheduler");
+  EXPECT_EQ(ok->policy, "best-fit");
+  struct Case {
+    std::string value, error;
+  };
+  const Case bad[] = {
+      {"kai-scheduler", "error: invalid --scheduler-name \"kai-scheduler\": expected NAME=POLICY, e.g. "
+                        "kai-scheduler=best-fit"},
+      {"=best-fit", "error: invalid --scheduler-name \"=best-fit\": the scheduler name before \"=\" is empty"},
+      {"kai-scheduler=", "error: invalid --scheduler-name \"kai-scheduler=\": the policy after \"=\" is empty"},
+      {"kai-scheduler=bestfit",
+       "error: invalid --scheduler-name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (known: first-fit, "
+       "best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)"},
+  };
+  for (const Case& c : bad) {
+    Result<ExtraProfile> r = ParseSchedulerNameFlag(c.value);
+    ASSERT_FALSE(r.ok()) << c.value;
+    EXPECT_EQ(r.status().message(), c.error);
+  }
+}
+
+TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
+  Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {},
+                                             {{"kai-scheduler", "best-fit"}, {"volcano", "kube-default"}});
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  ASSERT_EQ(set->profiles.size(), 3u);
+  EXPECT_EQ(set->profiles[0].first, "default-scheduler");
+  EXPECT_EQ(set->profiles[0].second->policy().Name(), "first-fit");
+  EXPECT_EQ(set->profiles[1].first, "kai-scheduler");
+  EXPECT_EQ(set->profiles[1].second->policy().Name(), "best-fit");
+  EXPECT_EQ(set->profiles[2].first, "volcano");
+  EXPECT_EQ(set->profiles[2].second->policy().Name(), "kube-default");
+  // kube-scheduler's default plugins, with DefaultPreemption's message.
+  EXPECT_TRUE(set->profiles[2].second->preemption());
+  EXPECT_FALSE(set->profiles[1].second->preemption());
+  std::vector<std::string> filters;
+  for (const auto& f : set->profiles[1].second->filters()) filters.emplace_back(f->Name());
+  EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+                                               "NodeResourcesFit", "GpuShare"}));
+}
+
+TEST(SchedulerNameFlagTest, Conflicts) {
+  Result<SchedulerSet> twice = BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {},
+                                               {{"kai-scheduler", "best-fit"}, {"kai-scheduler", "first-fit"}});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.status().message(), "error: --scheduler-name kai-scheduler is given twice");
+  Result<SchedulerSet> taken =
+      BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {}, {{"default-scheduler", "best-fit"}});
+  ASSERT_FALSE(taken.ok());
+  EXPECT_EQ(taken.status().message(),
+            "error: --scheduler-name default-scheduler=best-fit: \"default-scheduler\" is already served by --policy "
+            "(or the --config profile of that name)");
+  Result<SchedulerSet> fgd =
+      BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {}, {{"kai-scheduler", "fgd"}});
+  ASSERT_FALSE(fgd.ok());
+  EXPECT_EQ(fgd.status().message(), "error: " + std::string(kFgdNeedsWorkload));
+}
+
+}  // namespace
+}  // namespace gpusched
