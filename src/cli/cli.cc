@@ -122,12 +122,17 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   schedule->add_option("-o,--output", sf.output, "Output format: table, json")->capture_default_str();
   schedule->add_flag("--explain", sf.explain, "Add every pod's per-node filter and score breakdown (-o json only)");
   schedule->add_flag("-q,--quiet", sf.quiet, "Print only the summary and the pending pods grouped by reason (table)");
+  schedule->add_option("--feature-gates", sf.feature_gates,
+                       "kube-scheduler feature gates, e.g. GangScheduling=true (alpha in v1.35, for a --config "
+                       "profile enabling GangScheduling)");
   schedule->footer(kScheduleFooter);
 
   ScheduleFlags ef;
   CLI::App* explain = app.add_subcommand("explain", "Explain, node by node, where one pod goes and why (or a controller's pods)");
   AddCommonFlags(explain, ef);
   explain->add_option("-n,--namespace", ef.namespace_, "The pod's namespace (needed when several hold its name)");
+  explain->add_option("--feature-gates", ef.feature_gates,
+                      "kube-scheduler feature gates, e.g. GangScheduling=true (as for schedule)");
   explain->add_option("--nodes", ef.nodes, "Rows of the node table, best first: a count or all")
       ->check(CountOrAll())
       ->capture_default_str();

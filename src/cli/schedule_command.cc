@@ -18,6 +18,7 @@
 #include "gpusched/report/table_writer.h"
 #include "gpusched/sched/framework/batch.h"
 #include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/framework/gang_serving.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/util/exit_memory.h"
@@ -158,6 +159,17 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     return kExitUsage;
   }
 
+  Result<ScheduleFeatureGates> gates = ParseScheduleFeatureGates(flags.feature_gates);
+  if (!gates.ok()) {
+    err << gates.status().message() << "\n";
+    return kExitUsage;
+  }
+  Result<GangServing> gang_serving = BuildGangServing(config, extra, *gates);
+  if (!gang_serving.ok()) {
+    err << gang_serving.status().message() << "\n";
+    return kExitUsage;
+  }
+
   std::vector<Node> nodes;
   nodes.reserve(m.nodes.size());
   for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
@@ -169,6 +181,8 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   batch_options.explain = flags.explain;
   batch_options.explain_pod = explain_pod;
   batch_options.dra = &m.dra;
+  batch_options.gangs = &m.gangs;
+  batch_options.gang_serving = &*gang_serving;
   // ScheduleBatch reads the PDBs while it runs; they live in `heap` with
   // the manifests they point into.
   for (const LoadedPdb& p : m.pdbs) heap.pdbs.push_back(&p.pdb);
@@ -178,6 +192,8 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   const BatchResult& result = *heap.result;
 
   RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};
+  report.gangs = &m.gangs;
+  report.gang_serving = &*gang_serving;
   if (flags.explain) report.unimplemented = schedulers->unimplemented;
   const bool any_rejected = !m.rejected.empty() || !result.refused.empty();
 

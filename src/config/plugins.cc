@@ -34,6 +34,12 @@ const std::vector<InTreePlugin>& InTreePlugins() {
       {"DefaultBinder", kBind},
       {"NodeDeclaredFeatures", kPreFilter | kFilter},
       {"GangScheduling", kPreEnqueue | kReserve | kPermit},
+      // Not in-tree: scheduler-plugins' Coscheduling (pkg/coscheduling/
+      // coscheduling.go: QueueSort, PreFilter, PostFilter, Permit, Reserve).
+      // A configuration naming it is one for a scheduler-plugins build of
+      // kube-scheduler, whose registry is the in-tree one plus its plugins
+      // (cmd/scheduler/main.go app.WithPlugin); gpusched reads it as such.
+      {"Coscheduling", kQueueSort | kPreFilter | kPostFilter | kPermit | kReserve},
   };
   return kPlugins;
 }
@@ -120,6 +126,7 @@ Plugins MergePlugins(const Plugins& defaults, const Plugins& custom) {
   out.pre_score = MergePluginSet(defaults.pre_score, custom.pre_score);
   out.score = MergePluginSet(defaults.score, custom.score);
   out.reserve = MergePluginSet(defaults.reserve, custom.reserve);
+  out.permit = MergePluginSet(defaults.permit, custom.permit);
   out.bind = MergePluginSet(defaults.bind, custom.bind);
   return out;
 }

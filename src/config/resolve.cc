@@ -31,8 +31,9 @@ const PluginSet* SetFor(const Plugins& p, ExtensionPoint bit) {
     case kPreScore: return &p.pre_score;
     case kScore: return &p.score;
     case kReserve: return &p.reserve;
+    case kPermit: return &p.permit;
     case kBind: return &p.bind;
-    default: return nullptr;  // preEnqueue, permit, preBind, postBind: gpusched reads no explicit sets
+    default: return nullptr;  // preEnqueue, preBind, postBind: gpusched reads no explicit sets
   }
 }
 
@@ -169,6 +170,8 @@ ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t 
   r.filters = std::move(f.filter);
   r.scores = std::move(f.score);
   r.post_filters = std::move(f.post_filter);
+  r.permit = std::move(f.permit);
+  r.coscheduling_args = prof.coscheduling_args;
   // schedule_one.go: the profile's percentageOfNodesToScore, else the global one.
   r.percentage_of_nodes_to_score =
       prof.percentage_of_nodes_to_score ? prof.percentage_of_nodes_to_score : config.percentage_of_nodes_to_score;

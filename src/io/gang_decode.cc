@@ -337,8 +337,9 @@ void LoadCrdPodGroup(const Source& src, const DocNode& obj, const std::string& k
         Minimum(min_member, 1, "spec.minMember", errs);
         const std::optional<int64_t> timeout = ctx.Int(spec, "scheduleTimeoutSeconds", "spec.scheduleTimeoutSeconds");
         // util.GetWaitTimeDuration: the PodGroup's, else the plugin's
-        // permitWaitingTimeSeconds (default 60).
-        d.timeout_seconds = timeout && *timeout > 0 ? static_cast<double>(*timeout) : kCoschedulingDefaultTimeoutSeconds;
+        // permitWaitingTimeSeconds (its args, default 60: the scheduler's
+        // configuration decides, sched/gang_serving.h).
+        if (timeout && *timeout > 0) d.timeout_seconds = static_cast<double>(*timeout);
         break;
       }
       case GangApi::kVolcano: {

@@ -88,10 +88,9 @@ class Declarer {
       PodGroupDecl d = base;
       d.name = plan.api == GangApi::kOperator ? w.name() : plan.group_names.front();
       d.min_count = ClampCount32(w.min_available.value_or(total));
-      if (plan.api == GangApi::kCoscheduling)
-        d.timeout_seconds = w.schedule_timeout_seconds && *w.schedule_timeout_seconds > 0
-                                ? static_cast<double>(*w.schedule_timeout_seconds)
-                                : kCoschedulingDefaultTimeoutSeconds;
+      // Else Coscheduling's permitWaitingTimeSeconds, from its args.
+      if (plan.api == GangApi::kCoscheduling && w.schedule_timeout_seconds && *w.schedule_timeout_seconds > 0)
+        d.timeout_seconds = static_cast<double>(*w.schedule_timeout_seconds);
       if (plan.api == GangApi::kVolcano && IsKubeflowKind(w.kind) && d.queue.empty()) d.queue = "default";
       if (w.kind == OperatorKind::kVolcanoJob) {
         // createOrUpdatePodGroup: MinTaskMember per task.

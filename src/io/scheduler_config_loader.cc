@@ -6,6 +6,7 @@
 #include <iterator>
 #include <limits>
 #include <set>
+#include <type_traits>
 
 #include "decode_context.h"
 #include "gpusched/io/kube_schema.h"
@@ -203,8 +204,9 @@ class ConfigDecoder {
     DecodePluginSet(n, "preScore", path, out.pre_score);
     DecodePluginSet(n, "score", path, out.score);
     DecodePluginSet(n, "reserve", path, out.reserve);
+    DecodePluginSet(n, "permit", path, out.permit);
     DecodePluginSet(n, "bind", path, out.bind);
-    for (const char* ignored : {"preEnqueue", "permit", "preBind", "postBind"}) {
+    for (const char* ignored : {"preEnqueue", "preBind", "postBind"}) {
       PluginSet unused;
       if (DecodePluginSet(n, ignored, path, unused))
         ctx_.Warn(n[ignored], path + "." + ignored + " is accepted and ignored: gpusched does not run " + ignored +
@@ -248,11 +250,12 @@ class ConfigDecoder {
     if (!raw.IsDefined() || raw.IsNull()) return;
     const bool fit = plugin == "NodeResourcesFit";
     const bool balanced = plugin == "NodeResourcesBalancedAllocation";
-    if (!fit && !balanced) {
+    const bool coscheduling = plugin == "Coscheduling";
+    if (!fit && !balanced && !coscheduling) {
       ctx_.Record(ap, raw);
       ctx_.Warn(raw, ap + " (" + plugin +
-                         ") is accepted and ignored: gpusched reads the args of NodeResourcesFit and "
-                         "NodeResourcesBalancedAllocation only");
+                         ") is accepted and ignored: gpusched reads the args of NodeResourcesFit, "
+                         "NodeResourcesBalancedAllocation and Coscheduling only");
       return;
     }
     const DocNode args = ctx_.Map(c, "args", ap);
@@ -271,6 +274,28 @@ class ConfigDecoder {
       ctx_.Error(ap + ".apiVersion", args["apiVersion"],
                  "no kind " + GoQuote(want) + " is registered for version " + GoQuote(version) + " in scheme " +
                      GoQuote(kScheme));
+      return;
+    }
+    if (coscheduling) {
+      // scheduler-plugins: decoded, defaulted, then ValidateCoschedulingArgs
+      // (apis/config/validation/validation_pluginargs.go) when the plugin
+      // is created.
+      WarnUnknown(args, ap, {"apiVersion", "kind", "permitWaitingTimeSeconds", "podGroupBackoffSeconds",
+                             "podGroupRejectPercentage"});
+      CoschedulingArgs a;
+      auto read = [&](const char* key, auto& field, bool percentage) {
+        std::optional<int64_t> v = ctx_.Int(args, key, ap + "." + key);
+        if (!v) return;
+        if (*v < 0 || (percentage && *v > 100))
+          ctx_.Error(ap + "." + key, args[key],
+                     "Invalid value: " + std::to_string(*v) +
+                         (percentage ? ": must be between 0 and 100" : ": must be greater than 0"));
+        field = static_cast<std::remove_reference_t<decltype(field)>>(*v);
+      };
+      read("permitWaitingTimeSeconds", a.permit_waiting_time_seconds, false);
+      read("podGroupBackoffSeconds", a.pod_group_backoff_seconds, false);
+      read("podGroupRejectPercentage", a.pod_group_reject_percentage, true);
+      prof.coscheduling_args = a;
       return;
     }
     if (fit) {

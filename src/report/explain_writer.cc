@@ -59,6 +59,9 @@ std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d, bool room_for_
       return "nothing gpusched can tell yet: DRA device allocation is not modelled";
     case Diagnosis::Kind::kNotModelled:
       return "nothing gpusched can tell: HAMi's scheduler decides where HAMi vGPU pods go";
+    case Diagnosis::Kind::kGang:
+      return "room for its whole gang at once (the other members' GPUs free on other nodes), or a smaller minimum "
+             "for the gang";
     case Diagnosis::Kind::kWaitingForRoom:
     case Diagnosis::Kind::kFragmented: {
       std::string s;

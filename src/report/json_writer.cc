@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpusched/report/explain_writer.h"
+#include "gpusched/report/gang_report.h"
 
 namespace gpusched {
 namespace {
@@ -62,10 +63,26 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                   {"forever", p.diagnosis.forever},
                   {"reason", DiagnosisKindName(p.diagnosis.kind)},
                   {"diagnosis", p.diagnosis.text}};
+    if (std::string gang = GangKeyOf(r, p.pod); !gang.empty()) j["gang"] = gang;
     if (p.explain) j["explain"] = ExplainJson(*p.explain, r.cluster);
     pending.push_back(std::move(j));
   }
   root["pending"] = std::move(pending);
+  // Additive: present only when the input holds gangs.
+  if (std::vector<GangRow> rows = GangRows(r); !rows.empty()) {
+    Json gangs = Json::array();
+    for (const GangRow& row : rows)
+      gangs.push_back(Json{{"gang", row.gang->key},
+                           {"api", std::string(GangApiName(row.gang->api))},
+                           {"enforced_by", row.enforcer.empty() ? Json(nullptr) : Json(row.enforcer)},
+                           {"min_count", row.gang->min_count},
+                           {"members", row.members},
+                           {"placed", row.placed},
+                           {"pending", row.pending},
+                           {"gpus_held_idle", row.gpus_held_idle},
+                           {"state", row.state}});
+    root["gangs"] = std::move(gangs);
+  }
 
   // Pods DefaultPreemption evicted, in eviction order (issue 16).
   Json preempted = Json::array();

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "gpusched/report/gang_report.h"
 #include "gpusched/report/pending_groups.h"
 #include "gpusched/report/request_text.h"
 
@@ -137,6 +138,7 @@ void WriteSeedLayout(std::ostream& out, const RunReport& r) {
     out << "\n";
     WriteWhyPendingEach(out, r);
   }
+  WriteGangsSection(out, r);
   WriteDevices(out, r);
   WritePreexisting(out, r);
   WritePreempted(out, r);
@@ -151,6 +153,7 @@ void WriteSummaryFirst(std::ostream& out, const RunReport& r) {
     out << "\n";
     WritePendingGroups(out, r);
   }
+  WriteGangsSection(out, r);
   WritePreempted(out, r);
   WriteRefusedAndRejected(out, r);
   out << "\n";
@@ -174,6 +177,7 @@ void WriteTable(std::ostream& out, const RunReport& r, const TableOptions& optio
       out << "\n";
       WritePendingGroups(out, r);
     }
+    WriteGangsSection(out, r);
     return;
   }
   if (UsesSeedLayout(r)) {

@@ -420,12 +420,12 @@ TEST(SchedulerConfigLoaderTest, Warnings) {
       {"extenders", kHead + "extenders:\n- urlPrefix: http://127.0.0.1:8888\n  filterVerb: filter\n",
        {"c.yaml:4: extenders are read and validated; `gpusched schedule` and `simulate` do not call them "
         "(`gpusched serve` is an extender)"}},
-      {"permit plugins", kHead + "profiles:\n- plugins:\n    permit:\n      enabled: [{name: GangScheduling}]\n",
-       {"c.yaml:6: profiles[0].plugins.permit is accepted and ignored: gpusched does not run permit plugins"}},
+      {"postBind plugins", kHead + "profiles:\n- plugins:\n    postBind:\n      enabled: [{name: GangScheduling}]\n",
+       {"c.yaml:6: profiles[0].plugins.postBind is accepted and ignored: gpusched does not run postBind plugins"}},
       {"args of another plugin",
        kHead + "profiles:\n- pluginConfig:\n  - name: DefaultPreemption\n    args:\n      minCandidateNodesAbsolute: 10\n",
        {"c.yaml:7: profiles[0].pluginConfig[0].args (DefaultPreemption) is accepted and ignored: gpusched reads the "
-        "args of NodeResourcesFit and NodeResourcesBalancedAllocation only"}},
+        "args of NodeResourcesFit, NodeResourcesBalancedAllocation and Coscheduling only"}},
       {"settings that do not change placement", kHead +
            "leaderElection: {leaderElect: false}\nclientConnection: {qps: 50}\nenableProfiling: true\n"
            "enableContentionProfiling: true\ndelayCacheUntilActive: true\nparallelism: 32\n",
@@ -559,6 +559,42 @@ TEST(SchedulerConfigLoaderTest, NeverCrashes) {
         EXPECT_FALSE(l.result.status().message().empty()) << text;
       }
     }
+  }
+}
+
+// scheduler-plugins' CoschedulingArgs: defaults (apis/config/v1/defaults.go)
+// and ValidateCoschedulingArgs' messages.
+TEST(SchedulerConfigLoaderTest, CoschedulingArgs) {
+  const std::string head = kHead +
+                           "profiles:\n- schedulerName: sp\n  plugins:\n    multiPoint:\n      enabled: [{name: "
+                           "Coscheduling}]\n      disabled: [{name: PrioritySort}]\n  pluginConfig:\n  - name: "
+                           "Coscheduling\n    args:\n";
+  struct Case {
+    std::string args;
+    std::string want;  // "wait/backoff/reject" or the error
+  };
+  const Case cases[] = {
+      {"      {}\n", "60/0/10"},
+      {"      permitWaitingTimeSeconds: 10\n      podGroupRejectPercentage: 0\n", "10/0/0"},
+      {"      podGroupBackoffSeconds: 30\n", "60/30/10"},
+      {"      permitWaitingTimeSeconds: -1\n",
+       "c.yaml:12: cannot decode KubeSchedulerConfiguration: "
+       "profiles[0].pluginConfig[0].args.permitWaitingTimeSeconds: Invalid value: -1: must be greater than 0"},
+      {"      podGroupRejectPercentage: 101\n",
+       "c.yaml:12: cannot decode KubeSchedulerConfiguration: "
+       "profiles[0].pluginConfig[0].args.podGroupRejectPercentage: Invalid value: 101: must be between 0 and 100"},
+  };
+  for (const Case& c : cases) {
+    Loaded l = Load(head + c.args);
+    std::string got;
+    if (l.result.ok()) {
+      const CoschedulingArgs& a = l.result->profiles[0].coscheduling_args;
+      got = std::to_string(a.permit_waiting_time_seconds) + "/" + std::to_string(a.pod_group_backoff_seconds) + "/" +
+            std::to_string(a.pod_group_reject_percentage);
+    } else {
+      got = Message(l);
+    }
+    EXPECT_EQ(got, c.want) << c.args;
   }
 }
 

@@ -34,6 +34,8 @@ struct ScheduleFlags {
   // --scheduler-name NAME=POLICY (repeatable): a gpusched policy serves the
   // pods of a scheduler gpusched does not run (ParseSchedulerNameFlag).
   std::vector<std::string> scheduler_names;
+  // --feature-gates: GangScheduling=true|false, GenericWorkload=true|false.
+  std::string feature_gates;
 };
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);

@@ -77,7 +77,16 @@ struct Plugins {
   PluginSet pre_score;
   PluginSet score;
   PluginSet reserve;
+  PluginSet permit;  // GangScheduling, Coscheduling (sched/gang_serving.h)
   PluginSet bind;
+};
+
+// scheduler-plugins' CoschedulingArgs (apis/config/v1/types.go), defaulted
+// as its SetDefaults_CoschedulingArgs does (apis/config/v1/defaults.go).
+struct CoschedulingArgs {
+  int64_t permit_waiting_time_seconds = 60;
+  int64_t pod_group_backoff_seconds = 0;
+  int32_t pod_group_reject_percentage = 10;
 };
 
 struct SchedulerProfile {
@@ -86,6 +95,7 @@ struct SchedulerProfile {
   Plugins plugins;
   NodeResourcesFitArgs fit_args;
   NodeResourcesBalancedAllocationArgs balanced_args;
+  CoschedulingArgs coscheduling_args;  // read when the profile names Coscheduling
   // Names of profiles[].pluginConfig[] in order (the args gpusched reads are
   // in fit_args / balanced_args, from the first entry of that name).
   // SetDefaults appends, as upstream does, one entry for every enabled
@@ -153,6 +163,8 @@ struct ResolvedProfile {
   std::vector<std::string> filters;        // in run order
   std::vector<WeightedPlugin> scores;      // in run order
   std::vector<std::string> post_filters;   // e.g. "DefaultPreemption"
+  std::vector<std::string> permit;         // e.g. "GangScheduling", "Coscheduling"
+  CoschedulingArgs coscheduling_args;
   std::optional<int32_t> percentage_of_nodes_to_score;  // profile's, else the global one
   NodeResourcesFitArgs fit_args;           // defaulted
   NodeResourcesBalancedAllocationArgs balanced_args;  // defaulted

@@ -92,7 +92,10 @@ struct PodGroupDecl {
   int32_t min_count = 1;
   std::vector<GangSubgroup> subgroups;  // KAI subGroups; Volcano minTaskMember (one per task)
   ResourceList min_resources;           // minResources, where the spelling has it
-  std::optional<double> timeout_seconds;  // Permit timeout; nullopt: the scheduler does not wait at Permit
+  // Permit timeout the group sets (Coscheduling's scheduleTimeoutSeconds,
+  // the Workload API's fixed 300 s); nullopt: the scheduler's own
+  // (Coscheduling's permitWaitingTimeSeconds) or no Permit wait (Volcano, KAI).
+  std::optional<double> timeout_seconds;
   std::string queue;                      // Volcano, KAI
   std::string priority_class_name;        // Volcano, KAI, v1alpha2
   // The workload that created (or would create) it: "PyTorchJob/ns/name".

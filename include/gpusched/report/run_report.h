@@ -11,7 +11,9 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pod.h"
+#include "gpusched/model/gang.h"
 #include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/util/input_error.h"
 
 namespace gpusched {
@@ -26,6 +28,10 @@ struct RunReport {
   std::string order;
   // Configured plugins gpusched does not implement (shown with --explain).
   std::vector<std::string> unimplemented = {};
+  // The input's gangs and who enforces them (report/gang_report.h); null:
+  // no gangs section.
+  const GangSet* gangs = nullptr;
+  const GangServing* gang_serving = nullptr;
 };
 
 struct Summary {

@@ -237,6 +237,7 @@ const char* DiagnosisKindName(Diagnosis::Kind k) {
     case Diagnosis::Kind::kDraClaimMissing: return "dra-claim-missing";
     case Diagnosis::Kind::kDraNotModelled: return "dra-not-modelled";
     case Diagnosis::Kind::kNotModelled: return "not-modelled";
+    case Diagnosis::Kind::kGang: return "gang";
   }
   return "unknown";
 }

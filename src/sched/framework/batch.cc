@@ -1,6 +1,7 @@
 #include "gpusched/sched/framework/batch.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 
 #include "gpusched/sched/framework/batch_preemption.h"
@@ -100,64 +101,154 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   }
   // One per profile: the pending pods of one shape share their diagnosis.
   std::vector<std::unique_ptr<DiagnosisCache>> diagnoses(schedulers.size());
-  for (size_t qi : OrderQueue(queue, options.order)) {
-    const PodInfo& info = queue[qi];
+  // One pod's attempt on `on`; binds it there when it fits. An explained pod
+  // (`explain` holds a value) gets the plain scan and the full diagnosis
+  // (with the pods that would have to finish); the others get the
+  // scheduler's shared Failure and the profile's DiagnosisCache. `diagnose`
+  // false skips the diagnosis (ever_fits below only asks whether it fits).
+  auto attempt = [&](const PodInfo& info, ClusterState& on, std::optional<PodExplain>* explain,
+                     bool diagnose) -> MemberAttempt {
+    MemberAttempt a;
     // An unserved schedulerName, scheduling gates, HAMi's vGPUs, DRA claims:
     // the pod never reaches a scheduler's filters (pre_enqueue.h).
-    if (std::optional<HeldPod> held = CheckBeforeScheduling(info, schedulers, options.dra, cluster)) {
-      out.pending.push_back({info.input_index, std::move(held->message), std::move(held->diagnosis), std::nullopt});
-      continue;
+    if (std::optional<HeldPod> held = CheckBeforeScheduling(info, schedulers, options.dra, on)) {
+      a.message = std::move(held->message);
+      a.diagnosis = std::move(held->diagnosis);
+      a.held_before_filters = true;
+      return a;
     }
     Scheduler* scheduler = ProfileFor(info, schedulers);
-    std::optional<PodExplain> explain;
-    std::string message;
-    Decision d;  // the explained attempt
-    Attempt a;   // the other ones (a.failure is shared by the pod's class)
-    const PreemptionVerdict* preemption = nullptr;  // into d or *a.failure
-    Diagnosis diag;
-    if (options.explain || options.explain_pod == info.input_index) {
-      // Explained pods get the plain scan and the full diagnosis (with the
-      // pods that would have to finish).
-      explain.emplace();
-      d = scheduler->ScheduleOne(info, cluster, &*explain);
+    const PreemptionVerdict* preemption = nullptr;  // into d or *quick.failure
+    Decision d;     // the explained attempt
+    Attempt quick;  // the other ones (quick.failure is shared by the pod's class)
+    if (explain && *explain) {
+      d = scheduler->ScheduleOne(info, on, &**explain);
       if (d.scheduled) {
-        out.placements.push_back({info.input_index, d.node, std::move(d.gpus), false, std::move(explain)});
-        continue;
+        a.placed = true;
+        a.node = d.node;
+        a.gpus = std::move(d.gpus);
+        return a;
       }
-      message = d.fit_error.Error();
+      a.message = d.fit_error.Error();
       if (d.preemption) preemption = &*d.preemption;
     } else {
-      a = scheduler->Schedule(info, cluster);
-      if (a.scheduled) {
-        out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::nullopt});
-        continue;
+      quick = scheduler->Schedule(info, on);
+      if (quick.scheduled) {
+        a.placed = true;
+        a.node = quick.node;
+        a.gpus = std::move(quick.gpus);
+        return a;
       }
-      message = a.failure->message;
-      if (a.failure->preemption) preemption = &*a.failure->preemption;
+      if (!diagnose) return a;
+      a.message = quick.failure->message;
+      if (quick.failure->preemption) preemption = &*quick.failure->preemption;
     }
     // DefaultPreemption: evict, then place the pod (batch_preemption.h).
     // Only a pod whose verdict says preemption would help gets here; the
-    // others keep the shared Failure and the cached diagnosis.
-    if (preemption && preemption->would_help &&
-        PlaceByPreemption(info, cluster, *scheduler, {&pods, options.pdbs, options.controller_scales}, message,
-                          explain, out))
-      continue;
-    if (explain) {
-      diag = Diagnose(info, cluster, scheduler->filters(), &demand);
+    // others keep the shared Failure and the cached diagnosis. `explain` is
+    // null for the members of an enforced gang, which are tried on trial
+    // copies and never evict (docs/gangs.md).
+    if (explain && preemption && preemption->would_help &&
+        PlaceByPreemption(info, on, *scheduler, {&pods, options.pdbs, options.controller_scales}, a.message, *explain,
+                          out)) {
+      a.placed_by_preemption = true;
+      return a;
+    }
+    if (!diagnose) return a;
+    if (explain && *explain) {
+      a.diagnosis = Diagnose(info, on, scheduler->filters(), &demand);
     } else {
       const size_t profile = static_cast<size_t>(
           std::find_if(schedulers.begin(), schedulers.end(), [&](const auto& p) { return p.second == scheduler; }) -
           schedulers.begin());
       if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
-      diag = diagnoses[profile]->Diagnose(info, cluster, scheduler->filters(), &demand);
+      a.diagnosis = diagnoses[profile]->Diagnose(info, on, scheduler->filters(), &demand);
     }
     if (preemption && preemption->would_help) {
-      // Reached only when the PostFilter's dry run disagreed (batch_preemption.h).
-      diag.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +
-                  cluster.node(preemption->node).name() +
-                  " would make room, but DefaultPreemption's dry run found no candidate node; " + diag.text;
+      if (explain) {
+        // Reached only when the PostFilter's dry run disagreed (batch_preemption.h).
+        a.diagnosis.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +
+                           on.node(preemption->node).name() +
+                           " would make room, but DefaultPreemption's dry run found no candidate node; " +
+                           a.diagnosis.text;
+      } else {
+        a.diagnosis.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +
+                           on.node(preemption->node).name() +
+                           " would make room for this member, but a gang's members do not preempt in gpusched's "
+                           "all-or-nothing trial; " +
+                           a.diagnosis.text;
+      }
     }
-    out.pending.push_back({info.input_index, std::move(message), std::move(diag), std::move(explain)});
+    return a;
+  };
+  const std::vector<size_t> order = OrderQueue(queue, options.order);
+
+  // --- Gang hook (gang_batch.h): enforced gangs, all or nothing. ---------
+  // Their members still to place, in queue order, and their members already
+  // bound. Trial binds and their rollback go through ClusterState::Bind and
+  // Unbind, which bump version(), so the scheduler's failures and the
+  // DiagnosisCache answers seen during a trial are never reused after it.
+  std::map<const Gang*, std::vector<size_t>> gang_members;
+  std::map<const Gang*, int64_t> gang_bound;
+  std::vector<const Gang*> gang_of(queue.size(), nullptr);
+  // Without gangs or an enforcer, the per-pod path pays nothing for them.
+  if (options.gangs && options.gang_serving && !options.gangs->gangs.empty() && !options.gang_serving->empty()) {
+    for (size_t qi : order) {
+      const Pod& p = *queue[qi].pod;
+      gang_of[qi] = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving);
+      if (gang_of[qi]) gang_members[gang_of[qi]].push_back(qi);
+    }
+    for (const auto& pl : out.placements) {
+      const Pod& p = *pods[pl.pod];
+      if (const Gang* g = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving)) ++gang_bound[g];
+    }
+  }
+  // Places the whole gang of queue[qi] with its first member in the queue.
+  auto schedule_gang = [&](const Gang& g) {
+    auto it = gang_members.find(&g);
+    if (it == gang_members.end()) return;  // placed with its first member
+    std::vector<PodInfo> members;
+    for (size_t m : it->second) members.push_back(queue[m]);
+    gang_members.erase(it);
+    const GangEnforcement& e = *EnforcementFor(*members.front().pod, *options.gang_serving);
+    // Whether the gang fits the cluster's nodes with nothing running.
+    auto ever_fits = [&]() {
+      std::vector<Node> nodes;
+      for (size_t n = 0; n < cluster.size(); ++n)
+        if (cluster.present(n)) nodes.push_back(cluster.node(n));
+      ClusterState empty(std::move(nodes));
+      int64_t fit = 0;
+      for (const PodInfo& m : members) fit += attempt(m, empty, nullptr, false).placed ? 1 : 0;
+      return fit >= g.min_count;
+    };
+    GangOutcome o = ScheduleGang(
+        g, e, members, gang_bound[&g], cluster,
+        [&](const PodInfo& m, ClusterState& on) { return attempt(m, on, nullptr, true); }, ever_fits);
+    for (size_t k = 0; k < members.size(); ++k) {
+      MemberAttempt& a = o.members[k];
+      if (a.placed)
+        out.placements.push_back({members[k].input_index, a.node, std::move(a.gpus), false, std::nullopt});
+      else
+        out.pending.push_back({members[k].input_index, std::move(a.message), std::move(a.diagnosis), std::nullopt});
+    }
+  };
+  // -----------------------------------------------------------------------
+
+  for (size_t qi : order) {
+    const PodInfo& info = queue[qi];
+    if (const Gang* g = gang_of[qi]) {
+      schedule_gang(*g);
+      continue;
+    }
+    std::optional<PodExplain> explain;
+    if (options.explain || options.explain_pod == info.input_index) explain.emplace();
+    MemberAttempt a = attempt(info, cluster, &explain, true);
+    if (a.placed_by_preemption) continue;  // PlaceByPreemption recorded it
+    if (a.held_before_filters) explain.reset();  // it reached no node
+    if (a.placed)
+      out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::move(explain)});
+    else
+      out.pending.push_back({info.input_index, std::move(a.message), std::move(a.diagnosis), std::move(explain)});
   }
   return out;
 }

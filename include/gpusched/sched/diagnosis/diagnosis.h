@@ -33,6 +33,9 @@ struct Diagnosis {
     kDraClaimMissing,  // a ResourceClaim / template / DeviceClass it needs is not in the input
     kDraNotModelled,   // DRA claims: gpusched does not allocate devices yet
     kNotModelled,      // a GPU spelling gpusched refuses to guess at (HAMi's vGPUs)
+    // It fits, but its gang does not: its scheduler binds no member until
+    // minCount of them fit at once (sched/gang_batch.h).
+    kGang,
   };
   Kind kind = Kind::kWaitingForRoom;
   bool forever = false;  // can never fit on this cluster as it is

@@ -21,6 +21,7 @@
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/sched/diagnosis/diagnosis.h"
 #include "gpusched/sched/api/explain.h"
+#include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/sched/framework/queue_order.h"
 #include "gpusched/sched/framework/scheduler.h"
 
@@ -78,6 +79,11 @@ struct BatchOptions {
   // The input's resource.k8s.io objects, for pods with resource claims
   // (sched/dynamic_resources.h); null when there are none.
   const DraObjects* dra = nullptr;
+  // The input's gangs and which profiles enforce them (sched/gang_batch.h):
+  // an enforced gang is placed all or nothing, when its first member comes
+  // up in the queue; null: every pod on its own.
+  const GangSet* gangs = nullptr;
+  const GangServing* gang_serving = nullptr;
   // PodDisruptionBudgets and the controllers' scales, read by preemption
   // (profiles with DefaultPreemption); none when null.
   const std::vector<const PodDisruptionBudget*>* pdbs = nullptr;

@@ -1,0 +1,190 @@
+#include "gpusched/sched/framework/gang_batch.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gpusched/sched/api/fit_error.h"
+
+namespace gpusched {
+namespace {
+
+const char* MinName(GangApi api) {
+  switch (api) {
+    case GangApi::kWorkloadV1alpha1:
+    case GangApi::kPodGroupV1alpha2: return "minCount";
+    case GangApi::kVolcano: return "minAvailable";
+    default: return "minMember";
+  }
+}
+
+std::string PodName(const PodInfo& p) { return p.pod->name(); }
+
+// Volcano's gang plugin (pkg/scheduler/plugins/gang/gang.go OnSessionClose)
+// writes "<unready>/<tasks> tasks in gang unschedulable: " + JobInfo.FitError
+// (pkg/scheduler/api/job_info.go): the PodGroup's readiness, then a sorted
+// histogram of task states and minAvailable. gpusched writes that prefix and
+// histogram; Volcano's per-task reasons that follow are not reproduced.
+std::string VolcanoMessage(const Gang& g, int64_t fit, int64_t pending, int64_t running) {
+  std::vector<std::string> hist;
+  if (pending > 0) hist.push_back(std::to_string(pending) + " Pending");
+  if (running > 0) hist.push_back(std::to_string(running) + " Running");
+  hist.push_back(std::to_string(g.min_count) + " minAvailable");
+  std::sort(hist.begin(), hist.end());
+  std::string h;
+  for (const auto& s : hist) h += (h.empty() ? "" : ", ") + s;
+  return std::to_string(g.min_count - fit - running) + "/" + std::to_string(pending + running) +
+         " tasks in gang unschedulable: pod group is not ready, " + h;
+}
+
+// KAI writes its reasons to the PodGroup's conditions in words of its own;
+// gpusched says what it decided in its words.
+std::string KaiMessage(const Gang& g, int64_t fit, int64_t exist) {
+  return "KAI: pod group " + g.name + " is not scheduled: " + std::to_string(fit) + " of its minMember " +
+         std::to_string(g.min_count) + " can be allocated (" + std::to_string(exist) + " pods exist)";
+}
+
+std::string GpuText(int64_t n) { return n == 1 ? "1 GPU" : std::to_string(n) + " GPUs"; }
+
+}  // namespace
+
+std::string GoSeconds(double seconds) {
+  int64_t s = static_cast<int64_t>(std::llround(seconds));
+  if (s < 60) return std::to_string(s) + "s";
+  const int64_t h = s / 3600, m = (s % 3600) / 60, sec = s % 60;
+  return (h > 0 ? std::to_string(h) + "h" : "") + std::to_string(m) + "m" + std::to_string(sec) + "s";
+}
+
+const GangEnforcement* EnforcementFor(const Pod& pod, const GangServing& serving) {
+  auto it = serving.find(pod.scheduler_name);
+  return it == serving.end() ? nullptr : &it->second;
+}
+
+const Gang* EnforcedGang(const Pod& pod, const std::string& pod_key, const GangSet& gangs,
+                         const GangServing& serving) {
+  const GangEnforcement* e = EnforcementFor(pod, serving);
+  if (!e) return nullptr;
+  for (GangApi api : e->apis)
+    if (const Gang* g = gangs.GangOf(pod_key, api)) return g;
+  return nullptr;
+}
+
+const Gang* ReportedGang(const Pod& pod, const std::string& pod_key, const GangSet& gangs,
+                         const GangServing& serving) {
+  if (const Gang* g = EnforcedGang(pod, pod_key, gangs, serving)) return g;
+  std::vector<const Gang*> all = gangs.GangsOf(pod_key);
+  return all.empty() ? nullptr : all.front();
+}
+
+GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vector<PodInfo>& members,
+                         int64_t already_bound, ClusterState& cluster, const AttemptFn& attempt,
+                         const std::function<bool()>& ever_fits) {
+  GangOutcome out;
+  out.members.resize(members.size());
+  const int64_t exist = static_cast<int64_t>(members.size()) + already_bound;
+  int64_t num_nodes = 0;
+  for (size_t i = 0; i < cluster.size(); ++i) num_nodes += cluster.present(i) ? 1 : 0;
+  const std::string head = "gang " + g.key + " (" + e.enforcer + ", " + MinName(g.api) + " " +
+                           std::to_string(g.min_count) + ")";
+
+  // Fewer members exist than the minimum: the scheduler never tries them.
+  if (exist < g.min_count) {
+    for (size_t i = 0; i < members.size(); ++i) {
+      MemberAttempt& a = out.members[i];
+      if (e.enforcer == "GangScheduling") {
+        // GangScheduling's PreEnqueue (pkg/scheduler/framework/plugins/gangscheduling).
+        a.message = "waiting for minCount pods from a gang to appear in scheduling queue";
+        a.held_before_filters = true;
+      } else if (e.enforcer == "Coscheduling") {
+        // PreFilter (scheduler-plugins pkg/coscheduling/core/core.go), UnschedulableAndUnresolvable.
+        FitError fe;
+        fe.num_all_nodes = num_nodes;
+        fe.pre_filter_message = "pre-filter pod " + PodName(members[i]) +
+                                " cannot find enough sibling pods, current pods number: " + std::to_string(exist) +
+                                ", minMember of group: " + std::to_string(g.min_count);
+        a.message = fe.Error();
+      } else if (e.enforcer == "Volcano") {
+        a.message = VolcanoMessage(g, 0, static_cast<int64_t>(members.size()), already_bound);
+      } else {
+        a.message = KaiMessage(g, 0, exist);
+      }
+      a.diagnosis.kind = Diagnosis::Kind::kGang;
+      a.diagnosis.forever = true;
+      a.diagnosis.text = head + ": the input holds " + std::to_string(exist) + " of its members, fewer than " +
+                         std::to_string(g.min_count) + ", so none is scheduled until the rest exist";
+    }
+    return out;
+  }
+
+  int64_t fit = 0;
+  for (size_t i = 0; i < members.size(); ++i) {
+    out.members[i] = attempt(members[i], cluster);
+    if (out.members[i].placed) ++fit;
+  }
+  if (fit + already_bound >= g.min_count) {
+    out.placed = true;
+    return out;
+  }
+
+  // Not enough: undo, so that no member holds a node.
+  int64_t rest_gpus = 0, rest = 0, per_pod = -1;
+  bool filter_failed = false;
+  for (size_t i = 0; i < members.size(); ++i) {
+    MemberAttempt& a = out.members[i];
+    if (a.placed) {
+      cluster.Unbind(a.node, members[i].input_index);
+      continue;
+    }
+    filter_failed |= !a.held_before_filters;
+    ++rest;
+    rest_gpus += members[i].whole_gpus;
+    per_pod = per_pod < 0 || per_pod == members[i].whole_gpus ? members[i].whole_gpus : -2;
+  }
+  const bool can_ever = ever_fits ? ever_fits() : true;
+  std::string text = head + ": " + std::to_string(fit + already_bound) + " of " + std::to_string(exist) +
+                     " members fit now";
+  if (rest > 0) {
+    text += "; the other " + std::to_string(rest) + (rest == 1 ? " needs " : " need ") + GpuText(rest_gpus);
+    if (rest > 1 && per_pod >= 0) text += ", " + std::to_string(per_pod) + " per pod";
+  }
+  text += can_ever ? "; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then"
+                   : "; the gang can never fit this cluster: even on empty nodes fewer than " +
+                         std::to_string(g.min_count) + " of its members fit";
+  const double timeout = g.timeout_seconds ? *g.timeout_seconds : e.permit_timeout_seconds;
+  const bool cos_rejects = filter_failed && static_cast<double>(g.min_count - fit - already_bound) /
+                                                    static_cast<double>(g.min_count) >
+                                                e.reject_threshold;
+  for (size_t i = 0; i < members.size(); ++i) {
+    MemberAttempt& a = out.members[i];
+    const bool was_placed = a.placed;
+    a.placed = false;
+    a.gpus.clear();
+    if (e.enforcer == "Volcano") {
+      a.message = VolcanoMessage(g, fit, static_cast<int64_t>(members.size()), already_bound);
+    } else if (e.enforcer == "KAI") {
+      a.message = KaiMessage(g, fit + already_bound, exist);
+    } else if (was_placed) {
+      // The member waited at Permit on its reserved node and was rejected
+      // (framework runtime waiting_pods_map.go; Coscheduling PostFilter).
+      a.message = e.enforcer == "Coscheduling" && cos_rejects
+                      ? "optimistic rejection in PostFilter"
+                      : "rejected due to timeout after waiting " + GoSeconds(timeout) + " at plugin " + e.enforcer;
+    } else if (e.enforcer == "Coscheduling" && cos_rejects && !a.held_before_filters) {
+      // PostFilter's status joins DefaultPreemption's reasons with ", "
+      // (RunPostFilterPlugins) and FitError appends it after the histogram.
+      const std::string reject = "PodGroup " + g.key + " gets rejected due to Pod " + PodName(members[i]) +
+                                 " is unschedulable even after PostFilter";
+      a.message += (a.message.find(" preemption: ") != std::string::npos ? ", " : " ") + reject;
+    }
+    if (was_placed) {
+      a.diagnosis = Diagnosis{};
+      a.diagnosis.kind = Diagnosis::Kind::kGang;
+      a.diagnosis.text = text;
+    } else {
+      a.diagnosis.text = text + "; this member: " + a.diagnosis.text;
+    }
+    a.diagnosis.forever = a.diagnosis.forever || !can_ever;
+  }
+  return out;
+}
+
+}  // namespace gpusched

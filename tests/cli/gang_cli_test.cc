@@ -1,0 +1,164 @@
+// The gang examples (examples/gang/README.md) through the command line,
+// output compared exactly: two interleaved gangs placed one by one by stock
+// kube-scheduler (both half placed, every GPU held idle) and all or nothing
+// by GangScheduling; Coscheduling's profile; the JSON contract; the errors.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_test_util.h"
+
+namespace gpusched {
+namespace {
+
+using testing::Cli;
+
+const std::string kGang = std::string(GPUSCHED_SOURCE_DIR) + "/examples/gang/";
+
+TEST(GangCliTest, StockSchedulerHalfPlacesBothGangs) {
+  auto r = Cli({"schedule", "-f", kGang + "cluster.yaml", "-f", kGang + "two-jobs.yaml"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, R"(scheduling result:
+  training/llama-a-worker-0 -> gpu-node-1
+  training/llama-b-worker-0 -> gpu-node-2
+  training/llama-a-worker-1 -> gpu-node-3
+  training/llama-b-worker-1 -> gpu-node-4
+pending (no node had enough free GPUs):
+  training/llama-a-worker-2
+  training/llama-b-worker-2
+
+node state after scheduling:
+  gpu-node-1: 8/8 GPUs used
+  gpu-node-2: 8/8 GPUs used
+  gpu-node-3: 8/8 GPUs used
+  gpu-node-4: 8/8 GPUs used
+
+why pending:
+  training/llama-a-worker-2: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu.
+    waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 nodes with 0 free in total; it is placed when running pods finish (pending is not an error)
+  training/llama-b-worker-2: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu.
+    waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 nodes with 0 free in total; it is placed when running pods finish (pending is not an error)
+
+gangs (members placed / needed):
+  training/llama-a/workers: 2/3 placed, 1 pending, cannot start; 16 GPUs held idle by its placed members [placed one by one: its pods' scheduler does not gang]
+  training/llama-b/workers: 2/3 placed, 1 pending, cannot start; 16 GPUs held idle by its placed members [placed one by one: its pods' scheduler does not gang]
+
+GPU devices (index on the node):
+  gpu-node-1: training/llama-a-worker-0 [0,1,2,3,4,5,6,7]
+  gpu-node-2: training/llama-b-worker-0 [0,1,2,3,4,5,6,7]
+  gpu-node-3: training/llama-a-worker-1 [0,1,2,3,4,5,6,7]
+  gpu-node-4: training/llama-b-worker-1 [0,1,2,3,4,5,6,7]
+
+summary: 4 nodes, 6 pods: 4 placed, 2 pending (0 can never fit), 0 rejected
+  GPUs: 48 requested, 32 capacity, 32 allocated (100%), 0 free
+  the pods request 48 GPUs but the cluster has 32: no queue order or policy can place them all at once; at least 16 GPUs' worth of pods must wait for others to finish
+)");
+}
+
+TEST(GangCliTest, GangSchedulingPlacesOneGangWhole) {
+  auto r = Cli({"schedule", "--config", kGang + "config/gang-scheduling.yaml", "--feature-gates", "GangScheduling=true",
+                "-f", kGang + "cluster.yaml", "-f", kGang + "two-jobs.yaml"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, R"(scheduling result:
+  training/llama-a-worker-0 -> gpu-node-3
+  training/llama-a-worker-1 -> gpu-node-4
+  training/llama-a-worker-2 -> gpu-node-1
+pending (no node had enough free GPUs):
+  training/llama-b-worker-1
+  training/llama-b-worker-2
+pending (for reasons other than free GPUs; see why pending):
+  training/llama-b-worker-0
+
+node state after scheduling:
+  gpu-node-1: 8/8 GPUs used
+  gpu-node-2: 0/8 GPUs used
+  gpu-node-3: 8/8 GPUs used
+  gpu-node-4: 8/8 GPUs used
+
+why pending:
+  training/llama-b-worker-0: rejected due to timeout after waiting 5m0s at plugin GangScheduling
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then
+  training/llama-b-worker-1: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 nodes with 0 free in total; it is placed when running pods finish (pending is not an error)
+  training/llama-b-worker-2: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 nodes with 0 free in total; it is placed when running pods finish (pending is not an error)
+
+gangs (members placed / needed):
+  training/llama-a/workers: 3/3 placed, 0 pending, can start [gang: GangScheduling]
+  training/llama-b/workers: 0/3 placed, 3 pending, cannot start [gang: GangScheduling]
+
+GPU devices (index on the node):
+  gpu-node-1: training/llama-a-worker-2 [0,1,2,3,4,5,6,7]
+  gpu-node-3: training/llama-a-worker-0 [0,1,2,3,4,5,6,7]
+  gpu-node-4: training/llama-a-worker-1 [0,1,2,3,4,5,6,7]
+
+summary: 4 nodes, 6 pods: 3 placed, 3 pending (0 can never fit), 0 rejected
+  GPUs: 48 requested, 32 capacity, 24 allocated (75%), 8 free
+  the pods request 48 GPUs but the cluster has 32: no queue order or policy can place them all at once; at least 16 GPUs' worth of pods must wait for others to finish
+)");
+}
+
+TEST(GangCliTest, CoschedulingProfile) {
+  auto r = Cli({"schedule", "--config", kGang + "config/coscheduling.yaml", "-f", kGang + "cluster.yaml", "-f",
+                kGang + "coscheduling.yaml", "-q"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, R"(summary: 4 nodes, 3 pods: 3 placed, 0 pending (0 can never fit), 0 rejected
+  GPUs: 12 requested, 32 capacity, 12 allocated (37%), 20 free
+  every pod was placed
+
+gangs (members placed / needed):
+  training/nccl-allreduce: 3/3 placed, 0 pending, can start [gang: Coscheduling]
+)");
+}
+
+// The additive JSON contract: "gang" and "reason" on pending entries,
+// "gangs" at the top.
+TEST(GangCliTest, JsonContract) {
+  auto stock = Cli({"schedule", "-o", "json", "-f", kGang + "cluster.yaml", "-f", kGang + "two-jobs.yaml"});
+  ASSERT_EQ(stock.code, 0);
+  const nlohmann::ordered_json s = nlohmann::ordered_json::parse(stock.out);
+  ASSERT_EQ(s["pending"].size(), 2u);
+  EXPECT_EQ(s["pending"][0]["gang"], "training/llama-a/workers");
+  EXPECT_EQ(s["pending"][0]["reason"], "waiting-for-room");
+  EXPECT_EQ(s["gangs"].dump(),
+            R"([{"gang":"training/llama-a/workers","api":"Workload scheduling.k8s.io/v1alpha1","enforced_by":null,)"
+            R"("min_count":3,"members":3,"placed":2,"pending":1,"gpus_held_idle":16,"state":"partial"},)"
+            R"({"gang":"training/llama-b/workers","api":"Workload scheduling.k8s.io/v1alpha1","enforced_by":null,)"
+            R"("min_count":3,"members":3,"placed":2,"pending":1,"gpus_held_idle":16,"state":"partial"}])");
+
+  auto gang = Cli({"schedule", "-o", "json", "--config", kGang + "config/gang-scheduling.yaml", "--feature-gates",
+                   "GangScheduling=true", "-f", kGang + "cluster.yaml", "-f", kGang + "two-jobs.yaml"});
+  ASSERT_EQ(gang.code, 0);
+  const nlohmann::json g = nlohmann::json::parse(gang.out);
+  std::vector<std::string> pending;
+  for (const auto& p : g["pending"])
+    pending.push_back(p["pod"].get<std::string>() + " " + p["reason"].get<std::string>() + " " +
+                      p["gang"].get<std::string>());
+  EXPECT_EQ(pending, (std::vector<std::string>{"llama-b-worker-0 gang training/llama-b/workers",
+                                               "llama-b-worker-1 waiting-for-room training/llama-b/workers",
+                                               "llama-b-worker-2 waiting-for-room training/llama-b/workers"}));
+  EXPECT_EQ(g["gangs"][1]["state"], "waiting");
+  EXPECT_EQ(g["gangs"][1]["enforced_by"], "GangScheduling");
+  // No gangs in the input: no "gangs" key, no "gang" on pending entries.
+  auto none = Cli({"schedule", "-o", "json", "-f", kGang + "cluster.yaml"});
+  EXPECT_FALSE(nlohmann::json::parse(none.out).contains("gangs"));
+}
+
+TEST(GangCliTest, Errors) {
+  auto gate = Cli({"schedule", "--config", kGang + "config/gang-scheduling.yaml", "-f", kGang + "cluster.yaml"});
+  EXPECT_EQ(gate.code, 2);
+  EXPECT_EQ(gate.err,
+            "error: profile \"default-scheduler\" enables GangScheduling, alpha in v1.35 and off by default: add "
+            "--feature-gates GangScheduling=true\n");
+  auto unknown = Cli({"schedule", "--feature-gates", "Foo=true", "-f", kGang + "cluster.yaml"});
+  EXPECT_EQ(unknown.code, 2);
+  EXPECT_EQ(unknown.err,
+            "error: unsupported --feature-gates entry \"Foo=true\" (schedule reads GangScheduling=true|false and "
+            "GenericWorkload=true|false)\n");
+}
+
+}  // namespace
+}  // namespace gpusched
