@@ -65,11 +65,10 @@ TEST(GangCliTest, GangSchedulingPlacesOneGangWhole) {
   training/llama-a-worker-0 -> gpu-node-3
   training/llama-a-worker-1 -> gpu-node-4
   training/llama-a-worker-2 -> gpu-node-1
-pending (no node had enough free GPUs):
-  training/llama-b-worker-1
-  training/llama-b-worker-2
 pending (for reasons other than free GPUs; see why pending):
   training/llama-b-worker-0
+  training/llama-b-worker-1
+  training/llama-b-worker-2
 
 node state after scheduling:
   gpu-node-1: 8/8 GPUs used
@@ -81,9 +80,9 @@ why pending:
   training/llama-b-worker-0: rejected due to timeout after waiting 5m0s at plugin GangScheduling
     gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then
   training/llama-b-worker-1: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.
-    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 nodes with 0 free in total; it is placed when running pods finish (pending is not an error)
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: no node had room once the 1 member that fits was reserved
   training/llama-b-worker-2: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.
-    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were 4 nodes with 0 free in total; it is placed when running pods finish (pending is not an error)
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: no node had room once the 1 member that fits was reserved
 
 gangs (members placed / needed):
   training/llama-a/workers: 3/3 placed, 0 pending, can start [gang: GangScheduling]
@@ -138,8 +137,8 @@ TEST(GangCliTest, JsonContract) {
     pending.push_back(p["pod"].get<std::string>() + " " + p["reason"].get<std::string>() + " " +
                       p["gang"].get<std::string>());
   EXPECT_EQ(pending, (std::vector<std::string>{"llama-b-worker-0 gang training/llama-b/workers",
-                                               "llama-b-worker-1 waiting-for-room training/llama-b/workers",
-                                               "llama-b-worker-2 waiting-for-room training/llama-b/workers"}));
+                                               "llama-b-worker-1 gang training/llama-b/workers",
+                                               "llama-b-worker-2 gang training/llama-b/workers"}));
   EXPECT_EQ(g["gangs"][1]["state"], "waiting");
   EXPECT_EQ(g["gangs"][1]["enforced_by"], "GangScheduling");
   // No gangs in the input: no "gangs" key, no "gang" on pending entries.

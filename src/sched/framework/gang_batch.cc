@@ -179,6 +179,13 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
       a.diagnosis = Diagnosis{};
       a.diagnosis.kind = Diagnosis::Kind::kGang;
       a.diagnosis.text = text;
+    } else if (fit > 0 && !a.diagnosis.forever && !a.held_before_filters) {
+      // Its diagnosis read the trial's cluster, with the members that fit
+      // holding their nodes; after the rollback those nodes are free again,
+      // so "waiting for running pods to finish" would mislead.
+      a.diagnosis.kind = Diagnosis::Kind::kGang;
+      a.diagnosis.text = text + "; this member: no node had room once the " + std::to_string(fit) +
+                         (fit == 1 ? " member that fits was" : " members that fit were") + " reserved";
     } else {
       a.diagnosis.text = text + "; this member: " + a.diagnosis.text;
     }

@@ -81,7 +81,7 @@ TEST(GangBatchTest, AllOrNothing) {
       {"coscheduling: 3 of 4 GPUs on 2 nodes of 4 never fit; the fitting ones rejected in PostFilter",
        GangApi::kCoscheduling, 3, {{"g-0", 4}, {"g-1", 4}, {"g-2", 4}}, {4, 4}, true,
        {"pending [gang] optimistic rejection in PostFilter", "pending [gang] optimistic rejection in PostFilter",
-        "pending [waiting-for-room] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. PodGroup default/pg gets "
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. PodGroup default/pg gets "
         "rejected due to Pod g-2 is unschedulable even after PostFilter"},
        true,
        "gang default/pg (Coscheduling, minMember 3): 2 of 3 members fit now; the other 1 needs 4 GPUs; the gang can "
@@ -93,7 +93,7 @@ TEST(GangBatchTest, AllOrNothing) {
        {{"g-0", 4}, {"g-1", 4}, {"g-2", 4}}, {4, 4}, true,
        {"pending [gang] rejected due to timeout after waiting 5m0s at plugin GangScheduling",
         "pending [gang] rejected due to timeout after waiting 5m0s at plugin GangScheduling",
-        "pending [waiting-for-room] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
        true,
        "gang default/job/workers (GangScheduling, minCount 3): 2 of 3 members fit now; the other 1 needs 4 GPUs; the "
        "gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit"},
@@ -117,7 +117,7 @@ TEST(GangBatchTest, AllOrNothing) {
       {"volcano: a running pod holds a node; the gang waits whole and fits later", GangApi::kVolcano, 2,
        {{"other", 4, "n0"}, {"g-0", 4}, {"g-1", 4}}, {4, 4}, true,
        {"-> n0", "pending [gang] 1/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 2 minAvailable",
-        "pending [waiting-for-room] 1/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 2 minAvailable"},
+        "pending [gang] 1/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 2 minAvailable"},
        false,
        "gang default/pg (Volcano, minAvailable 2): 1 of 2 members fit now; the other 1 needs 4 GPUs; the whole gang "
        "fits this cluster once enough GPUs are free, so no member is bound until then"},
@@ -126,7 +126,7 @@ TEST(GangBatchTest, AllOrNothing) {
        GangApi::kCoscheduling, 3, {{"g-0", 4}, {"g-1", 4}, {"g-2", 4}}, {4, 4}, true,
        {"pending [gang] rejected due to timeout after waiting 1m0s at plugin Coscheduling",
         "pending [gang] rejected due to timeout after waiting 1m0s at plugin Coscheduling",
-        "pending [waiting-for-room] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
        true, "", 0.5},
       {"kai: all fit", GangApi::kKai, 2, {{"g-0", 2}, {"g-1", 2}}, {4, 4}, true, {"-> n0", "-> n0"}},
       {"kai: too few fit", GangApi::kKai, 2, {{"g-0", 4}, {"g-1", 8}}, {4, 4}, true,
