@@ -374,4 +374,11 @@ std::vector<PodInfo> ClusterView::PodRequests() const {
   return out;
 }
 
+std::string ClusterView::UidOf(uint64_t id) const {
+  auto key = by_id_.find(id);
+  if (key == by_id_.end()) return "";
+  auto b = bound_.find(key->second);
+  return b == bound_.end() ? "" : b->second.uid;
+}
+
 }  // namespace gpusched

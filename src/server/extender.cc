@@ -1,6 +1,7 @@
 #include "gpusched/server/extender.h"
 
 #include "gpusched/io/object_decoder.h"
+#include "gpusched/server/preempt_verb.h"
 
 namespace gpusched {
 namespace {
@@ -18,8 +19,6 @@ int64_t UnixNanos() {
 }
 
 }  // namespace
-
-NodeToMetaVictims PassThroughPreemption(const ExtenderPreemptionArgs& args) { return args.victims; }
 
 ExtenderService::ExtenderService(SchedulerFactory factory, ExtenderOptions options, Binder* binder, Metrics* metrics)
     : factory_(std::move(factory)), options_(options), binder_(binder), metrics_(metrics) {}
@@ -249,12 +248,25 @@ Reply ExtenderService::Preempt(std::string_view body) {
       reply = BadRequest("ExtenderPreemptionArgs.Pod: " + pod.status().message());
       return;
     }
-    reply = Reply{200, EncodePreemptionResult(PassThroughPreemption(args))};
+    const PodInfo info = PodInfo::Make(pod->pod, 0);
+    std::lock_guard<std::mutex> l(mu_);
+    if (!synced_ || !schedulers_) {
+      reply = NotReady();
+      return;
+    }
+    ExpireAssumedLocked(Clock::now());
+    // DefaultPreemption's victim selection on gpusched's view
+    // (server/preempt_verb.h).
+    const NodeToMetaVictims chosen =
+        ExtenderPreemptVictims(info, view_.cluster(), *schedulers_->profiles.front().second, args.victims,
+                               [&](uint64_t id) { return view_.UidOf(id); });
+    reply = Reply{200, EncodePreemptionResult(chosen)};
   });
   if (!parsed.ok()) reply = BadRequest(parsed.message());
   if (metrics_) {
     if (reply.status == 400) metrics_->Error("preempt", "bad_request");
-    if (reply.status == 200) metrics_->Decision("preempt", "passed_through");
+    if (reply.status == 503) metrics_->Error("preempt", "not_ready");
+    if (reply.status == 200) metrics_->Decision("preempt", "victims_chosen");
   }
   return reply;
 }

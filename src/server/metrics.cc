@@ -26,7 +26,7 @@ struct Metrics::Impl {
   prometheus::Family<prometheus::Counter>& decisions =
       prometheus::BuildCounter()
           .Name("gpusched_extender_decisions_total")
-          .Help("Decisions: filter verdicts per node, prioritized requests, binds, preemptions passed through.")
+          .Help("Decisions: filter verdicts per node, prioritized requests, binds, preempt requests answered.")
           .Register(registry);
   prometheus::Family<prometheus::Counter>& errors =
       prometheus::BuildCounter()

@@ -172,15 +172,26 @@ TEST(ExtenderTest, BindErrors) {
   EXPECT_EQ(bad.body, "ExtenderBindingArgs needs PodName and Node\n");
 }
 
-// /preempt passes kube-scheduler's candidates through, in the meta form.
-TEST(ExtenderTest, PreemptPassesCandidatesThroughBothModes) {
+// /preempt answers each candidate with DefaultPreemption's victims on
+// gpusched's view (server/preempt_verb.h), in the meta form, whichever form
+// kube-scheduler sent: gpu-b keeps its victim (the 8-GPU pod fits once the
+// 4-GPU pod of priority 0 is gone); gpu-a has no pod to evict (upstream's
+// SelectVictimsOnNode: "No preemption victims found for incoming pod"),
+// gpu-d (2 GPUs) can never hold 8 and gpu-zz is unknown: all three dropped.
+TEST(ExtenderTest, PreemptAnswersWithGpuschedsVictimsBothModes) {
   Fixture f;
-  const json pod = PodJson("ml", "urgent", 8);
+  json pod = PodJson("ml", "urgent", 8);
+  pod["spec"]["priority"] = 1000;
+  const json victim = {{"Pods", {{{"UID", "uid-ml-running"}}}}, {"NumPDBViolations", 0}};
   Reply meta = f.ext.Preempt(json{{"Pod", pod},
                                   {"NodeNameToVictims", nullptr},
                                   {"NodeNameToMetaVictims",
-                                   {{"gpu-b", {{"Pods", {{{"UID", "uid-ml-running"}}}}, {"NumPDBViolations", 0}}}}}}
+                                   {{"gpu-a", {{"Pods", json::array()}, {"NumPDBViolations", 0}}},
+                                    {"gpu-b", victim},
+                                    {"gpu-d", {{"Pods", json::array()}, {"NumPDBViolations", 0}}},
+                                    {"gpu-zz", victim}}}}
                                  .dump());
+  EXPECT_EQ(meta.status, 200);
   EXPECT_EQ(meta.body, R"({"NodeNameToMetaVictims":{"gpu-b":{"Pods":[{"UID":"uid-ml-running"}],"NumPDBViolations":0}}})");
   Reply full = f.ext.Preempt(json{{"Pod", pod},
                                   {"NodeNameToVictims",
@@ -188,6 +199,11 @@ TEST(ExtenderTest, PreemptPassesCandidatesThroughBothModes) {
                                   {"NodeNameToMetaVictims", nullptr}}
                                  .dump());
   EXPECT_EQ(full.body, R"({"NodeNameToMetaVictims":{"gpu-b":{"Pods":[{"UID":"uid-ml-running"}],"NumPDBViolations":1}}})");
+  // Of equal priority, the running pod is no victim: no candidate is left.
+  pod["spec"]["priority"] = 0;
+  Reply equal = f.ext.Preempt(
+      json{{"Pod", pod}, {"NodeNameToVictims", nullptr}, {"NodeNameToMetaVictims", {{"gpu-b", victim}}}}.dump());
+  EXPECT_EQ(equal.body, R"({"NodeNameToMetaVictims":{}})");
 }
 
 TEST(ExtenderTest, HostileInputIs400WithAMessage) {

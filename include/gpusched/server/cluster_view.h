@@ -115,6 +115,9 @@ class ClusterView {
     bool assumed = false;
   };
   std::map<std::string, Placement> Placements() const;
+  // The UID of the pod counted as BoundPod::id `id` ("" when unknown or the
+  // pod had none), for the preempt verb's victims.
+  std::string UidOf(uint64_t id) const;
   // What each pod counted or pending asks for (FGD's target workload).
   std::vector<PodInfo> PodRequests() const;
 

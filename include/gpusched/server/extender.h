@@ -12,9 +12,9 @@
 // scores 0. Bind assumes the pod in the view (server/cluster_view.h), then
 // binds through the Binder outside the lock; a bind the API server refuses
 // comes back as ExtenderBindingResult.Error with the API server's message,
-// and the pod is forgotten. /preempt passes kube-scheduler's candidates
-// through (PassThroughPreemption) until gpusched has preemption logic of its
-// own to apply there.
+// and the pod is forgotten. /preempt answers kube-scheduler's candidates
+// with DefaultPreemption's victim selection on the view
+// (server/preempt_verb.h).
 //
 // Thread-safe: the decisions and the view share one mutex, held only for
 // the decision itself (verdicts from the FilterCache, the policy's ranking,
@@ -82,10 +82,6 @@ struct ExtenderOptions {
   // (tests/server/extender_fast_path_test.cc).
   bool plain = false;
 };
-
-// /preempt for now: kube-scheduler's candidates, unchanged, in the meta form
-// it reads back (extender.go convertToMetaVictims).
-NodeToMetaVictims PassThroughPreemption(const ExtenderPreemptionArgs& args);
 
 class ExtenderService {
  public:

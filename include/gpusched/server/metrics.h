@@ -7,7 +7,7 @@
 //   gpusched_extender_decisions_total{verb,result}      counter
 //     filter: one per node (passed, failed, unresolvable, unknown);
 //     prioritize: one per request (scored); bind: bound, failed;
-//     preempt: passed_through
+//     preempt: victims_chosen (one per request answered)
 //   gpusched_extender_errors_total{verb,kind}           counter
 //     kind: bad_request, too_large, not_ready, api_server
 //   gpusched_cluster_nodes, gpusched_cluster_pods, gpusched_cluster_assumed_pods  gauges

@@ -1,0 +1,32 @@
+#include "gpusched/server/preempt_verb.h"
+
+#include "gpusched/sched/plugins/default_preemption.h"
+
+namespace gpusched {
+
+NodeToMetaVictims ExtenderPreemptVictims(const PodInfo& pod, const ClusterState& cluster, const Scheduler& scheduler,
+                                         const NodeToMetaVictims& proposed,
+                                         const std::function<std::string(uint64_t)>& uid_of) {
+  PreemptionInputs in;
+  in.pod_of = [](uint64_t) -> const Pod* { return nullptr; };
+  in.terminating_by_preemption = [](uint64_t) { return false; };
+  NodeToMetaVictims out;
+  for (const auto& [name, theirs] : proposed) {
+    const int64_t node = cluster.FindNode(name);
+    if (node < 0) continue;
+    const VictimSelection s = SelectVictimsOnNode(pod, cluster, static_cast<size_t>(node), scheduler.filters(), in);
+    if (s.code != SchedStatus::Code::kSuccess) continue;
+    MetaVictims mine;
+    mine.num_pdb_violations = theirs.num_pdb_violations;
+    bool named = true;
+    for (const BoundPod& v : s.victims) {
+      std::string uid = uid_of(v.id);
+      if (uid.empty()) named = false;
+      mine.pod_uids.push_back(std::move(uid));
+    }
+    if (named) out.emplace(name, std::move(mine));
+  }
+  return out;
+}
+
+}  // namespace gpusched
