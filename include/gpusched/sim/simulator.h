@@ -90,6 +90,9 @@ struct SimOptions {
   // first event to the end (the first one included), plus the end.
   std::vector<double> snapshot_times;
   std::optional<double> end_time;  // stop here: waiting pods are pending, bound ones running
+  // Stop after this many event batches, as at end_time (0: no bound). For
+  // tests of runs that could otherwise loop at one instant.
+  size_t max_batches = 0;
   // Called with the fraction done (0..1), at most about 100 times, last with 1.
   std::function<void(double fraction)> progress;
   // Check the invariants after every event batch (below). A violation calls
