@@ -190,6 +190,7 @@ class Simulation {
   // count them on their nodes (sched/plugins/nominated_pods.h).
   NominatedPods nominated_;
   void Preempt(size_t id, const Scheduler& scheduler, double now);
+  std::vector<PdbBudget> Budgets() const;
   void Evicted(size_t id, double now);
   std::optional<double> first_time_, last_time_;
   // Progress: events handled against an estimate of the total.
@@ -436,6 +437,7 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
   in.pod_of = [this](uint64_t v) -> const Pod* { return v < pods_.size() ? &workload_.pods[v].pod : nullptr; };
   in.terminating_by_preemption = [this](uint64_t v) { return v < pods_.size() && pods_[v].terminating; };
   in.nominated = nominated_.All();
+  if (!workload_.pdbs.empty()) in.pdbs = Budgets();
   std::optional<size_t> nominated = nominated_.NodeOf(p.waiting->info.pod);
   if (nominated && (*nominated >= cluster_.size() || !cluster_.present(*nominated))) nominated.reset();
   PreemptionResult r =
@@ -447,6 +449,11 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
     return;
   }
   ++preemptions_;
+  if (options_.on_preemption) {
+    SimPreemption sp{now, id, r.node, {}, r.num_pdb_violations, &cluster_, &p.waiting->info, &nominated_, &in.pdbs};
+    for (const BoundPod& v : r.victims) sp.victims.push_back(v.id);
+    options_.on_preemption(sp);
+  }
   nominated_.Nominate(p.waiting->info, r.node);
   for (const BoundPod& v : r.victims) {
     SimPod& vp = pods_[v.id];
@@ -461,6 +468,25 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
     vp.finish_event = events_.Push(gone, EventKind::kPodFinish, v.id);
     ++live_events_;
   }
+}
+
+// The workload's PDBs with disruptionsAllowed as the disruption controller
+// would compute it now (unless the object has a status): the pods that have
+// arrived and are not done with count, those running and not terminating as
+// healthy.
+std::vector<PdbBudget> Simulation::Budgets() const {
+  std::vector<const PodDisruptionBudget*> pdbs;
+  for (const PodDisruptionBudget& b : workload_.pdbs) pdbs.push_back(&b);
+  std::vector<PdbPod> present;
+  for (size_t i = 0; i < pods_.size(); ++i) {
+    const SimPod& p = pods_[i];
+    if (p.phase == SimPod::Phase::kWaiting || p.phase == SimPod::Phase::kHeld)
+      present.push_back(PdbPod{&workload_.pods[i].pod, false});
+    else if (p.phase == SimPod::Phase::kRunning)
+      present.push_back(PdbPod{&workload_.pods[i].pod, !p.terminating});
+  }
+  static const ControllerScales kNoScales;
+  return PdbBudgets(pdbs, present, kNoScales);
 }
 
 // A preempted pod's grace period is over: it leaves its node, loses the
