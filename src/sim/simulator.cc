@@ -45,10 +45,8 @@ struct WaitingPod {
   // failed against the same cluster. Its rejectors decide which events
   // requeue it (QueueingHints).
   std::shared_ptr<const Failure> last_failure;
-  // status.nominatedNodeName, set by DefaultPreemption. Only the PostFilter
-  // reads it (gpusched's Scheduler does not try the nominated node first),
-  // so it does not set a pod apart from its class for Schedule.
-  std::optional<size_t> nominated;
+  // Its status.nominatedNodeName, when DefaultPreemption set one, is in
+  // Simulation::nominated_ (which points at `info`).
 };
 
 // One workload pod through the run: a million-pod run holds a million, so
@@ -83,18 +81,48 @@ class Simulation {
         cluster_(std::move(nodes)),
         queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
         metrics_(cluster_, o.node_frag_milli, o.max_samples) {
-    if (UseClassQueue(o, profiles)) classes_queue_.emplace(queue_.options());
+    if (UseClassQueue(o, profiles, w)) classes_queue_.emplace(queue_.options());
+    for (const auto& [name, s] : profiles_)
+      if (s->preemption()) s->set_nominated_pods(&nominated_);
   }
+  ~Simulation() {
+    for (const auto& [name, s] : profiles_)
+      if (s->preemption()) s->set_nominated_pods(nullptr);
+  }
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
 
   // The class queue gives the plain queue's answers when the pop order of a
   // moment is fixed (SchedulerPopFromBackoffQ), a pod is requeued by its
   // class's hints, and a bind can only make a class's pods fail
   // (gpusched's own filters): see class_queue.h.
-  static bool UseClassQueue(const SimOptions& o, const ProfileSchedulers& profiles) {
+  //
+  // Nor when a pod may be nominated (a profile preempts and some pod that
+  // may preempt outranks another): the nominated pods count on their nodes
+  // for the pods of lower or equal priority (sched/plugins/nominated_pods.h)
+  // but not for themselves, so a nominated pod may fit where the rest of
+  // its class fails, and a nomination that is cleared or bound elsewhere
+  // gives room back within a moment.
+  static bool UseClassQueue(const SimOptions& o, const ProfileSchedulers& profiles, const Workload& w) {
     if (!o.group_by_class || !o.queueing_hints || !o.pop_from_backoff_q) return false;
-    for (const auto& [name, s] : profiles)
+    bool preempts = false;
+    for (const auto& [name, s] : profiles) {
       if (!AllInTreeFilters(s->filters())) return false;
-    return true;
+      preempts = preempts || s->preemption();
+    }
+    return !preempts || !MayPreempt(w);
+  }
+  // Some pod that may preempt (preemptionPolicy not Never) outranks another.
+  static bool MayPreempt(const Workload& w) {
+    if (w.pods.empty()) return false;
+    int32_t lowest = w.pods.front().pod.Priority();
+    std::optional<int32_t> highest_preemptor;
+    for (const WorkloadPod& wp : w.pods) {
+      const int32_t p = wp.pod.Priority();
+      lowest = std::min(lowest, p);
+      if (wp.pod.preemption_policy != "Never" && (!highest_preemptor || p > *highest_preemptor)) highest_preemptor = p;
+    }
+    return highest_preemptor && *highest_preemptor > lowest;
   }
 
   // The profile serving a pod CheckBeforeScheduling let in (its profile
@@ -157,11 +185,17 @@ class Simulation {
   int64_t gone_ = 0, preemptions_ = 0, victims_ = 0;
   double gpu_seconds_lost_ = 0;
   std::map<int32_t, int64_t> victims_by_priority_;
+  // The waiting pods DefaultPreemption nominated (status.nominatedNodeName),
+  // until they bind or their PostFilter clears it: the profiles' schedulers
+  // count them on their nodes (sched/plugins/nominated_pods.h).
+  NominatedPods nominated_;
   void Preempt(size_t id, const Scheduler& scheduler, double now);
+  std::vector<PdbBudget> Budgets() const;
   void Evicted(size_t id, double now);
   std::optional<double> first_time_, last_time_;
   // Progress: events handled against an estimate of the total.
   size_t handled_ = 0, expected_ = 1;
+  size_t batches_ = 0;  // SimOptions::max_batches
   int last_percent_ = -1;
 
   // Nothing can release or add room any more, and no pod is left to try on
@@ -322,7 +356,7 @@ int64_t Simulation::Enqueue(size_t id, double now) {
   SimPod& p = pods_[id];
   const Pod& pod = workload_.pods[id].pod;
   // The pod's index is its id in ClusterState: unique for the whole run.
-  p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}, std::nullopt});
+  p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}});
   const int64_t gpu_milli = p.waiting->info.gpu.total_milli();
   if (std::optional<HeldPod> held = CheckBeforeScheduling(p.waiting->info, profiles_, options_.dra, cluster_)) {
     // Never attempted, whatever happens later in the run.
@@ -391,26 +425,36 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
   SimPod& p = pods_[id];
   std::vector<SchedStatus::Code> codes(cluster_.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
   FilterVerdict why;
+  std::vector<const PodInfo*> scratch;
+  // The statuses of the failed cycle, which counted the nominated pods.
   for (size_t i = 0; i < cluster_.size(); ++i)
     if (cluster_.present(i))
-      codes[i] = CheckFilters(scheduler.filters(), p.waiting->info, cluster_.node(i), cluster_.state(i), why)
+      codes[i] = CheckFiltersWithNominated(scheduler.filters(), p.waiting->info, cluster_.node(i), i,
+                                           cluster_.state(i), nominated_, why, scratch)
                      ? why.code
                      : SchedStatus::Code::kSuccess;
   PreemptionInputs in;
   in.pod_of = [this](uint64_t v) -> const Pod* { return v < pods_.size() ? &workload_.pods[v].pod : nullptr; };
   in.terminating_by_preemption = [this](uint64_t v) { return v < pods_.size() && pods_[v].terminating; };
-  std::optional<size_t> nominated = p.waiting->nominated;
+  in.nominated = nominated_.All();
+  if (!workload_.pdbs.empty()) in.pdbs = Budgets();
+  std::optional<size_t> nominated = nominated_.NodeOf(p.waiting->info.pod);
   if (nominated && (*nominated >= cluster_.size() || !cluster_.present(*nominated))) nominated.reset();
   PreemptionResult r =
       gpusched::Preempt(p.waiting->info, cluster_, codes, scheduler.filters(), in, /*offset_seed=*/0, nominated);
   if (!r.nominated) {
     // Not eligible (victims still terminating): the nomination stands;
     // otherwise it is cleared.
-    if (r.message.find(kNotEligibleTerminating) == std::string::npos) p.waiting->nominated.reset();
+    if (r.message.find(kNotEligibleTerminating) == std::string::npos) nominated_.Remove(p.waiting->info.pod);
     return;
   }
   ++preemptions_;
-  p.waiting->nominated = r.node;
+  if (options_.on_preemption) {
+    SimPreemption sp{now, id, r.node, {}, r.num_pdb_violations, &cluster_, &p.waiting->info, &nominated_, &in.pdbs};
+    for (const BoundPod& v : r.victims) sp.victims.push_back(v.id);
+    options_.on_preemption(sp);
+  }
+  nominated_.Nominate(p.waiting->info, r.node);
   for (const BoundPod& v : r.victims) {
     SimPod& vp = pods_[v.id];
     if (vp.terminating) continue;  // already being deleted: no second call
@@ -424,6 +468,25 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
     vp.finish_event = events_.Push(gone, EventKind::kPodFinish, v.id);
     ++live_events_;
   }
+}
+
+// The workload's PDBs with disruptionsAllowed as the disruption controller
+// would compute it now (unless the object has a status): the pods that have
+// arrived and are not done with count, those running and not terminating as
+// healthy.
+std::vector<PdbBudget> Simulation::Budgets() const {
+  std::vector<const PodDisruptionBudget*> pdbs;
+  for (const PodDisruptionBudget& b : workload_.pdbs) pdbs.push_back(&b);
+  std::vector<PdbPod> present;
+  for (size_t i = 0; i < pods_.size(); ++i) {
+    const SimPod& p = pods_[i];
+    if (p.phase == SimPod::Phase::kWaiting || p.phase == SimPod::Phase::kHeld)
+      present.push_back(PdbPod{&workload_.pods[i].pod, false});
+    else if (p.phase == SimPod::Phase::kRunning)
+      present.push_back(PdbPod{&workload_.pods[i].pod, !p.terminating});
+  }
+  static const ControllerScales kNoScales;
+  return PdbBudgets(pdbs, present, kNoScales);
 }
 
 // A preempted pod's grace period is over: it leaves its node, loses the
@@ -520,6 +583,7 @@ void Simulation::ScheduleAllByClass(double now) {
 // Pod `id` was bound by `d` at `now`: it runs until its duration is over.
 void Simulation::Bound(size_t id, const Attempt& d, double now) {
   SimPod& p = pods_[id];
+  nominated_.Remove(p.waiting->info.pod);  // bound: the nomination is done with
   p.waiting.reset();
   p.phase = SimPod::Phase::kRunning;
   p.node = static_cast<int32_t>(d.node);
@@ -592,6 +656,7 @@ SimResult Simulation::Run() {
   while (HasEvents()) {
     const double now = NextTime();
     if (options_.end_time && now > *options_.end_time) break;
+    if (options_.max_batches > 0 && batches_++ >= options_.max_batches) break;
     if (Quiescent()) break;  // only leftover flushes remain: see simulator.h
     touched_.clear();
     events_now_.Clear();

@@ -195,9 +195,9 @@ Scenario RandomScenario(uint64_t seed) {
   if (rng.Uniform(5) == 0) s.options.end_time = span * static_cast<double>(1 + rng.Uniform(4));
   static const char* kPolicies[] = {"first-fit", "best-fit", "kube-default", "fgd", "random"};
   s.policy = kPolicies[rng.Uniform(5)];
-  // A victim that its Job recreates can take the freed room before its
-  // preemptor (gpusched does not reserve the nominated node), which evicts
-  // it again, without end: such runs stop at an end time.
+  // Runs with Jobs stop at an end time (their victims come back and run
+  // again, which makes long runs). With preemption possible the simulator
+  // uses the pod-by-pod queue for both (Simulation::UseClassQueue).
   bool jobs = false;
   for (const Shape& sh : shapes) jobs = jobs || sh.job;
   if (jobs && !s.options.end_time) s.options.end_time = span * 4;

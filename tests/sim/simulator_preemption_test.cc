@@ -116,5 +116,40 @@ TEST(SimulatorPreemptionTest, NoSecondPreemptionWhileVictimsTerminate) {
   EXPECT_EQ(r.pods[2].start, 130);
 }
 
+// The reproducer of a run that never left one instant: the victim has no
+// grace period and its Job recreates it at once; in FIFO order the
+// recreated victim was tried before its preemptor, took the room back, was
+// preempted again, and so on. The preemptor's nomination now holds the
+// node (RunFilterPluginsWithNominatedPods): the recreated victim, of lower
+// priority, is filtered there with the preemptor counted and waits.
+TEST(SimulatorPreemptionTest, NominationKeepsARecreatedVictimOffTheNode) {
+  for (QueueOrder order : {QueueOrder::kFifo, QueueOrder::kPriority, QueueOrder::kSmallestFirst}) {
+    for (bool by_class : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "order " << static_cast<int>(order) << " by_class " << by_class);
+      Workload w;
+      w.pods = {WP("train-0", 4, 0, 1000, 0), WP("infer", 4, 100, 10, 100)};
+      w.pods[0].pod.owner = "Job/train";
+      auto extras = std::make_shared<PodSpecExtras>();
+      extras->termination_grace_period_seconds = 0;
+      w.pods[0].pod.extras = extras;
+      SimOptions o = Opts();
+      o.order = order;
+      o.group_by_class = by_class;
+      o.max_batches = 1000;  // the loop, were it back, stops here and fails below
+      Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1, /*preemption=*/true);
+      SimResult r = Simulate(w, {GpuNode("n", 4)}, s, o);
+      EXPECT_EQ(r.summary.preemptions, 1);
+      EXPECT_EQ(r.summary.victims, 1);
+      // infer runs 100..110 on the room freed at once; train-0 starts over.
+      EXPECT_EQ(r.pods[1].state, State::kFinished);
+      EXPECT_EQ(r.pods[1].start, 100);
+      EXPECT_EQ(r.pods[1].finish, 110);
+      EXPECT_EQ(r.pods[0].state, State::kFinished);
+      EXPECT_EQ(r.pods[0].finish, 110 + 1000);
+      EXPECT_DOUBLE_EQ(r.summary.gpu_hours_lost, 100.0 * 4 / 3600);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -51,6 +51,7 @@
 #include "gpusched/sched/framework/batch.h"
 #include "gpusched/sched/framework/queue_order.h"
 #include "gpusched/sched/framework/scheduler.h"
+#include "gpusched/sched/plugins/default_preemption.h"
 #include "gpusched/sim/invariants.h"  // CheckNodeInvariants, checked with SimOptions::check_invariants
 #include "gpusched/sim/metrics.h"
 #include "gpusched/sim/sim_result.h"
@@ -63,6 +64,21 @@ inline constexpr bool kSimCheckInvariantsByDefault = false;
 #else
 inline constexpr bool kSimCheckInvariantsByDefault = true;
 #endif
+
+// One preemption as the simulator made it, for observers (tests, traces):
+// valid only during the call.
+struct SimPreemption {
+  double time = 0;
+  size_t preemptor = 0;       // index into Workload::pods (also its BoundPod::id)
+  size_t node = 0;            // the nominated node
+  std::vector<size_t> victims;  // in eviction order
+  int64_t num_pdb_violations = 0;
+  // The state the PostFilter saw (before the victims' termination starts).
+  const ClusterState* cluster = nullptr;
+  const PodInfo* pod = nullptr;
+  const NominatedPods* nominated = nullptr;  // the preemptor's own nomination not yet made
+  const std::vector<PdbBudget>* pdbs = nullptr;
+};
 
 struct SimOptions {
   std::string policy;  // SimResult::policy; empty: the scheduler's policy name
@@ -90,6 +106,11 @@ struct SimOptions {
   // first event to the end (the first one included), plus the end.
   std::vector<double> snapshot_times;
   std::optional<double> end_time;  // stop here: waiting pods are pending, bound ones running
+  // Stop after this many event batches, as at end_time (0: no bound). For
+  // tests of runs that could otherwise loop at one instant.
+  size_t max_batches = 0;
+  // Called after each successful PostFilter (SimSummary::preemptions).
+  std::function<void(const SimPreemption&)> on_preemption;
   // Called with the fraction done (0..1), at most about 100 times, last with 1.
   std::function<void(double fraction)> progress;
   // Check the invariants after every event batch (below). A violation calls

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "gpusched/model/node.h"
+#include "gpusched/model/pdb.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/util/input_error.h"
 
@@ -71,6 +72,11 @@ struct Workload {
   std::vector<WorkloadPod> pods;       // in input order
   std::vector<NodeEvent> node_events;  // any order; the simulator sorts by time, stably
   std::vector<InputError> rejected;    // invalid rows/objects, never silently dropped
+  // policy/v1 PodDisruptionBudgets DefaultPreemption respects; their
+  // disruptionsAllowed is computed at each preemption from the pods present
+  // (running ones healthy, terminating or waiting ones not), unless the
+  // object carries a status.
+  std::vector<PodDisruptionBudget> pdbs;
   std::vector<std::string> warnings;
 };
 

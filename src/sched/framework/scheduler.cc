@@ -1,6 +1,7 @@
 #include "gpusched/sched/framework/scheduler.h"
 
 #include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/nominated_pods.h"
 
 #include <functional>
 #include <limits>
@@ -109,12 +110,21 @@ const std::shared_ptr<const Failure>* Scheduler::FindFailure(const PodInfo& pod,
   return nullptr;
 }
 
-std::shared_ptr<const Failure> Scheduler::Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors) {
+std::shared_ptr<const Failure> Scheduler::MakeFailure(Decision& d, uint64_t rejectors) {
   auto f = std::make_shared<Failure>();
   f->message = d.fit_error.Error();
   f->fit_error = std::move(d.fit_error);
   f->preemption = std::move(d.preemption);
   f->rejectors = rejectors;
+  return f;
+}
+
+bool Scheduler::CountsNominated(const PodInfo& pod) const {
+  return nominated_ != nullptr && nominated_->Affects(pod);
+}
+
+std::shared_ptr<const Failure> Scheduler::Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors) {
+  std::shared_ptr<const Failure> f = MakeFailure(d, rejectors);
   // Bounded: on a full cluster every pending pod of a new class adds one.
   if (failures_.size() >= kMaxCachedFailures) failures_.clear();
   failures_.emplace(hash, CachedFailure{PodClassKey(pod), f});
@@ -122,6 +132,14 @@ std::shared_ptr<const Failure> Scheduler::Remember(const PodInfo& pod, size_t ha
 }
 
 Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
+  if (CountsNominated(pod)) {
+    // Its failure depends on the nominations (and on which pod it is), not
+    // only on its class and the cluster: neither looked up nor kept.
+    uint64_t rejectors = 0;
+    Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
+    if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
+    return Attempt{false, 0, {}, MakeFailure(d, rejectors)};
+  }
   SyncFailures(cluster);
   // The class is hashed only when there is a failure to find or to keep: a
   // pod that fits costs nothing more.
@@ -138,9 +156,11 @@ Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
 }
 
 std::shared_ptr<const Failure> Scheduler::FailureOf(const PodInfo& pod, ClusterState& cluster) {
+  const bool nominated = CountsNominated(pod);  // not cached: see Schedule
   SyncFailures(cluster);
-  const size_t hash = ClassHash(pod);
-  if (const auto* cached = FindFailure(pod, hash)) return *cached;
+  const size_t hash = nominated ? 0 : ClassHash(pod);
+  if (!nominated)
+    if (const auto* cached = FindFailure(pod, hash)) return *cached;
   const size_t start = next_start_index_;
   uint64_t rejectors = 0;
   dry_run_ = true;
@@ -150,7 +170,7 @@ std::shared_ptr<const Failure> Scheduler::FailureOf(const PodInfo& pod, ClusterS
     next_start_index_ = start;
     return nullptr;
   }
-  return Remember(pod, hash, d, rejectors);
+  return nominated ? MakeFailure(d, rejectors) : Remember(pod, hash, d, rejectors);
 }
 
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
@@ -191,7 +211,11 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
     explain->nodes_to_find = to_find;
     explain->start_index = start;
   }
-  if (!explain && index_usable_ && use_index_ && n > 0) {
+  // Pods nominated to a node count there (RunFilterPluginsWithNominatedPods):
+  // the fast paths below know nothing of them, so such a pod takes the
+  // plain scan.
+  const bool with_nominated = CountsNominated(pod);
+  if (!explain && index_usable_ && use_index_ && n > 0 && !with_nominated) {
     // A policy with its own index (best-fit) picks directly; others get the
     // feasible set from the pruned scan.
     std::optional<size_t> pick;
@@ -251,7 +275,10 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
     const size_t i = (start + k) % n;
     ++processed;
     if (!cluster.present(i)) continue;
-    const FilterPlugin* failed = CheckFilters(filters_, pod, cluster.node(i), cluster.state(i), verdict_);
+    const FilterPlugin* failed =
+        with_nominated ? CheckFiltersWithNominated(filters_, pod, cluster.node(i), i, cluster.state(i), *nominated_,
+                                                   verdict_, nominated_scratch_)
+                       : CheckFilters(filters_, pod, cluster.node(i), cluster.state(i), verdict_);
     if (explain) {
       NodeExplain& ne = explain->nodes[i];
       ne.evaluated = true;

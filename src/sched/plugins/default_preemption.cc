@@ -5,73 +5,11 @@
 
 #include "gpusched/sched/plugins/filters.h"
 #include "gpusched/sched/api/fit_error.h"
+#include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sched/plugins/preemption.h"
 
 namespace gpusched {
 namespace {
-
-// NodeState::Remove's inverse (NodeInfo.AddPodInfo in the dry run).
-void AddBack(NodeState& s, const BoundPod& p) {
-  s.requested.Add(p.requests);
-  s.non_zero_requested.milli_cpu = SatAdd(s.non_zero_requested.milli_cpu, p.non_zero_milli_cpu);
-  s.non_zero_requested.memory = SatAdd(s.non_zero_requested.memory, p.non_zero_memory);
-  s.num_pods++;
-  int64_t reserved = 0;
-  for (int32_t d : p.gpus) {
-    int32_t& f = s.gpu_free_milli[static_cast<size_t>(d)];
-    if (f == kGpuMilli) ++reserved;
-    f -= p.gpu_milli;
-  }
-  if (p.gpu_reserves && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
-  s.gpu_requested = s.requested.Scalar(kResourceGPU);
-  ++s.version;
-}
-
-// What the filters read of a node (they never look at the pod list): the
-// dry run copies this much per candidate rather than every BoundPod.
-NodeState AccountingCopy(const NodeState& o) {
-  NodeState s;
-  s.allocatable = o.allocatable;
-  s.requested = o.requested;
-  s.non_zero_requested = o.non_zero_requested;
-  s.num_pods = o.num_pods;
-  s.gpu_free_milli = o.gpu_free_milli;
-  s.gpu_model = o.gpu_model;
-  s.gpu_memory_mib = o.gpu_memory_mib;
-  s.prefer_no_schedule_taint = o.prefer_no_schedule_taint;
-  s.present = o.present;
-  s.version = o.version;
-  s.gpu_allocatable = o.gpu_allocatable;
-  s.gpu_requested = o.gpu_requested;
-  return s;
-}
-
-// A nominated pod accounted on a node copy (addNominatedPods): its requests,
-// and the devices the device plugin would hand it (lowest free first; a
-// share on the fullest device it fits), when they are free.
-void AddNominated(NodeState& s, const PodInfo& p) {
-  BoundPod b;
-  b.requests = p.requests;
-  b.non_zero_milli_cpu = p.non_zero_requests.milli_cpu;
-  b.non_zero_memory = p.non_zero_requests.memory;
-  b.gpu_reserves = p.gpu.from_annotations;
-  if (p.gpu.any()) {
-    const int32_t milli = s.GpuMilliFor(p.gpu);
-    b.gpu_milli = milli;
-    if (milli > 0 && p.gpu.shared()) {
-      int32_t best = -1;
-      for (size_t d = 0; d < s.gpu_free_milli.size(); ++d)
-        if (s.gpu_free_milli[d] >= milli && (best < 0 || s.gpu_free_milli[d] < s.gpu_free_milli[static_cast<size_t>(best)]))
-          best = static_cast<int32_t>(d);
-      if (best >= 0) b.gpus.push_back(best);
-    } else if (milli > 0) {
-      for (size_t d = 0; d < s.gpu_free_milli.size() && static_cast<int64_t>(b.gpus.size()) < p.gpu.count; ++d)
-        if (s.gpu_free_milli[d] >= milli) b.gpus.push_back(static_cast<int32_t>(d));
-      if (static_cast<int64_t>(b.gpus.size()) < p.gpu.count) b.gpus.clear();
-    }
-  }
-  AddBack(s, b);
-}
 
 // RunFilterPluginsWithNominatedPods: with the nominated pods of equal or
 // higher priority added, and, when some were, once more without them (a pod
@@ -90,7 +28,7 @@ bool FitsWithNominated(const PodInfo& pod, const ClusterState& cluster, size_t n
     if (n.node != node || n.pod == nullptr || n.pod->pod == pod.pod || n.pod->priority < pod.priority) continue;
     if (!added) with = s;
     added = true;
-    AddNominated(with, *n.pod);
+    AddNominatedPod(with, *n.pod);
   }
   if (added && !run(with)) return false;
   return run(s);
@@ -209,7 +147,7 @@ VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& clus
   SplitByPdbViolation(potential, in, violating, non_violating);
   // Adds `bp` back; keeps it when the preemptor still fits, else it is a victim.
   auto reprieve = [&](const BoundPod* bp) {
-    AddBack(s, *bp);
+    AddPodBack(s, *bp);
     if (FitsWithNominated(pod, cluster, node, s, filters, in, why, out.filter_calls)) return true;
     s.Remove(*bp);
     out.victims.push_back(*bp);

@@ -24,6 +24,7 @@
 #include "gpusched/sched/api/pod_class.h"
 #include "gpusched/sched/api/pod_info.h"
 #include "gpusched/sched/policies/policy.h"
+#include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sched/plugins/preemption.h"
 #include "gpusched/util/random.h"
 
@@ -84,6 +85,12 @@ class Scheduler {
   // and no preemption verdict, saving the full rescan that builds the
   // message. For callers that only count failures (the paper protocol).
   void set_explain_failures(bool on) { explain_failures_ = on; }
+  // The nominated pods (status.nominatedNodeName) the caller keeps, or
+  // nullptr (none can be outstanding). A pod for which some other pod of
+  // priority >= its own is nominated is filtered with those pods counted on
+  // their nodes (RunFilterPluginsWithNominatedPods), by the plain scan and
+  // without the failure cache. Must outlive its use here.
+  void set_nominated_pods(const NominatedPods* n) { nominated_ = n; }
 
   const std::vector<std::unique_ptr<FilterPlugin>>& filters() const { return filters_; }
   const Policy& policy() const { return *policy_; }
@@ -132,6 +139,10 @@ class Scheduler {
   const std::shared_ptr<const Failure>* FindFailure(const PodInfo& pod, size_t hash) const;
   std::shared_ptr<const Failure> Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors);
   bool dry_run_ = false;  // FailureOf: Commit binds nothing
+  const NominatedPods* nominated_ = nullptr;
+  std::vector<const PodInfo*> nominated_scratch_;
+  bool CountsNominated(const PodInfo& pod) const;
+  static std::shared_ptr<const Failure> MakeFailure(Decision& d, uint64_t rejectors);
   // Fills d.fit_error and d.preemption; sets `rejectors` (see Failure).
   Decision ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain, uint64_t& rejectors);
   size_t PluginIndex(const FilterPlugin* p) const;

@@ -39,6 +39,7 @@
 #include "gpusched/sched/api/filter_verdict.h"
 #include "gpusched/sched/api/pod_info.h"
 #include "gpusched/sched/api/status.h"
+#include "gpusched/sched/plugins/nominated_pods.h"
 
 namespace gpusched {
 
@@ -55,12 +56,6 @@ struct PdbBudget {
 // (ComputePdbStatus).
 std::vector<PdbBudget> PdbBudgets(const std::vector<const PodDisruptionBudget*>& pdbs,
                                   const std::vector<PdbPod>& pods, const ControllerScales& scales);
-
-// A pod nominated to a node (status.nominatedNodeName) that is not bound yet.
-struct NominatedPod {
-  const PodInfo* pod = nullptr;
-  size_t node = 0;
-};
 
 struct PreemptionInputs {
   // The Pod behind a BoundPod::id, for labels and names; may return nullptr
