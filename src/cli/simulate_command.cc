@@ -14,6 +14,7 @@
 #include "gpusched/report/sim_writers.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/gang_serving.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sim/simulator.h"
 
@@ -56,6 +57,32 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
   }
 }
 
+// Issue 16: what gangs cost in the run (docs/gangs.md).
+void WriteGangLines(std::ostream& out, const SimResult& r) {
+  const GangSimMetrics& g = r.summary.gangs;
+  if (g.gangs == 0) return;
+  auto plural = [](int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  out << "\ngangs with " << r.policy << ": " << plural(g.gangs, "gang", "gangs") << ", " << g.enforced
+      << " enforced by their scheduler\n";
+  if (g.enforced > 0) {
+    out << "  started " << plural(g.started, "time", "times");
+    if (g.started > 0)
+      out << ", wait from first member reserved to start p50/p99/max " << Human(g.wait.p50) << "/" << Human(g.wait.p99)
+          << "/" << Human(g.wait.max);
+    out << "; " << FixedDecimals(g.waiting_gpu_seconds, 0) << " GPU-seconds held by members waiting on Permit\n";
+    out << "  " << plural(g.timeouts, "Permit timeout", "Permit timeouts") << " ("
+        << plural(g.gangs_timed_out, "gang", "gangs") << ", " << plural(g.retries, "retry", "retries") << ")";
+    if (g.session_rejections > 0) out << ", " << plural(g.session_rejections, "session", "sessions") << " discarded below minMember";
+    if (g.optimistic_rejections > 0)
+      out << ", " << plural(g.optimistic_rejections, "optimistic rejection", "optimistic rejections") << " in PostFilter";
+    out << "\n";
+  }
+  if (g.enforced < g.gangs)
+    out << "  placed one by one: " << plural(g.partial_groups, "group", "groups")
+        << " ran partially (members running, never minCount at once), holding "
+        << FixedDecimals(g.partial_gpu_hours, 2) << " GPU-hours\n";
+}
+
 }  // namespace
 
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err) {
@@ -73,6 +100,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     return kExitUsage;
   }
   bool pop_from_backoff_q = true, queueing_hints = true;
+  std::string gang_gates;  // GangScheduling, GenericWorkload: read as `schedule` reads them
   {
     std::stringstream gates(flags.feature_gates);
     for (std::string gate; std::getline(gates, gate, ',');) {
@@ -80,10 +108,13 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
         pop_from_backoff_q = gate.ends_with("true");
       } else if (gate == "SchedulerQueueingHints=true" || gate == "SchedulerQueueingHints=false") {
         queueing_hints = gate.ends_with("true");
+      } else if (gate.starts_with("GangScheduling=") || gate.starts_with("GenericWorkload=")) {
+        gang_gates += gate + ",";
       } else if (!gate.empty()) {
         err << "error: unsupported --feature-gates entry \"" << gate
             << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false and "
-               "SchedulerQueueingHints=true|false)\n";
+               "SchedulerQueueingHints=true|false), and reads GangScheduling=true|false and "
+               "GenericWorkload=true|false for gangs\n";
         return kExitUsage;
       }
     }
@@ -115,6 +146,18 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
   for (const auto& e : in.workload.rejected) err << "error: " << e.ToString() << "\n";
   const bool any_rejected = !in.rejected.empty() || !in.workload.rejected.empty();
 
+  Result<ScheduleFeatureGates> gates = ParseScheduleFeatureGates(gang_gates);
+  if (!gates.ok()) {
+    err << gates.status().message() << "\n";
+    return kExitUsage;
+  }
+  // Which profile enforces which gangs, exactly as `schedule` reads it.
+  Result<GangServing> gang_serving = BuildGangServing(in.config, extra, *gates);
+  if (!gang_serving.ok()) {
+    err << gang_serving.status().message() << "\n";
+    return kExitUsage;
+  }
+
   // FGD's target workload: the pods of this workload (GetTypicalPods).
   std::vector<PodShape> shapes;
   shapes.reserve(in.workload.pods.size());
@@ -133,6 +176,8 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     }
     SimOptions opts;
     opts.dra = &in.dra;
+    opts.gangs = &in.gangs;
+    opts.gang_serving = &*gang_serving;
     opts.policy = policy;
     opts.order = *order;
     opts.initial_backoff = static_cast<double>(in.config.pod_initial_backoff_seconds);
@@ -163,6 +208,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     out << "), " << FixedDecimals(s.gpu_hours_lost, 2) << " GPU-hours of work lost; "
         << plural(s.preempted, "bare pod", "bare pods") << " gone, the others recreated by their controllers\n";
   }
+  for (const SimResult& r : runs) WriteGangLines(out, r);
   for (const SimResult& r : runs) {
     size_t shown = 0;
     for (const PodOutcome& p : r.pods) {

@@ -60,6 +60,7 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   out.dra.templates.merge(m.dra.templates);
   out.dra.device_classes.merge(m.dra.device_classes);
   for (ResourceSliceInfo& rs : m.dra.slices) out.dra.slices.push_back(std::move(rs));
+  MoveAppend(out.pod_groups, std::move(m.pod_groups));
   // The manifests' invalid objects and warnings go with the workload they
   // came in (LoadManifestWorkload moves them there), reported once.
   Workload w;
@@ -87,7 +88,10 @@ void RejectDuplicateNodes(SimInputs& out) {
 
 }  // namespace
 
-Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out) {
+namespace {
+
+// Every path into `out`, gangs aside.
+Status LoadAll(const SimInputSpec& spec, SimInputs& out) {
   out.config = DefaultSchedulerConfiguration();
   if (!spec.config.empty()) {
     Result<KubeSchedulerConfiguration> c = LoadSchedulerConfigFile(spec.config, &out.warnings);
@@ -122,6 +126,32 @@ Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out) {
     return Status::Ok();
   }
   return LoadManifestsInto({spec.workload}, spec.recursive, out);
+}
+
+}  // namespace
+
+Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out) {
+  Status st = LoadAll(spec, out);
+  if (!st.ok() || out.workload.pods.empty()) return st;
+  if (out.pod_groups.empty()) {
+    // Links to groups that are not in the input still matter (GroupGangs).
+    bool linked = false;
+    for (const WorkloadPod& wp : out.workload.pods) linked = linked || !GangLinksOf(wp.pod).empty();
+    if (!linked) return st;
+  }
+  // An operator's group lists its pods; only those in the workload count.
+  std::unordered_set<std::string> keys;
+  std::vector<const Pod*> pods;
+  pods.reserve(out.workload.pods.size());
+  for (const WorkloadPod& wp : out.workload.pods) {
+    pods.push_back(&wp.pod);
+    keys.insert(wp.pod.ns() + "/" + wp.pod.name());
+  }
+  std::vector<PodGroupDecl> decls = out.pod_groups;
+  for (PodGroupDecl& d : decls)
+    if (d.api == GangApi::kOperator) std::erase_if(d.members, [&](const std::string& k) { return !keys.count(k); });
+  out.gangs = GroupIntoGangs(decls, pods);
+  return st;
 }
 
 }  // namespace gpusched

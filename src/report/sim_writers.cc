@@ -121,6 +121,22 @@ nlohmann::json SummaryJson(const std::vector<SimResult>& runs) {
                                        {"preempted", s.preempted},
                                        {"gpu_hours_lost", Rounded(s.gpu_hours_lost)}};
     }
+    if (s.gangs.gangs > 0) {
+      // Issue 16: gangs through the run (docs/gangs.md).
+      const GangSimMetrics& g = s.gangs;
+      policies.back()["gangs"] = {{"gangs", g.gangs},
+                                  {"enforced", g.enforced},
+                                  {"started", g.started},
+                                  {"wait", PercentilesJson(g.wait)},
+                                  {"waiting_gpu_seconds", Rounded(g.waiting_gpu_seconds)},
+                                  {"timeouts", g.timeouts},
+                                  {"gangs_timed_out", g.gangs_timed_out},
+                                  {"retries", g.retries},
+                                  {"session_rejections", g.session_rejections},
+                                  {"optimistic_rejections", g.optimistic_rejections},
+                                  {"partial_groups", g.partial_groups},
+                                  {"partial_gpu_hours", Rounded(g.partial_gpu_hours)}};
+    }
   }
   return {{"policies", std::move(policies)}};
 }

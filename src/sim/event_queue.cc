@@ -21,6 +21,7 @@ const char* EventKindName(EventKind k) {
     case EventKind::kNodeAdd: return "node-add";
     case EventKind::kNodeRemove: return "node-remove";
     case EventKind::kUnschedulableFlush: return "unschedulable-flush";
+    case EventKind::kPermitTimeout: return "permit-timeout";
   }
   return "";
 }

@@ -1,14 +1,9 @@
 #include "gpusched/sim/simulator.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
-#include <map>
-#include <memory>
 #include <numeric>
-#include <optional>
-#include <unordered_map>
 
 #include "gpusched/model/eviction.h"
 #include "gpusched/model/gpu_request.h"
@@ -16,224 +11,12 @@
 #include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
 #include "gpusched/sched/plugins/filters.h"
-#include "gpusched/sched/api/pod_class.h"
 #include "gpusched/sched/plugins/default_preemption.h"
-#include "gpusched/sim/class_queue.h"
-#include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/invariants.h"
-#include "gpusched/sim/percentiles.h"
-#include "gpusched/sim/queueing_hints.h"
-#include "gpusched/sim/scheduling_queue.h"
+#include "simulation.h"
 
 namespace gpusched {
-namespace {
-
-constexpr uint64_t kNoEvent = ~0ull;
-
-// Shortest text that reads back as the same double ("0.1", not 0.1000...1).
-std::string FormatSeconds(double t) {
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof buf, t);
-  return std::string(buf, res.ptr);
-}
-
-// What a pod needs only while it waits: made when it is queued, freed when
-// it is bound.
-struct WaitingPod {
-  PodInfo info;  // what Schedule needs
-  // Why its last attempt failed: shared with every pod of its class that
-  // failed against the same cluster. Its rejectors decide which events
-  // requeue it (QueueingHints).
-  std::shared_ptr<const Failure> last_failure;
-  // Its status.nominatedNodeName, when DefaultPreemption set one, is in
-  // Simulation::nominated_ (which points at `info`).
-};
-
-// One workload pod through the run: a million-pod run holds a million, so
-// it keeps 56 bytes. What only a waiting pod needs is in `waiting`, the
-// message of a rejected pod in Simulation::rejections_; what the WorkloadPod
-// says is read from there.
-struct SimPod {
-  // kHeld: never attempted (sched/pre_enqueue.h: an unserved schedulerName,
-  // scheduling gates, HAMi's vGPUs, DRA claims); pending to the end.
-  // kGone: a bare pod DefaultPreemption evicted (nothing recreates it).
-  enum class Phase : uint8_t { kNotArrived, kWaiting, kRunning, kFinished, kRejected, kHeld, kGone };
-  Phase phase = Phase::kNotArrived;
-  int32_t node = -1;              // current (running) or last node
-  int32_t attempts = 0, evictions = 0;
-  // Preempted, running out its grace period: its finish event is the end
-  // of its termination.
-  bool terminating = false;
-  double start = -1, finish = -1;
-  double run_start = -1;  // of its current run
-  double done = 0;        // seconds of work kept (checkpoints) from runs cut short by preemption
-  double finish_at = kNever;        // while running
-  uint64_t finish_event = kNoEvent;  // seq of the live finish event
-  std::unique_ptr<WaitingPod> waiting;
-};
-
-class Simulation {
- public:
-  Simulation(const Workload& w, std::vector<Node> nodes, const ProfileSchedulers& profiles, const SimOptions& o)
-      : workload_(w),
-        profiles_(profiles),
-        options_(o),
-        cluster_(std::move(nodes)),
-        queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
-        metrics_(cluster_, o.node_frag_milli, o.max_samples) {
-    if (UseClassQueue(o, profiles, w)) classes_queue_.emplace(queue_.options());
-    for (const auto& [name, s] : profiles_)
-      if (s->preemption()) s->set_nominated_pods(&nominated_);
-  }
-  ~Simulation() {
-    for (const auto& [name, s] : profiles_)
-      if (s->preemption()) s->set_nominated_pods(nullptr);
-  }
-  Simulation(const Simulation&) = delete;
-  Simulation& operator=(const Simulation&) = delete;
-
-  // The class queue gives the plain queue's answers when the pop order of a
-  // moment is fixed (SchedulerPopFromBackoffQ), a pod is requeued by its
-  // class's hints, and a bind can only make a class's pods fail
-  // (gpusched's own filters): see class_queue.h.
-  //
-  // Nor when a pod may be nominated (a profile preempts and some pod that
-  // may preempt outranks another): the nominated pods count on their nodes
-  // for the pods of lower or equal priority (sched/plugins/nominated_pods.h)
-  // but not for themselves, so a nominated pod may fit where the rest of
-  // its class fails, and a nomination that is cleared or bound elsewhere
-  // gives room back within a moment.
-  static bool UseClassQueue(const SimOptions& o, const ProfileSchedulers& profiles, const Workload& w) {
-    if (!o.group_by_class || !o.queueing_hints || !o.pop_from_backoff_q) return false;
-    bool preempts = false;
-    for (const auto& [name, s] : profiles) {
-      if (!AllInTreeFilters(s->filters())) return false;
-      preempts = preempts || s->preemption();
-    }
-    return !preempts || !MayPreempt(w);
-  }
-  // Some pod that may preempt (preemptionPolicy not Never) outranks another.
-  static bool MayPreempt(const Workload& w) {
-    if (w.pods.empty()) return false;
-    int32_t lowest = w.pods.front().pod.Priority();
-    std::optional<int32_t> highest_preemptor;
-    for (const WorkloadPod& wp : w.pods) {
-      const int32_t p = wp.pod.Priority();
-      lowest = std::min(lowest, p);
-      if (wp.pod.preemption_policy != "Never" && (!highest_preemptor || p > *highest_preemptor)) highest_preemptor = p;
-    }
-    return highest_preemptor && *highest_preemptor > lowest;
-  }
-
-  // The profile serving a pod CheckBeforeScheduling let in (its profile
-  // exists). With one profile, no need to read the pod's schedulerName.
-  Scheduler& SchedulerFor(const PodInfo& pod) const {
-    return profiles_.size() == 1 ? *profiles_.front().second : *ProfileFor(pod, profiles_);
-  }
-
-  SimResult Run();
-
- private:
-  const Workload& workload_;
-  // Profiles by schedulerName; a pod whose name none serves is held.
-  const ProfileSchedulers& profiles_;
-  const SimOptions& options_;
-  ClusterState cluster_;
-  SchedulingQueue queue_;
-  // The same queue by pod class (sim/class_queue.h), used instead of queue_
-  // when it applies (UseClassQueue).
-  std::optional<ClassQueue> classes_queue_;
-  PodClassTable classes_;
-  SimMetrics metrics_;
-  EventQueue events_;
-  // Arrivals are streamed in time order (stably: workload order on ties)
-  // rather than pushed: the heap then holds only the running pods' finishes
-  // and a few timers, which keeps a million-pod trace's heap small.
-  std::vector<size_t> arrivals_;
-  size_t next_arrival_ = 0;
-  std::vector<SimPod> pods_;
-  // Why a pod was rejected or held (few are).
-  std::unordered_map<size_t, std::string> rejections_;
-  std::unordered_map<size_t, std::string> held_reasons_;
-  int64_t held_ = 0;
-
-  // Pending finishes and node events: with the arrivals, all that can still
-  // release or add room.
-  size_t live_events_ = 0;
-  double armed_backoff_ = kNever, armed_leftover_ = kNever;
-  ClusterEvents events_now_;  // pods deleted and nodes added in this batch
-  // Something happened in this batch: not only stale finishes (of evicted
-  // pods) or flushes that moved nothing. Only such batches are samples.
-  bool busy_ = false;
-  bool busy_at_now_ = false;  // some batch at the current time was busy
-  std::vector<size_t> touched_;  // nodes changed in this batch (invariant checks)
-  // With check_invariants: which pods run on each node, by the simulator's
-  // own account, to recompute each touched node's usage from its pods.
-  std::vector<std::vector<size_t>> running_on_;
-  void Ran(size_t id, size_t node) {
-    if (!options_.check_invariants) return;
-    if (running_on_.size() <= node) running_on_.resize(node + 1);
-    running_on_[node].push_back(id);
-  }
-  void Stopped(size_t id, size_t node) {
-    if (!options_.check_invariants || node >= running_on_.size()) return;
-    std::erase(running_on_[node], id);
-  }
-  int64_t arrived_ = 0, running_ = 0, finished_ = 0, rejected_ = 0;
-  int64_t attempts_ = 0;
-  // Preemption (profiles with DefaultPreemption): sched/default_preemption.h.
-  int64_t gone_ = 0, preemptions_ = 0, victims_ = 0;
-  double gpu_seconds_lost_ = 0;
-  std::map<int32_t, int64_t> victims_by_priority_;
-  // The waiting pods DefaultPreemption nominated (status.nominatedNodeName),
-  // until they bind or their PostFilter clears it: the profiles' schedulers
-  // count them on their nodes (sched/plugins/nominated_pods.h).
-  NominatedPods nominated_;
-  void Preempt(size_t id, const Scheduler& scheduler, double now);
-  std::vector<PdbBudget> Budgets() const;
-  void Evicted(size_t id, double now);
-  std::optional<double> first_time_, last_time_;
-  // Progress: events handled against an estimate of the total.
-  size_t handled_ = 0, expected_ = 1;
-  size_t batches_ = 0;  // SimOptions::max_batches
-  int last_percent_ = -1;
-
-  // Nothing can release or add room any more, and no pod is left to try on
-  // what is free now (activeQ and backoffQ are empty). Only the leftover
-  // flush and the error backoff remain, and their retries must fail: every
-  // pooled pod failed after the last release, and since then pods were only
-  // bound, which leaves less room.
-  bool Quiescent() const {
-    const bool queued = classes_queue_ ? classes_queue_->active_or_backoff_size() > 0
-                                       : queue_.active_size() > 0 || queue_.backoff_size() > 0;
-    return live_events_ == 0 && next_arrival_ == arrivals_.size() && !queued;
-  }
-  size_t QueueSize() const { return classes_queue_ ? classes_queue_->size() : queue_.size(); }
-  bool HasEvents() const { return !events_.empty() || next_arrival_ < arrivals_.size(); }
-  double NextTime() const {
-    double t = events_.empty() ? kNever : events_.Top().time;
-    if (next_arrival_ < arrivals_.size()) t = std::min(t, workload_.pods[arrivals_[next_arrival_]].arrival);
-    return t;
-  }
-  void Init();
-  void Handle(const Event& e, double now);
-  void Arrive(size_t id, double now);
-  // Returns the pod's GPU request in milli-GPU.
-  int64_t Enqueue(size_t id, double now);
-  void Finish(size_t id, double now);
-  void RemoveNode(size_t i, double now);
-  void ScheduleAll(double now);
-  void ScheduleAllByClass(double now);
-  void Bound(size_t id, const Attempt& a, double now);
-  void ArmTimers(double now);
-  void NodeChanged(size_t i, double now) {
-    metrics_.NodeChanged(cluster_, i, now);
-    touched_.push_back(i);
-  }
-  void CheckInvariants(double now);
-  void Progress(double fraction);
-  SimResult Result(double end);
-};
+namespace sim_internal {
 
 void Simulation::Init() {
   const auto& wp = workload_.pods;
@@ -325,6 +108,13 @@ void Simulation::Handle(const Event& e, double now) {
         queue_.FlushUnschedulablePodsLeftover(now);
       }
       break;
+    case EventKind::kPermitTimeout: {
+      --live_events_;
+      const auto gang = static_cast<int32_t>(e.payload);
+      std::vector<size_t> out = permit_->Expire(gang, now);
+      if (!out.empty()) RejectAll(out, now, permit_->TimeoutMessage(gang));
+      break;
+    }
   }
 }
 
@@ -387,6 +177,7 @@ void Simulation::Finish(size_t id, double now) {
   p.finish_event = kNoEvent;
   --running_;
   ++finished_;
+  if (permit_) permit_->Stopped(id, now);
   events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
 }
 
@@ -396,6 +187,16 @@ void Simulation::RemoveNode(size_t i, double now) {
   NodeChanged(i, now);
   for (const BoundPod& bp : evicted) {
     SimPod& p = pods_[bp.id];
+    if (p.phase == SimPod::Phase::kReserved) {
+      // Waiting on Permit when its node left: its binding cannot happen, and
+      // it is queued again as the evicted pods are.
+      permit_->Unreserve(bp.id, now);
+      --reserved_;
+      ++p.evictions;
+      Enqueue(bp.id, now);
+      continue;
+    }
+    if (permit_) permit_->Stopped(bp.id, now);
     --running_;
     p.finish_event = kNoEvent;
     p.terminating = false;  // a preemption victim goes with its node
@@ -419,8 +220,9 @@ void Simulation::RemoveNode(size_t i, double now) {
 // resources, and the pod is nominated to the node; it waits in the
 // unschedulable pool until their deletions move it (Pod/Delete). While a
 // victim on its nominated node is terminating, it does not preempt again
-// (PodEligibleToPreemptOthers). Other pods are not kept off the nominated
-// node meanwhile (gpusched's Scheduler does not count nominated pods).
+// (PodEligibleToPreemptOthers). Meanwhile the pods of lower or equal
+// priority are filtered with the nominated pod counted on the node
+// (sched/plugins/nominated_pods.h).
 void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
   SimPod& p = pods_[id];
   std::vector<SchedStatus::Code> codes(cluster_.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
@@ -460,6 +262,12 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
     if (vp.terminating) continue;  // already being deleted: no second call
     ++victims_;
     ++victims_by_priority_[v.priority];
+    if (vp.phase == SimPod::Phase::kReserved) {
+      // A victim waiting on Permit is rejected, not deleted
+      // (framework/preemption prepareCandidate: waitingPod.Reject(pluginName, "preempted")).
+      RejectWaiting(v.id, now, "preempted");
+      continue;
+    }
     // Gone once its grace period is over (the running finish is dropped),
     // unless it ends first.
     const double gone = now + static_cast<double>(TerminationGracePeriodSeconds(workload_.pods[v.id].pod));
@@ -480,7 +288,7 @@ std::vector<PdbBudget> Simulation::Budgets() const {
   std::vector<PdbPod> present;
   for (size_t i = 0; i < pods_.size(); ++i) {
     const SimPod& p = pods_[i];
-    if (p.phase == SimPod::Phase::kWaiting || p.phase == SimPod::Phase::kHeld)
+    if (p.phase == SimPod::Phase::kWaiting || p.phase == SimPod::Phase::kHeld || p.phase == SimPod::Phase::kReserved)
       present.push_back(PdbPod{&workload_.pods[i].pod, false});
     else if (p.phase == SimPod::Phase::kRunning)
       present.push_back(PdbPod{&workload_.pods[i].pod, !p.terminating});
@@ -499,6 +307,7 @@ void Simulation::Evicted(size_t id, double now) {
   Stopped(id, node);
   NodeChanged(node, now);
   --running_;
+  if (permit_) permit_->Stopped(id, now);
   p.terminating = false;
   p.finish_event = kNoEvent;
   p.finish_at = kNever;
@@ -520,6 +329,26 @@ bool PreemptionWouldHelp(const Failure& f) { return f.preemption && f.preemption
 
 void Simulation::ScheduleAll(double now) {
   if (classes_queue_) return ScheduleAllByClass(now);
+  for (;;) {
+    const int64_t before = permit_rejections_;
+    ScheduleQueue(now);
+    if (!permit_ || !permit_->enforcing()) return;
+    // Volcano's and KAI's sessions end with the moment: a gang still below
+    // minMember is discarded.
+    EndSessions(now);
+    if (permit_rejections_ == before) return;
+    // Members rejected while pods were tried (preempted, Coscheduling's
+    // PostFilter) or at the session's end freed room: their unreserve is an
+    // AssignedPodDelete event for the other pods, which may then be tried
+    // again now. The rejected ones wait for a later event (rejected_now_),
+    // so this ends.
+    ClusterEvents freed;
+    freed.assigned_pod_deleted = true;
+    Requeue(now, freed);
+  }
+}
+
+void Simulation::ScheduleQueue(double now) {
   while (std::optional<QueuedPod> qp = queue_.Pop()) {
     const size_t id = qp->id;
     SimPod& p = pods_[id];
@@ -533,10 +362,76 @@ void Simulation::ScheduleAll(double now) {
       // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
       queue_.AddUnschedulable(*qp, now, d.failure->fit_error.num_all_nodes == 0);
       p.waiting->last_failure = std::move(d.failure);
+      if (permit_) RejectAll(permit_->FilterFailed(id), now, GangPermit::kOptimisticRejection);
+      continue;
+    }
+    if (permit_ && permit_->EnforcedGangOf(id) >= 0) {
+      Reserve(id, d, *qp, now);
       continue;
     }
     Bound(id, d, now);
   }
+}
+
+// Member `id` of an enforced gang passed Filter: it is reserved (bound in
+// cluster_, holding its resources) and waits on Permit, unless its gang is
+// complete with it, which starts every waiting member.
+void Simulation::Reserve(size_t id, const Attempt& d, const QueuedPod& qp, double now) {
+  SimPod& p = pods_[id];
+  nominated_.Remove(p.waiting->info.pod);  // assumed: the nomination is done with (as at a bind)
+  p.phase = SimPod::Phase::kReserved;
+  p.node = static_cast<int32_t>(d.node);
+  p.waiting->popped = qp;
+  Ran(id, d.node);
+  NodeChanged(d.node, now);
+  ++reserved_;
+  GangPermit::Reserved r = permit_->Reserve(id, p.waiting->info.gpu.total_milli(), now);
+  if (r.deadline) {
+    events_.Push(*r.deadline, EventKind::kPermitTimeout, static_cast<uint64_t>(permit_->EnforcedGangOf(id)));
+    ++live_events_;
+  }
+  for (size_t a : r.allow) {
+    --reserved_;
+    Run(a, now);
+  }
+}
+
+// A member waiting on Permit is rejected at `now`: unreserved, and back in
+// the unschedulable pool with `message` (upstream handleBindingCycleError:
+// the rejection is Unschedulable; forgetting the assumed pod is an
+// AssignedPodDelete event for the other pods).
+void Simulation::RejectWaiting(size_t id, double now, const std::string& message) {
+  SimPod& p = pods_[id];
+  permit_->Unreserve(id, now);
+  const auto node = static_cast<size_t>(p.node);
+  cluster_.Unbind(node, id);
+  Stopped(id, node);
+  NodeChanged(node, now);
+  --reserved_;
+  p.phase = SimPod::Phase::kWaiting;
+  auto f = std::make_shared<Failure>();
+  f->message = message;
+  p.waiting->last_failure = std::move(f);
+  queue_.AddUnschedulable(*p.waiting->popped, now);
+  p.waiting->popped.reset();
+  rejected_now_.insert(id);
+  ++permit_rejections_;
+  events_now_.assigned_pod_deleted = true;
+  busy_ = true;
+}
+
+void Simulation::RejectAll(const std::vector<size_t>& ids, double now, const std::string& message) {
+  for (size_t id : ids) RejectWaiting(id, now, message);
+}
+
+bool Simulation::EndSessions(double now) {
+  const std::vector<size_t> out = permit_->EndSession(now);
+  if (out.empty()) return false;
+  std::vector<std::string> messages;
+  messages.reserve(out.size());
+  for (size_t id : out) messages.push_back(permit_->SessionMessage(permit_->EnforcedGangOf(id)));
+  for (size_t k = 0; k < out.size(); ++k) RejectWaiting(out[k], now, messages[k]);
+  return true;
 }
 
 void Simulation::ScheduleAllByClass(double now) {
@@ -584,13 +479,20 @@ void Simulation::ScheduleAllByClass(double now) {
 void Simulation::Bound(size_t id, const Attempt& d, double now) {
   SimPod& p = pods_[id];
   nominated_.Remove(p.waiting->info.pod);  // bound: the nomination is done with
-  p.waiting.reset();
-  p.phase = SimPod::Phase::kRunning;
   p.node = static_cast<int32_t>(d.node);
   Ran(id, d.node);
+  NodeChanged(d.node, now);
+  Run(id, now);
+}
+
+// Pod `id`, bound to p.node, starts running at `now`.
+void Simulation::Run(size_t id, double now) {
+  SimPod& p = pods_[id];
+  if (permit_) permit_->Started(id, p.waiting->info.gpu.total_milli(), now);
+  p.waiting.reset();
+  p.phase = SimPod::Phase::kRunning;
   if (p.start < 0) p.start = now;
   ++running_;
-  NodeChanged(d.node, now);
   const double duration = workload_.pods[id].duration;
   p.run_start = now;
   // A pod recreated after preemption runs what its checkpoints did not keep.
@@ -637,8 +539,10 @@ void Simulation::CheckInvariants(double now) {
   }
   if (what.empty())
     // A bare pod preemption removed is done with, as a finished one is.
-    what = CheckPodConservation(finished_ + gone_, running_, static_cast<int64_t>(QueueSize()) + held_, rejected_,
-                                arrived_);
+    // A member waiting on Permit holds its node like a running pod.
+    what = CheckPodConservation(finished_ + gone_, running_ + reserved_, static_cast<int64_t>(QueueSize()) + held_,
+                                rejected_, arrived_);
+  if (what.empty() && permit_) what = permit_->CheckInvariants();
   if (what.empty()) return;
   ReportInvariantViolation(options_.invariant_failed, "at t=" + FormatSeconds(now) + ": " + what);
 }
@@ -651,6 +555,26 @@ void Simulation::Progress(double fraction) {
   options_.progress(fraction);
 }
 
+void Simulation::Requeue(double now, const ClusterEvents& events) {
+  if (classes_queue_) {
+    classes_queue_->Requeue(now, [this, &events](size_t id, const Failure& f) {
+      const PodInfo& info = pods_[id].waiting->info;
+      return WorthRequeuing(SchedulerFor(info).filters(), f.rejectors, info, events);
+    });
+  } else if (options_.queueing_hints) {
+    queue_.MoveToActiveOrBackoffQueue(now, [this, &events](const QueuedPod& qp) {
+      if (!rejected_now_.empty() && rejected_now_.count(qp.id)) return false;
+      const WaitingPod& w = *pods_[qp.id].waiting;
+      return WorthRequeuing(SchedulerFor(w.info).filters(), w.last_failure ? w.last_failure->rejectors : 0, w.info,
+                            events);
+    });
+  } else if (!rejected_now_.empty()) {
+    queue_.MoveToActiveOrBackoffQueue(now, [this](const QueuedPod& qp) { return !rejected_now_.count(qp.id); });
+  } else {
+    queue_.MoveAllToActiveOrBackoffQueue(now);
+  }
+}
+
 SimResult Simulation::Run() {
   Init();
   while (HasEvents()) {
@@ -660,6 +584,7 @@ SimResult Simulation::Run() {
     if (Quiescent()) break;  // only leftover flushes remain: see simulator.h
     touched_.clear();
     events_now_.Clear();
+    rejected_now_.clear();
     busy_ = false;
     // Events at one time commute (each only adds to activeQ, changes the
     // cluster, or flags a cluster event handled below), except a node
@@ -675,22 +600,7 @@ SimResult Simulation::Run() {
     // movePodsToActiveOrBackoffQueue once for the batch: nothing enters the
     // pool between events at one time, so once is the same as once per event
     // (a pod moves when some event moves it).
-    if (events_now_.any()) {
-      if (classes_queue_) {
-        classes_queue_->Requeue(now, [this](size_t id, const Failure& f) {
-          const PodInfo& info = pods_[id].waiting->info;
-          return WorthRequeuing(SchedulerFor(info).filters(), f.rejectors, info, events_now_);
-        });
-      } else if (options_.queueing_hints) {
-        queue_.MoveToActiveOrBackoffQueue(now, [this](const QueuedPod& qp) {
-          const WaitingPod& w = *pods_[qp.id].waiting;
-          return WorthRequeuing(SchedulerFor(w.info).filters(), w.last_failure ? w.last_failure->rejectors : 0, w.info,
-                                events_now_);
-        });
-      } else {
-        queue_.MoveAllToActiveOrBackoffQueue(now);
-      }
-    }
+    if (events_now_.any()) Requeue(now, events_now_);
     ScheduleAll(now);
     ArmTimers(now);
     if (busy_) {
@@ -701,7 +611,7 @@ SimResult Simulation::Run() {
     // A pod that runs for 0 s finishes at this same time: sample once, after.
     const bool again = NextTime() == now && !Quiescent();
     if (!again && busy_at_now_) {
-      metrics_.Sample(now, static_cast<int64_t>(QueueSize()) + held_, running_);
+      metrics_.Sample(now, static_cast<int64_t>(QueueSize()) + held_ + reserved_, running_);
       busy_at_now_ = false;
     }
     if (options_.check_invariants) CheckInvariants(now);
@@ -711,121 +621,18 @@ SimResult Simulation::Run() {
   if (options_.end_time) {
     end = *options_.end_time;
     const std::optional<double> last = metrics_.last_sample_time();
-    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(QueueSize()) + held_, running_);
+    if (!last || end > *last) metrics_.Sample(end, static_cast<int64_t>(QueueSize()) + held_ + reserved_, running_);
   }
   SimResult r = Result(end);
   if (options_.progress) options_.progress(1.0);
   return r;
 }
 
-SimResult Simulation::Result(double end) {
-  SimResult r;
-  r.policy = options_.policy.empty() && !profiles_.empty() ? std::string(profiles_.front().second->policy().Name())
-                                                           : options_.policy;
-  for (size_t i = 0; i < cluster_.size(); ++i) r.node_names.push_back(cluster_.node(i).name());
-  r.series = metrics_.Series();
-
-  std::vector<double> times = options_.snapshot_times;
-  if (times.empty()) {
-    const double start = std::min(first_time_.value_or(0), end);
-    for (int k = 0; k < 4; ++k) times.push_back(start + (end - start) * k / 4);
-    times.push_back(end);
-  }
-  std::sort(times.begin(), times.end());
-  r.snapshots = metrics_.Snapshots(times, cluster_.size());
-  metrics_.ReleaseChangeLog();
-
-  SimSummary& s = r.summary;
-  std::vector<double> delays, jcts;
-  delays.reserve(pods_.size());
-  jcts.reserve(pods_.size());
-  r.pods.reserve(pods_.size() + workload_.rejected.size());
-  for (size_t i = 0; i < pods_.size(); ++i) {
-    const SimPod& p = pods_[i];
-    const WorkloadPod& wp = workload_.pods[i];
-    PodOutcome o;
-    o.name.reserve(wp.pod.ns().size() + 1 + wp.pod.name().size());
-    o.name.append(wp.pod.ns()).append("/").append(wp.pod.name());
-    o.arrival = wp.arrival;
-    o.start = p.start;
-    o.finish = p.finish;
-    if (p.node >= 0) o.node = cluster_.node(static_cast<size_t>(p.node)).name();
-    o.attempts = p.attempts;
-    o.evictions = p.evictions;
-    switch (p.phase) {
-      case SimPod::Phase::kFinished: o.state = PodOutcome::State::kFinished; ++s.finished; break;
-      case SimPod::Phase::kRunning: o.state = PodOutcome::State::kRunning; ++s.running; break;
-      case SimPod::Phase::kWaiting: {
-        o.state = PodOutcome::State::kPending;
-        const Failure* last = p.waiting->last_failure.get();
-        if (classes_queue_) {
-          o.attempts += static_cast<int32_t>(classes_queue_->Attempts(i));
-          last = classes_queue_->LastFailure(i).get();
-        }
-        if (last) o.reason = last->message;
-        ++s.pending;
-        break;
-      }
-      case SimPod::Phase::kHeld:
-        o.state = PodOutcome::State::kPending;
-        if (auto it = held_reasons_.find(i); it != held_reasons_.end()) o.reason = it->second;
-        ++s.pending;
-        break;
-      case SimPod::Phase::kNotArrived:
-        o.state = PodOutcome::State::kPending;
-        o.reason = "not arrived: it arrives at " + FormatSeconds(wp.arrival) + " s, after the end of the simulation (" +
-                   FormatSeconds(end) + " s)";
-        ++s.pending;
-        break;
-      case SimPod::Phase::kGone:
-        o.state = PodOutcome::State::kPreempted;
-        o.reason = "preempted; a bare pod is not recreated";
-        ++s.preempted;
-        break;
-      case SimPod::Phase::kRejected:
-        o.state = PodOutcome::State::kRejected;
-        if (auto it = rejections_.find(i); it != rejections_.end()) o.reason = it->second;
-        ++s.rejected;
-        break;
-    }
-    if (p.start >= 0) delays.push_back(p.start - wp.arrival);
-    if (o.state == PodOutcome::State::kFinished) jcts.push_back(p.finish - wp.arrival);
-    r.pods.push_back(std::move(o));
-  }
-  for (const InputError& e : workload_.rejected) {
-    PodOutcome o;
-    if (e.object.rfind("Pod/", 0) == 0) {
-      o.name = e.object.substr(4);
-    } else if (!e.object.empty()) {
-      o.name = e.object;
-    } else {
-      o.name = e.file + (e.line > 0 ? ":" + std::to_string(e.line) : "");
-    }
-    o.state = PodOutcome::State::kRejected;
-    o.reason = e.message;
-    ++s.rejected;
-    r.pods.push_back(std::move(o));
-  }
-  s.policy = r.policy;
-  s.pods = static_cast<int64_t>(r.pods.size());
-  s.end_time = end;
-  s.mean_gpu_alloc_pct = metrics_.MeanGpuAllocPct(end);
-  s.mean_frag_pct = metrics_.MeanFragPct(end);
-  s.queueing_delay = ComputePercentiles(std::move(delays));
-  s.jct = ComputePercentiles(std::move(jcts));
-  s.scheduling_attempts = attempts_;
-  s.preemptions = preemptions_;
-  s.victims = victims_;
-  s.victims_by_priority.assign(victims_by_priority_.begin(), victims_by_priority_.end());
-  s.gpu_hours_lost = gpu_seconds_lost_ / 3600;
-  return r;
-}
-
-}  // namespace
+}  // namespace sim_internal
 
 SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, const ProfileSchedulers& profiles,
                    const SimOptions& options) {
-  Simulation sim(workload, std::move(initial_nodes), profiles, options);
+  sim_internal::Simulation sim(workload, std::move(initial_nodes), profiles, options);
   return sim.Run();
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gpusched/config/scheduler_config.h"
+#include "gpusched/model/gang.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/sim/workload.h"
@@ -43,6 +44,11 @@ struct SimInputs {
   std::vector<InputError> rejected;
   // resource.k8s.io objects of the manifests (cluster and workload).
   DraObjects dra;
+  // Group objects of the manifests (cluster and workload) and the workload
+  // pods filed into gangs (model/gang.h), once every path is read: a
+  // group in one file and its pods in another make one gang.
+  std::vector<PodGroupDecl> pod_groups;
+  GangSet gangs;
 };
 
 // A non-OK status is a usage-level problem (a path that cannot be read, an

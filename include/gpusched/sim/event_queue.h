@@ -24,6 +24,7 @@ enum class EventKind : uint8_t {
   kNodeAdd,             // payload: index into the simulator's node-event list
   kNodeRemove,          // payload: likewise
   kUnschedulableFlush,  // flushUnschedulablePodsLeftover
+  kPermitTimeout,       // payload: a gang's index in GangPermit (stale when it started meanwhile)
 };
 
 const char* EventKindName(EventKind k);

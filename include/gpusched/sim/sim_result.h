@@ -52,6 +52,27 @@ struct Percentiles {
   double p50 = 0, p90 = 0, p99 = 0, max = 0, mean = 0;
 };
 
+// Gangs through a run (sim/gang_permit.h); all zero without gangs.
+struct GangSimMetrics {
+  int64_t gangs = 0;     // gangs with members in the run (min_count > 1 or not)
+  int64_t enforced = 0;  // of them, enforced by their pods' scheduler (Permit or session)
+  int64_t started = 0;   // times an enforced gang started (minCount allowed at once)
+  // From the first member reserved to the gang's start, per start (retries
+  // after a timeout included in the wait).
+  Percentiles wait;
+  double waiting_gpu_seconds = 0;  // GPU-seconds held by members reserved and waiting on Permit
+  int64_t timeouts = 0;            // Permit timeouts (each rejects every waiting member of its gang)
+  int64_t gangs_timed_out = 0;     // distinct gangs that timed out at least once
+  int64_t retries = 0;             // reservation rounds that followed a timeout
+  int64_t session_rejections = 0;  // Volcano/KAI moments that ended with a gang below minMember
+  int64_t optimistic_rejections = 0;  // Coscheduling PostFilter rejections of waiting members' groups
+  // Groups placed one by one (their scheduler does not gang): those that
+  // ever ran members while never having minCount running at once, and the
+  // GPU-hours those members held meanwhile.
+  int64_t partial_groups = 0;
+  double partial_gpu_hours = 0;
+};
+
 struct SimSummary {
   std::string policy;
   int64_t pods = 0, finished = 0, running = 0, pending = 0, rejected = 0;
@@ -70,6 +91,7 @@ struct SimSummary {
   // last checkpoint (gpusched.io/checkpoint-interval; model/eviction.h).
   double gpu_hours_lost = 0;
   // --- end preemption ---
+  GangSimMetrics gangs;  // issue 16: Permit in simulate
 };
 
 struct SimResult {

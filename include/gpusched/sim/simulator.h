@@ -48,7 +48,9 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resource_claims.h"
+#include "gpusched/model/gang.h"
 #include "gpusched/sched/framework/batch.h"
+#include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/sched/framework/queue_order.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sched/plugins/default_preemption.h"
@@ -120,6 +122,11 @@ struct SimOptions {
   // The input's resource.k8s.io objects, for pods with resource claims
   // (sched/pre_enqueue.h); null when there are none.
   const DraObjects* dra = nullptr;
+  // Gangs (issue 16; sim/gang_permit.h): the input's gangs and which
+  // profile enforces which. Members of an enforced gang are reserved and
+  // wait on Permit; the others are placed one by one. Null: no gangs.
+  const GangSet* gangs = nullptr;
+  const GangServing* gang_serving = nullptr;
 };
 
 // Runs the simulation. Each pod goes to the profile its spec.schedulerName

@@ -19,6 +19,8 @@ const char* MinName(GangApi api) {
 
 std::string PodName(const PodInfo& p) { return p.pod->name(); }
 
+}  // namespace
+
 // Volcano's gang plugin (pkg/scheduler/plugins/gang/gang.go OnSessionClose)
 // writes "<unready>/<tasks> tasks in gang unschedulable: " + JobInfo.FitError
 // (pkg/scheduler/api/job_info.go): the PodGroup's readiness, then a sorted
@@ -42,6 +44,8 @@ std::string KaiMessage(const Gang& g, int64_t fit, int64_t exist) {
   return "KAI: pod group " + g.name + " is not scheduled: " + std::to_string(fit) + " of its minMember " +
          std::to_string(g.min_count) + " can be allocated (" + std::to_string(exist) + " pods exist)";
 }
+
+namespace {
 
 std::string GpuText(int64_t n) { return n == 1 ? "1 GPU" : std::to_string(n) + " GPUs"; }
 

@@ -98,6 +98,13 @@ GangOutcome ScheduleGang(const Gang& gang, const GangEnforcement& enforcement, c
                          int64_t already_bound, ClusterState& cluster, const AttemptFn& attempt,
                          const std::function<bool()>& ever_fits);
 
+// Volcano's message for a job whose gang is not ready ("1/3 tasks in gang
+// unschedulable: pod group is not ready, ..."): `fit` of its `pending` tasks
+// fit, `running` run. KAI's words for a group of which `fit` members can be
+// allocated out of `exist`. (Also used by sim/gang_permit.h.)
+std::string VolcanoMessage(const Gang& g, int64_t fit, int64_t pending, int64_t running);
+std::string KaiMessage(const Gang& g, int64_t fit, int64_t exist);
+
 // Go's time.Duration String for whole seconds: "10s", "1m0s", "5m0s".
 std::string GoSeconds(double seconds);
 
