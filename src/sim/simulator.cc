@@ -55,6 +55,10 @@ void Simulation::Init() {
 }
 
 void Simulation::Handle(const Event& e, double now) {
+  // Anything but a Permit timeout or a queue flush may let a gang start.
+  if (e.kind != EventKind::kPermitTimeout && e.kind != EventKind::kBackoffFlush &&
+      e.kind != EventKind::kUnschedulableFlush)
+    idle_timeouts_ = 0;
   switch (e.kind) {
     case EventKind::kPodArrival:  // from the arrival stream, not the heap
       Arrive(e.payload, now);
@@ -109,10 +113,13 @@ void Simulation::Handle(const Event& e, double now) {
       }
       break;
     case EventKind::kPermitTimeout: {
-      --live_events_;
+      --live_timeouts_;
       const auto gang = static_cast<int32_t>(e.payload);
       std::vector<size_t> out = permit_->Expire(gang, now);
-      if (!out.empty()) RejectAll(out, now, permit_->TimeoutMessage(gang));
+      if (!out.empty()) {
+        ++idle_timeouts_;
+        RejectAll(out, now, permit_->TimeoutMessage(gang));
+      }
       break;
     }
   }
@@ -355,9 +362,21 @@ void Simulation::Reserve(size_t id, const Attempt& d, const QueuedPod& qp, doubl
   NodeChanged(d.node, now);
   ++reserved_;
   GangPermit::Reserved r = permit_->Reserve(id, p.waiting->info.gpu.total_milli(), now);
+  const int32_t gang = permit_->EnforcedGangOf(id);
   if (r.deadline) {
-    events_.Push(*r.deadline, EventKind::kPermitTimeout, static_cast<uint64_t>(permit_->EnforcedGangOf(id)));
-    ++live_events_;
+    events_.Push(*r.deadline, EventKind::kPermitTimeout, static_cast<uint64_t>(gang));
+    ++live_timeouts_;
+  }
+  if (r.allow.empty()) {
+    // GangScheduling's and Coscheduling's Permit activate the gang's
+    // unscheduled pods (handle.Activate) before returning Wait, members
+    // just rejected at a timeout included; a session (Volcano, KAI) tries
+    // the job's pending tasks, but not those its end just discarded, or
+    // the moment would never end.
+    const bool session = permit_->Session(gang);
+    queue_.Activate([&](const QueuedPod& q) {
+      return permit_->EnforcedGangOf(q.id) == gang && !(session && rejected_now_.count(q.id));
+    });
   }
   for (size_t a : r.allow) {
     --reserved_;
@@ -456,6 +475,7 @@ void Simulation::Bound(size_t id, const Attempt& d, double now) {
 // Pod `id`, bound to p.node, starts running at `now`.
 void Simulation::Run(size_t id, double now) {
   SimPod& p = pods_[id];
+  idle_timeouts_ = 0;
   if (permit_) permit_->Started(id, p.waiting->info.gpu.total_milli(), now);
   p.waiting.reset();
   p.phase = SimPod::Phase::kRunning;
