@@ -152,6 +152,8 @@ class Simulation {
   // Members rejected at Permit in this batch: like upstream's rejected pod,
   // not moved by the event their own unreserve makes.
   std::unordered_set<size_t> rejected_now_;
+  std::unordered_set<size_t> rejected_scheduling_now_;  // of them, while pods were tried
+  bool scheduling_ = false;  // inside ScheduleAll
   void Reserve(size_t id, const Attempt& d, const QueuedPod& qp, double now);
   void Run(size_t id, double now);
   void RejectWaiting(size_t id, double now, const std::string& message);

@@ -306,14 +306,15 @@ bool PreemptionWouldHelp(const Failure& f) { return f.preemption && f.preemption
 
 void Simulation::ScheduleAll(double now) {
   if (classes_queue_) return ScheduleAllByClass(now);
+  scheduling_ = true;
   for (;;) {
     const int64_t before = permit_rejections_;
     ScheduleQueue(now);
-    if (!permit_ || !permit_->enforcing()) return;
+    if (!permit_ || !permit_->enforcing()) break;
     // Volcano's and KAI's sessions end with the moment: a gang still below
     // minMember is discarded.
     EndSessions(now);
-    if (permit_rejections_ == before) return;
+    if (permit_rejections_ == before) break;
     // Members rejected while pods were tried (preempted, Coscheduling's
     // PostFilter) or at the session's end freed room: their unreserve is an
     // AssignedPodDelete event for the other pods, which may then be tried
@@ -323,6 +324,7 @@ void Simulation::ScheduleAll(double now) {
     freed.assigned_pod_deleted = true;
     Requeue(now, freed);
   }
+  scheduling_ = false;
 }
 
 void Simulation::ScheduleQueue(double now) {
@@ -370,12 +372,12 @@ void Simulation::Reserve(size_t id, const Attempt& d, const QueuedPod& qp, doubl
   if (r.allow.empty()) {
     // GangScheduling's and Coscheduling's Permit activate the gang's
     // unscheduled pods (handle.Activate) before returning Wait, members
-    // just rejected at a timeout included; a session (Volcano, KAI) tries
-    // the job's pending tasks, but not those its end just discarded, or
-    // the moment would never end.
-    const bool session = permit_->Session(gang);
+    // just rejected by a timeout included. Members rejected while this
+    // moment's pods were tried (a session's end, Coscheduling's PostFilter,
+    // preemption) are not: each pod is then rejected at most once a moment,
+    // so the moment ends (upstream spends real time and backoff there).
     queue_.Activate([&](const QueuedPod& q) {
-      return permit_->EnforcedGangOf(q.id) == gang && !(session && rejected_now_.count(q.id));
+      return permit_->EnforcedGangOf(q.id) == gang && !rejected_scheduling_now_.count(q.id);
     });
   }
   for (size_t a : r.allow) {
@@ -403,6 +405,7 @@ void Simulation::RejectWaiting(size_t id, double now, const std::string& message
   queue_.AddUnschedulable(*p.waiting->popped, now);
   p.waiting->popped.reset();
   rejected_now_.insert(id);
+  if (scheduling_) rejected_scheduling_now_.insert(id);
   ++permit_rejections_;
   events_now_.assigned_pod_deleted = true;
   busy_ = true;
@@ -572,6 +575,7 @@ SimResult Simulation::Run() {
     touched_.clear();
     events_now_.Clear();
     rejected_now_.clear();
+    rejected_scheduling_now_.clear();
     busy_ = false;
     // Events at one time commute (each only adds to activeQ, changes the
     // cluster, or flags a cluster event handled below), except a node
