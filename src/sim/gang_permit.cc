@@ -30,12 +30,15 @@ GangPermit::GangPermit(const GangSet& gangs, const GangServing& serving, const s
       m.enforced = true;
       State& s = gangs_[static_cast<size_t>(m.gang)];
       if (!s.enforcement) {
+        ++enforced_gangs_;
         const GangEnforcement* e = EnforcementFor(pod, serving);
         s.enforcement = e;
         s.session = e->enforcer == "Volcano" || e->enforcer == "KAI";
         // GangScheduling: the Workload API's fixed deadline; Coscheduling:
         // the PodGroup's scheduleTimeoutSeconds, else the args'.
-        s.timeout = g->timeout_seconds ? *g->timeout_seconds
+        // A zero or negative timeout is no timeout of its own (Coscheduling's
+        // GetWaitTimeDuration falls back to the args' then).
+        s.timeout = g->timeout_seconds && *g->timeout_seconds > 0 ? *g->timeout_seconds
                     : e->permit_timeout_seconds > 0 ? e->permit_timeout_seconds
                     : e->enforcer == "GangScheduling" ? kWorkloadGangTimeoutSeconds
                                                       : kCoschedulingDefaultTimeoutSeconds;

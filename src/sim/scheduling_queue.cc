@@ -158,6 +158,36 @@ void SchedulingQueue::MoveToActiveOrBackoffQueue(double now, const std::function
   unschedulable_.swap(stay);
 }
 
+size_t SchedulingQueue::Activate(const std::function<bool(const QueuedPod&)>& which) {
+  size_t moved = 0;
+  std::deque<QueuedPod> stay;
+  for (const QueuedPod& p : unschedulable_) {
+    if (which(p)) {
+      PushActive(p);
+      ++moved;
+    } else {
+      stay.push_back(p);
+    }
+  }
+  unschedulable_.swap(stay);
+  for (std::vector<QueuedPod>* heap : {&backoff_, &error_backoff_}) {
+    std::vector<QueuedPod> kept;
+    for (const QueuedPod& p : *heap) {
+      if (which(p)) {
+        PushActive(p);
+        ++moved;
+      } else {
+        kept.push_back(p);
+      }
+    }
+    if (kept.size() == heap->size()) continue;
+    heap->swap(kept);
+    std::make_heap(heap->begin(), heap->end(),
+                   [this](const QueuedPod& x, const QueuedPod& y) { return BackoffLess(y, x); });
+  }
+  return moved;
+}
+
 void SchedulingQueue::FlushBackoffQCompleted(double now) {
   // popAllBackoffCompleted: podBackoffQ, then podErrorBackoffQ.
   for (std::vector<QueuedPod>* heap : {&backoff_, &error_backoff_})

@@ -177,9 +177,13 @@ class Simulation {
   std::optional<GangPermit> permit_;
   int64_t reserved_ = 0;  // pods in Phase::kReserved
   int64_t permit_rejections_ = 0;
+  size_t live_timeouts_ = 0;   // Permit deadlines armed and not yet fired
+  int64_t idle_timeouts_ = 0;  // timeouts that fired since a pod last started
   // Members rejected at Permit in this batch: like upstream's rejected pod,
   // not moved by the event their own unreserve makes.
   std::unordered_set<size_t> rejected_now_;
+  std::unordered_set<size_t> rejected_scheduling_now_;  // of them, while pods were tried
+  bool scheduling_ = false;  // inside ScheduleAll
   void Reserve(size_t id, const Attempt& d, const QueuedPod& qp, double now);
   void Run(size_t id, double now);
   void RejectWaiting(size_t id, double now, const std::string& message);
@@ -232,10 +236,16 @@ class Simulation {
   // flush and the error backoff remain, and their retries must fail: every
   // pooled pod failed after the last release, and since then pods were only
   // bound, which leaves less room.
+  //
+  // Gangs waiting on Permit add their timeouts, which release room too; but
+  // once only they remain and a round of them (each enforced gang timing
+  // out twice) started nothing, the members would go on being reserved and
+  // rejected the same way forever: the run stops, and they end pending.
   bool Quiescent() const {
     const bool queued = classes_queue_ ? classes_queue_->active_or_backoff_size() > 0
                                        : queue_.active_size() > 0 || queue_.backoff_size() > 0;
-    return live_events_ == 0 && next_arrival_ == arrivals_.size() && !queued;
+    const bool timeouts_matter = live_timeouts_ > 0 && idle_timeouts_ <= 2 * permit_->enforced_gangs() + 1;
+    return live_events_ == 0 && next_arrival_ == arrivals_.size() && !queued && !timeouts_matter;
   }
   size_t QueueSize() const { return classes_queue_ ? classes_queue_->size() : queue_.size(); }
   bool HasEvents() const { return !events_.empty() || next_arrival_ < arrivals_.size(); }

@@ -55,6 +55,10 @@ void Simulation::Init() {
 }
 
 void Simulation::Handle(const Event& e, double now) {
+  // Anything but a Permit timeout or a queue flush may let a gang start.
+  if (e.kind != EventKind::kPermitTimeout && e.kind != EventKind::kBackoffFlush &&
+      e.kind != EventKind::kUnschedulableFlush)
+    idle_timeouts_ = 0;
   switch (e.kind) {
     case EventKind::kPodArrival:  // from the arrival stream, not the heap
       Arrive(e.payload, now);
@@ -109,10 +113,13 @@ void Simulation::Handle(const Event& e, double now) {
       }
       break;
     case EventKind::kPermitTimeout: {
-      --live_events_;
+      --live_timeouts_;
       const auto gang = static_cast<int32_t>(e.payload);
       std::vector<size_t> out = permit_->Expire(gang, now);
-      if (!out.empty()) RejectAll(out, now, permit_->TimeoutMessage(gang));
+      if (!out.empty()) {
+        ++idle_timeouts_;
+        RejectAll(out, now, permit_->TimeoutMessage(gang));
+      }
       break;
     }
   }
@@ -329,14 +336,15 @@ bool PreemptionWouldHelp(const Failure& f) { return f.preemption && f.preemption
 
 void Simulation::ScheduleAll(double now) {
   if (classes_queue_) return ScheduleAllByClass(now);
+  scheduling_ = true;
   for (;;) {
     const int64_t before = permit_rejections_;
     ScheduleQueue(now);
-    if (!permit_ || !permit_->enforcing()) return;
+    if (!permit_ || !permit_->enforcing()) break;
     // Volcano's and KAI's sessions end with the moment: a gang still below
     // minMember is discarded.
     EndSessions(now);
-    if (permit_rejections_ == before) return;
+    if (permit_rejections_ == before) break;
     // Members rejected while pods were tried (preempted, Coscheduling's
     // PostFilter) or at the session's end freed room: their unreserve is an
     // AssignedPodDelete event for the other pods, which may then be tried
@@ -346,6 +354,7 @@ void Simulation::ScheduleAll(double now) {
     freed.assigned_pod_deleted = true;
     Requeue(now, freed);
   }
+  scheduling_ = false;
 }
 
 void Simulation::ScheduleQueue(double now) {
@@ -386,9 +395,21 @@ void Simulation::Reserve(size_t id, const Attempt& d, const QueuedPod& qp, doubl
   NodeChanged(d.node, now);
   ++reserved_;
   GangPermit::Reserved r = permit_->Reserve(id, p.waiting->info.gpu.total_milli(), now);
+  const int32_t gang = permit_->EnforcedGangOf(id);
   if (r.deadline) {
-    events_.Push(*r.deadline, EventKind::kPermitTimeout, static_cast<uint64_t>(permit_->EnforcedGangOf(id)));
-    ++live_events_;
+    events_.Push(*r.deadline, EventKind::kPermitTimeout, static_cast<uint64_t>(gang));
+    ++live_timeouts_;
+  }
+  if (r.allow.empty()) {
+    // GangScheduling's and Coscheduling's Permit activate the gang's
+    // unscheduled pods (handle.Activate) before returning Wait, members
+    // just rejected by a timeout included. Members rejected while this
+    // moment's pods were tried (a session's end, Coscheduling's PostFilter,
+    // preemption) are not: each pod is then rejected at most once a moment,
+    // so the moment ends (upstream spends real time and backoff there).
+    queue_.Activate([&](const QueuedPod& q) {
+      return permit_->EnforcedGangOf(q.id) == gang && !rejected_scheduling_now_.count(q.id);
+    });
   }
   for (size_t a : r.allow) {
     --reserved_;
@@ -415,6 +436,7 @@ void Simulation::RejectWaiting(size_t id, double now, const std::string& message
   queue_.AddUnschedulable(*p.waiting->popped, now);
   p.waiting->popped.reset();
   rejected_now_.insert(id);
+  if (scheduling_) rejected_scheduling_now_.insert(id);
   ++permit_rejections_;
   events_now_.assigned_pod_deleted = true;
   busy_ = true;
@@ -488,6 +510,7 @@ void Simulation::Bound(size_t id, const Attempt& d, double now) {
 // Pod `id`, bound to p.node, starts running at `now`.
 void Simulation::Run(size_t id, double now) {
   SimPod& p = pods_[id];
+  idle_timeouts_ = 0;
   if (permit_) permit_->Started(id, p.waiting->info.gpu.total_milli(), now);
   p.waiting.reset();
   p.phase = SimPod::Phase::kRunning;
@@ -585,6 +608,7 @@ SimResult Simulation::Run() {
     touched_.clear();
     events_now_.Clear();
     rejected_now_.clear();
+    rejected_scheduling_now_.clear();
     busy_ = false;
     // Events at one time commute (each only adds to activeQ, changes the
     // cluster, or flags a cluster event handled below), except a node

@@ -64,9 +64,12 @@ class GangPermit {
   bool enforcing() const { return enforcing_; }
   // Some gang's pods are in the run (metrics are worth reporting).
   bool any() const { return !gangs_.empty(); }
+  int64_t enforced_gangs() const { return enforced_gangs_; }
   // The gang (index into the GangSet) of pod `id` whose scheduler enforces
   // it, or -1.
   int32_t EnforcedGangOf(size_t id) const;
+  // Gang `gang` is enforced by a session (Volcano, KAI), not at Permit.
+  bool Session(int32_t gang) const { return gangs_[static_cast<size_t>(gang)].session; }
 
   struct Reserved {
     // The members to start now (the reserved one among them), in the order
@@ -141,6 +144,7 @@ class GangPermit {
   std::vector<State> gangs_;
   std::vector<Member> members_;  // by pod id
   bool enforcing_ = false;
+  int64_t enforced_gangs_ = 0;
   // Measured as the run goes.
   std::vector<double> waits_;
   double waiting_gpu_seconds_ = 0;

@@ -113,6 +113,11 @@ class SchedulingQueue {
   // The same for the pooled pods `worth(pod)` says the event may make
   // schedulable (QueueingHints, sim/queueing_hints.h); the others stay.
   void MoveToActiveOrBackoffQueue(double now, const std::function<bool(const QueuedPod&)>& worth);
+  // PriorityQueue.Activate: the pods `which` selects leave backoffQ (and the
+  // error backoff) or the unschedulable pool for activeQ, backoff or not.
+  // Permit plugins activate a waiting gang member's siblings so. Returns how
+  // many moved.
+  size_t Activate(const std::function<bool(const QueuedPod&)>& which);
   // flushBackoffQCompleted at `now`: pods whose backoff completed -> activeQ.
   void FlushBackoffQCompleted(double now);
   // flushUnschedulablePodsLeftover at `now`.
