@@ -216,5 +216,28 @@ TEST(PreemptionCliTest, PreemptGangsFlagIsChecked) {
   }
 }
 
+// `simulate` on examples/preemption/gangs/simulate.yaml: the preemption
+// lines of both modes, as docs/preemption.md shows them.
+TEST(PreemptionCliTest, GangSimulateExample) {
+  const std::string file = std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/gangs/simulate.yaml";
+  const std::pair<const char*, const char*> cases[] = {
+      {"upstream",
+       "preemption with kube-default: 1 preemption evicted 1 pod (by priority: 0=1), 0.03 GPU-hours of work lost; 0 "
+       "bare pods gone, the others recreated by their controllers\n"
+       "  gangs broken by preemption (--preempt-gangs upstream): 1 gang left below minCount, 0.03 GPU-hours of their "
+       "work lost, 12.10 GPU-hours held idle by their members still running\n"},
+      {"whole",
+       "preemption with kube-default: 1 preemption evicted 4 pods (by priority: 0=4), 0.13 GPU-hours of work lost; 0 "
+       "bare pods gone, the others recreated by their controllers\n"
+       "  gangs broken by preemption (--preempt-gangs whole): 1 gang left below minCount, 0.13 GPU-hours of their "
+       "work lost, 12.00 GPU-hours held idle by their members still running\n"},
+  };
+  for (const auto& [mode, want] : cases) {
+    CliRun r = Cli({"simulate", "-f", file, "--policy", "kube-default", "--preempt-gangs", mode});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(want), std::string::npos) << mode << "\n" << r.out;
+  }
+}
+
 }  // namespace
 }  // namespace gpusched
