@@ -9,7 +9,7 @@
 namespace gpusched {
 namespace {
 
-PodGroupDecl Group(int32_t min_count, const std::vector<std::string>& members) {
+PodGroupDecl BrokenGroup(int32_t min_count, const std::vector<std::string>& members) {
   PodGroupDecl d;
   d.api = GangApi::kOperator;
   d.ns = "default";
@@ -25,7 +25,7 @@ TEST(BrokenGangsTest, BreakIdleAndRecovery) {
                            testing::GpuPod("solo", 2)};
   std::vector<const Pod*> ptrs;
   for (const Pod& p : pods) ptrs.push_back(&p);
-  const GangSet set = GroupIntoGangs({Group(2, {"g-0", "g-1", "g-2"})}, ptrs);
+  const GangSet set = GroupIntoGangs({BrokenGroup(2, {"g-0", "g-1", "g-2"})}, ptrs);
   PreemptionGangs gangs(set, nullptr, ptrs);
   BrokenGangs b(gangs, pods.size());
   for (size_t id : {0, 1, 2, 3}) b.Started(id, 2000, 0);

@@ -186,7 +186,7 @@ TEST(SimPreemptionPropertyTest, PriorityPdbAndAccounting) {
 
 // Random groups of 2..4 consecutive pods, minCount their size or one less
 // (operator groups: placed one by one, as stock kube-scheduler does).
-std::vector<PodGroupDecl> RandomGroups(uint64_t seed, const Workload& w) {
+std::vector<PodGroupDecl> RandomGangGroups(uint64_t seed, const Workload& w) {
   Rng rng(seed * 7919);
   std::vector<PodGroupDecl> out;
   for (size_t i = 0; i < w.pods.size();) {
@@ -216,7 +216,7 @@ TEST(SimPreemptionPropertyTest, WholeGangsAreNeverLeftPartiallyEvicted) {
       Scenario sc = RandomScenario(seed);
       std::vector<const Pod*> pods;
       for (const WorkloadPod& wp : sc.workload.pods) pods.push_back(&wp.pod);
-      const GangSet gangs = GroupIntoGangs(RandomGroups(seed, sc.workload), pods);
+      const GangSet gangs = GroupIntoGangs(RandomGangGroups(seed, sc.workload), pods);
       sc.options.gangs = &gangs;
       sc.options.preempt_gangs = mode;
       int violations = 0;

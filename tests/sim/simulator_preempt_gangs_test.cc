@@ -23,7 +23,7 @@ using testing::GpuNode;
 using testing::GpuPod;
 using State = PodOutcome::State;
 
-WorkloadPod WP(const std::string& name, int64_t gpus, double arrival, double duration, int32_t priority,
+WorkloadPod GangPod(const std::string& name, int64_t gpus, double arrival, double duration, int32_t priority,
                const std::string& owner = "") {
   WorkloadPod wp;
   wp.pod = GpuPod(name, gpus);
@@ -36,7 +36,7 @@ WorkloadPod WP(const std::string& name, int64_t gpus, double arrival, double dur
 
 // A group of `members` (pod names in namespace default) with `min_count`,
 // as an operator's pods with no group object (placed one by one).
-PodGroupDecl Group(const std::string& name, int32_t min_count, const std::vector<std::string>& members) {
+PodGroupDecl GangGroup(const std::string& name, int32_t min_count, const std::vector<std::string>& members) {
   PodGroupDecl d;
   d.api = GangApi::kOperator;
   d.ns = "default";
@@ -52,7 +52,7 @@ struct SimRun {
   std::vector<SimPreemption> preemptions;  // victims and co-victims only
 };
 
-SimRun RunSim(const Workload& w, const std::vector<Node>& nodes, const std::vector<PodGroupDecl>& decls,
+SimRun RunGangSim(const Workload& w, const std::vector<Node>& nodes, const std::vector<PodGroupDecl>& decls,
            PreemptGangs mode) {
   std::vector<const Pod*> pods;
   for (const WorkloadPod& wp : w.pods) pods.push_back(&wp.pod);
@@ -81,16 +81,16 @@ SimRun RunSim(const Workload& w, const std::vector<Node>& nodes, const std::vect
 // Two 4-GPU nodes, a 2-pod gang (minCount 2) on them, then a high-priority
 // 4-GPU pod at t=100. DefaultPreemption picks train-1 (on n2: the latest
 // start among equal victims).
-Workload TwoMemberGang() {
+Workload TwoMemberGangWorkload() {
   Workload w;
-  w.pods = {WP("train-0", 4, 0, 1000, 0, "Job/train"), WP("train-1", 4, 0, 1000, 0, "Job/train"),
-            WP("infer", 4, 100, 10, 100)};
+  w.pods = {GangPod("train-0", 4, 0, 1000, 0, "Job/train"), GangPod("train-1", 4, 0, 1000, 0, "Job/train"),
+            GangPod("infer", 4, 100, 10, 100)};
   return w;
 }
 
 TEST(SimulatorPreemptGangsTest, UpstreamEvictsOneMemberAndTheOtherIdles) {
-  SimRun run = RunSim(TwoMemberGang(), {GpuNode("n1", 4), GpuNode("n2", 4)},
-                   {Group("train", 2, {"train-0", "train-1"})}, PreemptGangs::kUpstream);
+  SimRun run = RunGangSim(TwoMemberGangWorkload(), {GpuNode("n1", 4), GpuNode("n2", 4)},
+                   {GangGroup("train", 2, {"train-0", "train-1"})}, PreemptGangs::kUpstream);
   ASSERT_EQ(run.preemptions.size(), 1u);
   EXPECT_EQ(run.preemptions[0].victims, (std::vector<size_t>{1}));
   EXPECT_TRUE(run.preemptions[0].co_victims.empty());
@@ -110,8 +110,8 @@ TEST(SimulatorPreemptGangsTest, UpstreamEvictsOneMemberAndTheOtherIdles) {
 }
 
 TEST(SimulatorPreemptGangsTest, WholeEvictsTheGang) {
-  SimRun run = RunSim(TwoMemberGang(), {GpuNode("n1", 4), GpuNode("n2", 4)},
-                   {Group("train", 2, {"train-0", "train-1"})}, PreemptGangs::kWhole);
+  SimRun run = RunGangSim(TwoMemberGangWorkload(), {GpuNode("n1", 4), GpuNode("n2", 4)},
+                   {GangGroup("train", 2, {"train-0", "train-1"})}, PreemptGangs::kWhole);
   ASSERT_EQ(run.preemptions.size(), 1u);
   // Each node's candidate now costs both members: every criterion ties
   // (the latest start looks at the earliest of the highest-priority
@@ -143,16 +143,16 @@ TEST(SimulatorPreemptGangsTest, WholeEvictsTheGang) {
 // each and takes solo.
 TEST(SimulatorPreemptGangsTest, WholeCountsTheGangInTheNodeChoice) {
   Workload w;
-  w.pods = {WP("solo", 4, 0, 1000, 0), WP("g-0", 4, 0, 1000, 0), WP("g-1", 4, 0, 1000, 0),
-            WP("infer", 4, 100, 10, 100)};
+  w.pods = {GangPod("solo", 4, 0, 1000, 0), GangPod("g-0", 4, 0, 1000, 0), GangPod("g-1", 4, 0, 1000, 0),
+            GangPod("infer", 4, 100, 10, 100)};
   const std::vector<Node> nodes = {GpuNode("n1", 4), GpuNode("n2", 4), GpuNode("n3", 4)};
-  const std::vector<PodGroupDecl> decls = {Group("g", 2, {"g-0", "g-1"})};
-  SimRun up = RunSim(w, nodes, decls, PreemptGangs::kUpstream);
+  const std::vector<PodGroupDecl> decls = {GangGroup("g", 2, {"g-0", "g-1"})};
+  SimRun up = RunGangSim(w, nodes, decls, PreemptGangs::kUpstream);
   ASSERT_EQ(up.preemptions.size(), 1u);
   EXPECT_EQ(up.preemptions[0].victims, (std::vector<size_t>{2}));
   EXPECT_EQ(up.result.summary.gangs_broken, 1);
   EXPECT_EQ(up.result.pods[2].state, State::kPreempted);  // a bare pod: gone
-  SimRun whole = RunSim(w, nodes, decls, PreemptGangs::kWhole);
+  SimRun whole = RunGangSim(w, nodes, decls, PreemptGangs::kWhole);
   ASSERT_EQ(whole.preemptions.size(), 1u);
   EXPECT_EQ(whole.preemptions[0].node, 0u);
   EXPECT_EQ(whole.preemptions[0].victims, (std::vector<size_t>{0}));
@@ -166,11 +166,11 @@ TEST(SimulatorPreemptGangsTest, WholeCountsTheGangInTheNodeChoice) {
 // and whole evicts that member alone (KAI's elastic GetTasksToEvict).
 TEST(SimulatorPreemptGangsTest, SurplusMemberGoesAlone) {
   Workload w;
-  w.pods = {WP("e-0", 4, 0, 1000, 0, "Job/e"), WP("e-1", 4, 0, 1000, 0, "Job/e"), WP("e-2", 4, 0, 1000, 0, "Job/e"),
-            WP("infer", 4, 100, 10, 100)};
+  w.pods = {GangPod("e-0", 4, 0, 1000, 0, "Job/e"), GangPod("e-1", 4, 0, 1000, 0, "Job/e"), GangPod("e-2", 4, 0, 1000, 0, "Job/e"),
+            GangPod("infer", 4, 100, 10, 100)};
   const std::vector<Node> nodes = {GpuNode("n1", 4), GpuNode("n2", 4), GpuNode("n3", 4)};
   for (PreemptGangs mode : {PreemptGangs::kUpstream, PreemptGangs::kWhole}) {
-    SimRun run = RunSim(w, nodes, {Group("e", 2, {"e-0", "e-1", "e-2"})}, mode);
+    SimRun run = RunGangSim(w, nodes, {GangGroup("e", 2, {"e-0", "e-1", "e-2"})}, mode);
     ASSERT_EQ(run.preemptions.size(), 1u);
     EXPECT_EQ(run.preemptions[0].victims, (std::vector<size_t>{2}));
     EXPECT_TRUE(run.preemptions[0].co_victims.empty());
@@ -183,14 +183,14 @@ TEST(SimulatorPreemptGangsTest, SurplusMemberGoesAlone) {
 // whole (KAI compares job priorities); upstream evicts its low member.
 TEST(SimulatorPreemptGangsTest, WholeSparesAGangWithAMemberOfHigherPriority) {
   Workload w;
-  w.pods = {WP("m-0", 4, 0, 1000, 0, "Job/m"), WP("m-1", 4, 0, 1000, 200, "Job/m"), WP("infer", 4, 100, 10, 100)};
+  w.pods = {GangPod("m-0", 4, 0, 1000, 0, "Job/m"), GangPod("m-1", 4, 0, 1000, 200, "Job/m"), GangPod("infer", 4, 100, 10, 100)};
   const std::vector<Node> nodes = {GpuNode("n1", 4), GpuNode("n2", 4)};
-  const std::vector<PodGroupDecl> decls = {Group("m", 2, {"m-0", "m-1"})};
-  SimRun up = RunSim(w, nodes, decls, PreemptGangs::kUpstream);
+  const std::vector<PodGroupDecl> decls = {GangGroup("m", 2, {"m-0", "m-1"})};
+  SimRun up = RunGangSim(w, nodes, decls, PreemptGangs::kUpstream);
   ASSERT_EQ(up.preemptions.size(), 1u);
   EXPECT_EQ(up.preemptions[0].victims, (std::vector<size_t>{0}));
   EXPECT_EQ(up.result.summary.gangs_broken, 1);
-  SimRun whole = RunSim(w, nodes, decls, PreemptGangs::kWhole);
+  SimRun whole = RunGangSim(w, nodes, decls, PreemptGangs::kWhole);
   EXPECT_TRUE(whole.preemptions.empty());
   EXPECT_EQ(whole.result.pods[2].start, 1000);  // waits for the gang to finish
   EXPECT_EQ(whole.result.summary.gangs_broken, 0);

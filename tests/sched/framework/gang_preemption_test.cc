@@ -17,7 +17,7 @@ namespace {
 using testing::GpuNode;
 using testing::GpuPod;
 
-PodGroupDecl Group(const std::string& name, int32_t min_count, const std::vector<std::string>& members) {
+PodGroupDecl VictimGroup(const std::string& name, int32_t min_count, const std::vector<std::string>& members) {
   PodGroupDecl d;
   d.api = GangApi::kOperator;
   d.ns = "default";
@@ -28,7 +28,7 @@ PodGroupDecl Group(const std::string& name, int32_t min_count, const std::vector
   return d;
 }
 
-struct Fixture {
+struct GangVictimsFixture {
   std::vector<Pod> pods;
   std::vector<const Pod*> ptrs;
   GangSet gangs;
@@ -37,11 +37,11 @@ struct Fixture {
 
   // pods a-0..a-2 (gang a, minCount 3), b-0..b-2 (gang b, minCount 2),
   // solo; a-2 has priority 50, the others 0.
-  Fixture() {
+  GangVictimsFixture() {
     for (const char* n : {"a-0", "a-1", "a-2", "b-0", "b-1", "b-2", "solo"}) pods.push_back(GpuPod(n, 2));
     pods[2].priority = 50;
     for (const Pod& p : pods) ptrs.push_back(&p);
-    gangs = GroupIntoGangs({Group("a", 3, {"a-0", "a-1", "a-2"}), Group("b", 2, {"b-0", "b-1", "b-2"})}, ptrs);
+    gangs = GroupIntoGangs({VictimGroup("a", 3, {"a-0", "a-1", "a-2"}), VictimGroup("b", 2, {"b-0", "b-1", "b-2"})}, ptrs);
     // a-0, b-0 on n0; a-1, b-1 on n1; a-2, solo on n2; b-2 not bound.
     const std::pair<size_t, size_t> binds[] = {{0, 0}, {3, 0}, {1, 1}, {4, 1}, {2, 2}, {6, 2}};
     for (auto [id, node] : binds) {
@@ -65,14 +65,14 @@ struct Fixture {
   }
 };
 
-std::vector<std::pair<size_t, uint64_t>> Ids(const std::vector<CoVictim>& cv) {
+std::vector<std::pair<size_t, uint64_t>> CoVictimIds(const std::vector<CoVictim>& cv) {
   std::vector<std::pair<size_t, uint64_t>> out;
   for (const CoVictim& c : cv) out.emplace_back(c.node, c.pod.id);
   return out;
 }
 
 TEST(PreemptionGangsTest, GangsOfPods) {
-  Fixture f;
+  GangVictimsFixture f;
   PreemptionGangs g(f.gangs, nullptr, f.ptrs);
   EXPECT_EQ(g.size(), 2u);
   EXPECT_EQ(g.GangOf(0), 0);
@@ -85,7 +85,7 @@ TEST(PreemptionGangsTest, GangsOfPods) {
 }
 
 TEST(PreemptionGangsTest, CoVictims) {
-  Fixture f;
+  GangVictimsFixture f;
   PreemptionGangs g(f.gangs, nullptr, f.ptrs);
   struct Case {
     std::string name;
@@ -105,7 +105,7 @@ TEST(PreemptionGangsTest, CoVictims) {
     SCOPED_TRACE(c.name);
     std::vector<BoundPod> victims;
     for (uint64_t id : c.victims) victims.push_back(f.On(c.node, id));
-    EXPECT_EQ(Ids(g.CoVictims(victims, f.cluster, f.Place())), c.want);
+    EXPECT_EQ(CoVictimIds(g.CoVictims(victims, f.cluster, f.Place())), c.want);
   }
   // With b-2 bound too, b keeps minCount 2 after losing b-0: surplus.
   f.node_of[5] = 2;
@@ -117,7 +117,7 @@ TEST(PreemptionGangsTest, CoVictims) {
 }
 
 TEST(PreemptionGangsTest, UnevictableAndBroken) {
-  Fixture f;
+  GangVictimsFixture f;
   PreemptionGangs g(f.gangs, nullptr, f.ptrs);
   // a has a member of priority 50.
   EXPECT_TRUE(g.Unevictable(0, 50));
