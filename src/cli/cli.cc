@@ -93,6 +93,14 @@ void AddCommonFlags(CLI::App* cmd, ScheduleFlags& f) {
   AddSchedulerNameFlag(cmd, f.scheduler_names);
 }
 
+// --preempt-gangs (sched/framework/gang_preemption.h).
+void AddPreemptGangsFlag(CLI::App* cmd, std::string& value) {
+  cmd->add_option("--preempt-gangs", value,
+                  "What DefaultPreemption does to a victim's gang: upstream (evicts the victims only, as "
+                  "kube-scheduler) or whole (a gang left below minCount loses every member, as KAI/Volcano)")
+      ->capture_default_str();
+}
+
 // "--bogus --other" for flags, as given; positional leftovers are arguments.
 std::string UnexpectedMessage(const std::vector<std::string>& extras) {
   bool all_flags = true;
@@ -125,6 +133,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   schedule->add_option("--feature-gates", sf.feature_gates,
                        "kube-scheduler feature gates, e.g. GangScheduling=true (alpha in v1.35, for a --config "
                        "profile enabling GangScheduling)");
+  AddPreemptGangsFlag(schedule, sf.preempt_gangs);
   schedule->footer(kScheduleFooter);
 
   ScheduleFlags ef;
@@ -166,6 +175,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
   simulate->add_option("--feature-gates", mf.feature_gates,
                        "kube-scheduler feature gates, e.g. SchedulerPopFromBackoffQ=false (the v1.32 queue), "
                        "SchedulerQueueingHints=false (every event requeues every pod)");
+  AddPreemptGangsFlag(simulate, mf.preempt_gangs);
   simulate->footer(kSimulateFooter);
   AddSchedulerNameFlag(simulate, mf.scheduler_names);
 

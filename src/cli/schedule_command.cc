@@ -18,6 +18,7 @@
 #include "gpusched/report/table_writer.h"
 #include "gpusched/sched/framework/batch.h"
 #include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/framework/gang_serving.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"
@@ -53,6 +54,12 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   std::optional<QueueOrder> order = ParseQueueOrder(order_name);
   if (!order) {
     err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
+    return kExitUsage;
+  }
+  const std::optional<PreemptGangs> preempt_gangs = ParsePreemptGangs(flags.preempt_gangs);
+  if (!preempt_gangs) {
+    err << "error: unknown --preempt-gangs \"" << flags.preempt_gangs << "\" (known: " << kPreemptGangsNames
+        << ")\n";
     return kExitUsage;
   }
   if (flags.output != "table" && flags.output != "json") {
@@ -188,6 +195,7 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   for (const LoadedPdb& p : m.pdbs) heap.pdbs.push_back(&p.pdb);
   batch_options.pdbs = &heap.pdbs;
   batch_options.controller_scales = &m.controller_scales;
+  batch_options.preempt_gangs = *preempt_gangs;
   heap.result = std::make_unique<BatchResult>(ScheduleBatch(pods, cluster, schedulers->profiles, batch_options));
   const BatchResult& result = *heap.result;
 

@@ -14,6 +14,7 @@
 #include "gpusched/report/sim_writers.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/framework/gang_serving.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sim/simulator.h"
@@ -99,6 +100,12 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
     return kExitUsage;
   }
+  const std::optional<PreemptGangs> preempt_gangs = ParsePreemptGangs(flags.preempt_gangs);
+  if (!preempt_gangs) {
+    err << "error: unknown --preempt-gangs \"" << flags.preempt_gangs << "\" (known: " << kPreemptGangsNames
+        << ")\n";
+    return kExitUsage;
+  }
   bool pop_from_backoff_q = true, queueing_hints = true;
   std::string gang_gates;  // GangScheduling, GenericWorkload: read as `schedule` reads them
   {
@@ -178,6 +185,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     opts.dra = &in.dra;
     opts.gangs = &in.gangs;
     opts.gang_serving = &*gang_serving;
+    opts.preempt_gangs = *preempt_gangs;
     opts.policy = policy;
     opts.order = *order;
     opts.initial_backoff = static_cast<double>(in.config.pod_initial_backoff_seconds);
@@ -207,6 +215,13 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     for (const auto& [prio, n] : s.victims_by_priority) out << " " << prio << "=" << n;
     out << "), " << FixedDecimals(s.gpu_hours_lost, 2) << " GPU-hours of work lost; "
         << plural(s.preempted, "bare pod", "bare pods") << " gone, the others recreated by their controllers\n";
+    // --preempt-gangs (docs/preemption.md): what the evictions cost gangs.
+    if (s.gangs_broken > 0)
+      out << "  gangs broken by preemption (--preempt-gangs " << PreemptGangsName(*preempt_gangs)
+          << "): " << plural(s.gangs_broken, "gang", "gangs") << " left below minCount, "
+          << FixedDecimals(s.broken_gang_gpu_hours_lost, 2) << " GPU-hours of their work lost, "
+          << FixedDecimals(s.broken_gang_idle_gpu_hours, 2)
+          << " GPU-hours held idle by their members still running\n";
   }
   for (const SimResult& r : runs) WriteGangLines(out, r);
   for (const SimResult& r : runs) {

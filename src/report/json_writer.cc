@@ -95,6 +95,15 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                              {"by", by.ns() + "/" + by.name()}});
   }
   root["preempted"] = std::move(preempted);
+  // Gangs an eviction left below minCount placed (--preempt-gangs; docs/preemption.md).
+  if (!r.result.broken_gangs.empty()) {
+    Json broken = Json::array();
+    for (const auto& b : r.result.broken_gangs) {
+      const Pod& by = *r.pods[b.by];
+      broken.push_back(Json{{"gang", b.gang->key}, {"min_count", b.gang->min_count}, {"by", by.ns() + "/" + by.name()}});
+    }
+    root["gangs_broken_by_preemption"] = std::move(broken);
+  }
 
   Json rejected = Json::array();
   for (const auto& e : r.rejected)

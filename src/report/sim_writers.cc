@@ -120,6 +120,13 @@ nlohmann::json SummaryJson(const std::vector<SimResult>& runs) {
                                        {"victims_by_priority", std::move(by_priority)},
                                        {"preempted", s.preempted},
                                        {"gpu_hours_lost", Rounded(s.gpu_hours_lost)}};
+      if (s.gangs.gangs > 0) {
+        // --preempt-gangs (docs/preemption.md): gangs left below minCount.
+        auto& j = policies.back()["preemption"];
+        j["gangs_broken"] = s.gangs_broken;
+        j["broken_gang_gpu_hours_lost"] = Rounded(s.broken_gang_gpu_hours_lost);
+        j["broken_gang_idle_gpu_hours"] = Rounded(s.broken_gang_idle_gpu_hours);
+      }
     }
     if (s.gangs.gangs > 0) {
       // Issue 16: gangs through the run (docs/gangs.md).

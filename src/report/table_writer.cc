@@ -87,6 +87,10 @@ void WritePreempted(std::ostream& out, const RunReport& r) {
   for (const auto& p : r.result.preempted)
     out << "  " << DisplayName(*r.pods[p.pod]) << " on " << r.cluster.node(p.node).name() << ", by "
         << DisplayName(*r.pods[p.by]) << "\n";
+  // --preempt-gangs (docs/preemption.md): gangs left below minCount placed.
+  for (const auto& b : r.result.broken_gangs)
+    out << "  gang " << b.gang->key << " broken (below minCount " << b.gang->min_count << ") by "
+        << DisplayName(*r.pods[b.by]) << "\n";
 }
 
 void WriteRefusedAndRejected(std::ostream& out, const RunReport& r) {

@@ -120,6 +120,12 @@ SimResult Simulation::Result(double end) {
   s.victims = victims_;
   s.victims_by_priority.assign(victims_by_priority_.begin(), victims_by_priority_.end());
   s.gpu_hours_lost = gpu_seconds_lost_ / 3600;
+  if (broken_gangs_) {
+    const BrokenGangs::Metrics b = broken_gangs_->Result(end);
+    s.gangs_broken = b.gangs_broken;
+    s.broken_gang_gpu_hours_lost = b.gpu_hours_lost;
+    s.broken_gang_idle_gpu_hours = b.idle_gpu_hours;
+  }
   if (permit_) s.gangs = permit_->Metrics(end);
   return r;
 }

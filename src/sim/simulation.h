@@ -23,6 +23,7 @@
 #include "gpusched/sched/plugins/default_preemption.h"
 #include "gpusched/sched/plugins/filters.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
+#include "gpusched/sim/broken_gangs.h"
 #include "gpusched/sim/class_queue.h"
 #include "gpusched/sim/event_queue.h"
 #include "gpusched/sim/gang_permit.h"
@@ -99,6 +100,7 @@ class Simulation {
     if (UseClassQueue(o, profiles, w) && !(permit_ && permit_->enforcing())) classes_queue_.emplace(queue_.options());
     for (const auto& [name, s] : profiles_)
       if (s->preemption()) s->set_nominated_pods(&nominated_);
+    InitPreemptionGangs();
   }
   ~Simulation() {
     for (const auto& [name, s] : profiles_)
@@ -223,6 +225,11 @@ class Simulation {
   // count them on their nodes (sched/plugins/nominated_pods.h).
   NominatedPods nominated_;
   void Preempt(size_t id, const Scheduler& scheduler, double now);
+  // Gangs under preemption (--preempt-gangs; sim/broken_gangs.h), when a
+  // profile preempts and the input has gangs.
+  std::optional<PreemptionGangs> preemption_gangs_;
+  std::optional<BrokenGangs> broken_gangs_;
+  void InitPreemptionGangs();
   std::vector<PdbBudget> Budgets() const;
   void Evicted(size_t id, double now);
   std::optional<double> first_time_, last_time_;

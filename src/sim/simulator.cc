@@ -185,6 +185,7 @@ void Simulation::Finish(size_t id, double now) {
   --running_;
   ++finished_;
   if (permit_) permit_->Stopped(id, now);
+  if (broken_gangs_) broken_gangs_->Stopped(id, now);
   events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
 }
 
@@ -204,6 +205,7 @@ void Simulation::RemoveNode(size_t i, double now) {
       continue;
     }
     if (permit_) permit_->Stopped(bp.id, now);
+    if (broken_gangs_) broken_gangs_->Stopped(bp.id, now);
     --running_;
     p.finish_event = kNoEvent;
     p.terminating = false;  // a preemption victim goes with its node
@@ -247,6 +249,22 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
   in.terminating_by_preemption = [this](uint64_t v) { return v < pods_.size() && pods_[v].terminating; };
   in.nominated = nominated_.All();
   if (!workload_.pdbs.empty()) in.pdbs = Budgets();
+  // --preempt-gangs whole: a victim's gang goes with it (gang_preemption.h).
+  // A member holds its node while running (not already terminating) or
+  // reserved on Permit.
+  auto place = [this](uint64_t v) -> std::optional<size_t> {
+    const SimPod& vp = pods_[v];
+    if ((vp.phase == SimPod::Phase::kRunning && !vp.terminating) || vp.phase == SimPod::Phase::kReserved)
+      return static_cast<size_t>(vp.node);
+    return std::nullopt;
+  };
+  if (preemption_gangs_ && options_.preempt_gangs == PreemptGangs::kWhole) {
+    const PreemptionGangs* g = &*preemption_gangs_;
+    in.unevictable = [g](uint64_t v, int32_t prio) { return g->Unevictable(v, prio); };
+    in.co_victims = [this, g, &place](const std::vector<BoundPod>& victims) {
+      return g->CoVictims(victims, cluster_, place);
+    };
+  }
   std::optional<size_t> nominated = nominated_.NodeOf(p.waiting->info.pod);
   if (nominated && (*nominated >= cluster_.size() || !cluster_.present(*nominated))) nominated.reset();
   PreemptionResult r =
@@ -258,13 +276,17 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
     return;
   }
   ++preemptions_;
+  std::vector<BoundPod> evict = r.victims;
+  for (const CoVictim& cv : r.co_victims) evict.push_back(cv.pod);
   if (options_.on_preemption) {
-    SimPreemption sp{now, id, r.node, {}, r.num_pdb_violations, &cluster_, &p.waiting->info, &nominated_, &in.pdbs};
+    SimPreemption sp{now, id, r.node, {}, r.num_pdb_violations, {}, &cluster_, &p.waiting->info, &nominated_, &in.pdbs};
     for (const BoundPod& v : r.victims) sp.victims.push_back(v.id);
+    for (const CoVictim& v : r.co_victims) sp.co_victims.push_back(v.pod.id);
     options_.on_preemption(sp);
   }
   nominated_.Nominate(p.waiting->info, r.node);
-  for (const BoundPod& v : r.victims) {
+  std::vector<size_t> terminated;  // the running ones whose termination starts now
+  for (const BoundPod& v : evict) {
     SimPod& vp = pods_[v.id];
     if (vp.terminating) continue;  // already being deleted: no second call
     ++victims_;
@@ -282,7 +304,23 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
     vp.terminating = true;
     vp.finish_event = events_.Push(gone, EventKind::kPodFinish, v.id);
     ++live_events_;
+    terminated.push_back(v.id);
   }
+  if (broken_gangs_) broken_gangs_->Preempted(terminated, now);
+}
+
+void Simulation::InitPreemptionGangs() {
+  if (!options_.gangs || options_.gangs->gangs.empty()) return;
+  if (std::none_of(profiles_.begin(), profiles_.end(), [](const auto& p) { return p.second->preemption(); })) return;
+  std::vector<const Pod*> pods;
+  pods.reserve(workload_.pods.size());
+  for (const WorkloadPod& wp : workload_.pods) pods.push_back(&wp.pod);
+  preemption_gangs_.emplace(*options_.gangs, options_.gang_serving, pods);
+  if (preemption_gangs_->empty()) {
+    preemption_gangs_.reset();
+    return;
+  }
+  broken_gangs_.emplace(*preemption_gangs_, workload_.pods.size());
 }
 
 // The workload's PDBs with disruptionsAllowed as the disruption controller
@@ -322,7 +360,12 @@ void Simulation::Evicted(size_t id, double now) {
   const double ran = std::max(0.0, now - p.run_start);
   const double lost = LostWorkSeconds(pod, ran);
   p.done += ran - lost;
-  gpu_seconds_lost_ += lost * static_cast<double>(PodInfo::Make(pod, id).gpu.total_milli()) / kGpuMilli;
+  const double lost_gpu_seconds = lost * static_cast<double>(PodInfo::Make(pod, id).gpu.total_milli()) / kGpuMilli;
+  gpu_seconds_lost_ += lost_gpu_seconds;
+  if (broken_gangs_) {
+    broken_gangs_->Stopped(id, now);
+    broken_gangs_->Lost(id, lost_gpu_seconds);
+  }
   events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
   if (RequeueOnEviction(pod).kind == EvictionRequeue::Kind::kGone) {
     p.phase = SimPod::Phase::kGone;
@@ -512,6 +555,7 @@ void Simulation::Run(size_t id, double now) {
   SimPod& p = pods_[id];
   idle_timeouts_ = 0;
   if (permit_) permit_->Started(id, p.waiting->info.gpu.total_milli(), now);
+  if (broken_gangs_) broken_gangs_->Started(id, p.waiting->info.gpu.total_milli(), now);
   p.waiting.reset();
   p.phase = SimPod::Phase::kRunning;
   if (p.start < 0) p.start = now;

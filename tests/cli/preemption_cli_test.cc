@@ -123,5 +123,121 @@ TEST(PreemptionCliTest, ExplainVictimAndPreemptor) {
   EXPECT_NE(p.out.find("chosen: gpu-node-1"), std::string::npos) << p.out;
 }
 
+// --preempt-gangs on examples/preemption/gangs: a 4-pod PyTorchJob gang
+// (minAvailable 4) fills the cluster; the first inference pod evicts one
+// worker. upstream leaves the other 3 running (the gang is broken and the
+// table's gangs section shows its 12 idle GPUs); whole evicts them too, and
+// the first inference pod still lands on its nominated node.
+std::vector<std::string> GangArgs(std::vector<std::string> extra) {
+  const std::string dir = std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/";
+  std::vector<std::string> args = {"schedule", "-f", dir + "cluster.yaml", "-f", dir + "priorityclasses.yaml",
+                                   "-f", dir + "gangs/training.yaml", "-f", dir + "inference.yaml",
+                                   "--policy", "kube-default", "--order", "fifo"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+TEST(PreemptionCliTest, GangExampleUpstream) {
+  CliRun r = Cli(GangArgs({}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, Cli(GangArgs({"--preempt-gangs", "upstream"})).out);
+  EXPECT_EQ(r.out,
+            "scheduling result:\n"
+            "  training/llm-finetune-master-0 -> gpu-node-2\n"
+            "  training/llm-finetune-worker-0 -> gpu-node-2\n"
+            "  training/llm-finetune-worker-1 -> gpu-node-1\n"
+            "  serving/llm-inference-nz7rhjqthn-qbd8g -> gpu-node-1\n"
+            "  serving/llm-inference-nz7rhjqthn-gv9bc -> gpu-node-1\n"
+            "\n"
+            "node state after scheduling:\n"
+            "  gpu-node-1: 8/8 GPUs used\n"
+            "  gpu-node-2: 8/8 GPUs used\n"
+            "\n"
+            "gangs (members placed / needed):\n"
+            "  training/llm-finetune: 3/4 placed, 0 pending, cannot start; 12 GPUs held idle by its placed members "
+            "[placed one by one: its pods' scheduler does not gang]\n"
+            "\n"
+            "GPU devices (index on the node):\n"
+            "  gpu-node-1: training/llm-finetune-worker-1 [0,1,2,3], serving/llm-inference-nz7rhjqthn-qbd8g [4,5], "
+            "serving/llm-inference-nz7rhjqthn-gv9bc [6,7]\n"
+            "  gpu-node-2: training/llm-finetune-master-0 [0,1,2,3], training/llm-finetune-worker-0 [4,5,6,7]\n"
+            "\n"
+            "preempted (evicted to make room for a higher-priority pod):\n"
+            "  training/llm-finetune-worker-2 on gpu-node-1, by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "  gang training/llm-finetune broken (below minCount 4) by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "\n"
+            "summary: 2 nodes, 6 pods: 5 placed, 0 pending (0 can never fit), 1 preempted, 0 rejected\n"
+            "  GPUs: 20 requested, 16 capacity, 16 allocated (100%), 0 free\n"
+            "  1 pod was preempted (evicted to make room for higher-priority pods; see preempted)\n");
+}
+
+TEST(PreemptionCliTest, GangExampleWhole) {
+  CliRun r = Cli(GangArgs({"--preempt-gangs", "whole"}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "scheduling result:\n"
+            "  serving/llm-inference-nz7rhjqthn-qbd8g -> gpu-node-1\n"
+            "  serving/llm-inference-nz7rhjqthn-gv9bc -> gpu-node-2\n"
+            "\n"
+            "node state after scheduling:\n"
+            "  gpu-node-1: 2/8 GPUs used\n"
+            "  gpu-node-2: 2/8 GPUs used\n"
+            "\n"
+            "GPU devices (index on the node):\n"
+            "  gpu-node-1: serving/llm-inference-nz7rhjqthn-qbd8g [4,5]\n"
+            "  gpu-node-2: serving/llm-inference-nz7rhjqthn-gv9bc [0,1]\n"
+            "\n"
+            "preempted (evicted to make room for a higher-priority pod):\n"
+            "  training/llm-finetune-worker-2 on gpu-node-1, by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "  training/llm-finetune-master-0 on gpu-node-2, by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "  training/llm-finetune-worker-0 on gpu-node-2, by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "  training/llm-finetune-worker-1 on gpu-node-1, by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "  gang training/llm-finetune broken (below minCount 4) by serving/llm-inference-nz7rhjqthn-qbd8g\n"
+            "\n"
+            "summary: 2 nodes, 6 pods: 2 placed, 0 pending (0 can never fit), 4 preempted, 0 rejected\n"
+            "  GPUs: 20 requested, 16 capacity, 4 allocated (25%), 12 free\n"
+            "  4 pods were preempted (evicted to make room for higher-priority pods; see preempted)\n");
+  CliRun j = Cli(GangArgs({"--preempt-gangs", "whole", "-o", "json"}));
+  ASSERT_EQ(j.code, 0) << j.err;
+  const nlohmann::json doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["gangs_broken_by_preemption"], nlohmann::json::parse(R"([{"gang": "training/llm-finetune",
+      "min_count": 4, "by": "serving/llm-inference-nz7rhjqthn-qbd8g"}])"));
+  EXPECT_EQ(doc["preempted"].size(), 4u);
+  EXPECT_EQ(doc["preempted"][1]["by"], "serving/llm-inference-nz7rhjqthn-qbd8g");
+  EXPECT_EQ(doc["preempted"][1]["node"], "gpu-node-2");
+}
+
+TEST(PreemptionCliTest, PreemptGangsFlagIsChecked) {
+  for (const char* command : {"schedule", "simulate"}) {
+    CliRun r = Cli({command, "-f", std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/cluster.yaml",
+                    "--preempt-gangs", "all"});
+    EXPECT_EQ(r.code, 2) << command;
+    EXPECT_EQ(r.err, "error: unknown --preempt-gangs \"all\" (known: upstream, whole)\n") << command;
+  }
+}
+
+// `simulate` on examples/preemption/gangs/simulate.yaml: the preemption
+// lines of both modes, as docs/preemption.md shows them.
+TEST(PreemptionCliTest, GangSimulateExample) {
+  const std::string file = std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/gangs/simulate.yaml";
+  const std::pair<const char*, const char*> cases[] = {
+      {"upstream",
+       "preemption with kube-default: 1 preemption evicted 1 pod (by priority: 0=1), 0.03 GPU-hours of work lost; 0 "
+       "bare pods gone, the others recreated by their controllers\n"
+       "  gangs broken by preemption (--preempt-gangs upstream): 1 gang left below minCount, 0.03 GPU-hours of their "
+       "work lost, 12.10 GPU-hours held idle by their members still running\n"},
+      {"whole",
+       "preemption with kube-default: 1 preemption evicted 4 pods (by priority: 0=4), 0.13 GPU-hours of work lost; 0 "
+       "bare pods gone, the others recreated by their controllers\n"
+       "  gangs broken by preemption (--preempt-gangs whole): 1 gang left below minCount, 0.13 GPU-hours of their "
+       "work lost, 12.00 GPU-hours held idle by their members still running\n"},
+  };
+  for (const auto& [mode, want] : cases) {
+    CliRun r = Cli({"simulate", "-f", file, "--policy", "kube-default", "--preempt-gangs", mode});
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find(want), std::string::npos) << mode << "\n" << r.out;
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

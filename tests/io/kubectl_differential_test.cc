@@ -320,8 +320,10 @@ TEST(KubectlDifferentialTest, GpuschedReadsManifestsAsKubectlDoes) {
       why = "the API server's validation refuses a fractional extended resource; label --local does not validate";
     // Pods naming a PriorityClass that a sibling file defines: alone, the
     // Priority admission plugin refuses them; label --local does not admit.
-    if (f.parent_path().filename() == "preemption" &&
-        (f.filename() == "inference.yaml" || f.filename() == "training.yaml"))
+    if ((f.parent_path().filename() == "preemption" &&
+         (f.filename() == "inference.yaml" || f.filename() == "training.yaml")) ||
+        (f.parent_path().filename() == "gangs" && f.parent_path().parent_path().filename() == "preemption" &&
+         f.filename() == "training.yaml"))
       why = "its PriorityClass is defined in priorityclasses.yaml; alone, Priority admission refuses the pods";
     differ.Check(Case{fs::relative(f, root).string(), text, why});
   }

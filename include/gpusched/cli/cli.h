@@ -36,6 +36,8 @@ struct ScheduleFlags {
   std::vector<std::string> scheduler_names;
   // --feature-gates: GangScheduling=true|false, GenericWorkload=true|false.
   std::string feature_gates;
+  // --preempt-gangs upstream|whole (sched/framework/gang_preemption.h).
+  std::string preempt_gangs = "upstream";
 };
 
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);
@@ -56,6 +58,7 @@ struct SimulateFlags {
   // (default true since v1.33) changes what the simulator does.
   std::string feature_gates;
   std::vector<std::string> scheduler_names;  // --scheduler-name NAME=POLICY
+  std::string preempt_gangs = "upstream";    // --preempt-gangs upstream|whole
 };
 
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err);

@@ -90,6 +90,13 @@ struct SimSummary {
   // GPU-hours of work the victims lost: since they started, or since their
   // last checkpoint (gpusched.io/checkpoint-interval; model/eviction.h).
   double gpu_hours_lost = 0;
+  // Gangs broken by preemption (sim/broken_gangs.h): left below minCount
+  // running by evictions after they had it; the GPU-hours their evicted
+  // members lost (part of gpu_hours_lost); the GPU-hours their members still
+  // running held meanwhile, idle, until the gang had minCount again.
+  int64_t gangs_broken = 0;
+  double broken_gang_gpu_hours_lost = 0;
+  double broken_gang_idle_gpu_hours = 0;
   // --- end preemption ---
   GangSimMetrics gangs;  // issue 16: Permit in simulate
 };

@@ -51,6 +51,7 @@
 #include "gpusched/model/gang.h"
 #include "gpusched/sched/framework/batch.h"
 #include "gpusched/sched/framework/gang_batch.h"
+#include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/framework/queue_order.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sched/plugins/default_preemption.h"
@@ -75,6 +76,9 @@ struct SimPreemption {
   size_t node = 0;            // the nominated node
   std::vector<size_t> victims;  // in eviction order
   int64_t num_pdb_violations = 0;
+  // --preempt-gangs whole: the members of the victims' gangs evicted with
+  // them (sched/framework/gang_preemption.h), after the victims.
+  std::vector<size_t> co_victims;
   // The state the PostFilter saw (before the victims' termination starts).
   const ClusterState* cluster = nullptr;
   const PodInfo* pod = nullptr;
@@ -127,6 +131,11 @@ struct SimOptions {
   // wait on Permit; the others are placed one by one. Null: no gangs.
   const GangSet* gangs = nullptr;
   const GangServing* gang_serving = nullptr;
+  // --preempt-gangs (sched/framework/gang_preemption.h): with kWhole, a
+  // victim's gang left below minCount loses its other running and reserved
+  // members too, with the same grace period and requeue. Either way the
+  // summary counts the gangs preemption breaks (sim/broken_gangs.h).
+  PreemptGangs preempt_gangs = PreemptGangs::kUpstream;
 };
 
 // Runs the simulation. Each pod goes to the profile its spec.schedulerName

@@ -99,6 +99,14 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     for (auto& [name, v] : free.scalars) v = std::max<int64_t>(v, 0);
     demand.free.Add(free);
   }
+  // Gangs as preemption sees them: only worth building when a profile preempts.
+  std::optional<PreemptionGangs> preemption_gangs;
+  if (options.gangs && !options.gangs->gangs.empty() &&
+      std::any_of(schedulers.begin(), schedulers.end(), [](const auto& p) { return p.second->preemption(); }))
+    preemption_gangs.emplace(*options.gangs, options.gang_serving, pods);
+  BatchPreemptionInputs preemption_inputs{&pods, options.pdbs, options.controller_scales};
+  if (preemption_gangs && !preemption_gangs->empty()) preemption_inputs.gangs = &*preemption_gangs;
+  preemption_inputs.preempt_gangs = options.preempt_gangs;
   // One per profile: the pending pods of one shape share their diagnosis.
   std::vector<std::unique_ptr<DiagnosisCache>> diagnoses(schedulers.size());
   // One pod's attempt on `on`; binds it there when it fits. An explained pod
@@ -149,8 +157,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     // null for the members of an enforced gang, which are tried on trial
     // copies and never evict (docs/gangs.md).
     if (explain && preemption && preemption->would_help &&
-        PlaceByPreemption(info, on, *scheduler, {&pods, options.pdbs, options.controller_scales}, a.message, *explain,
-                          out)) {
+        PlaceByPreemption(info, on, *scheduler, preemption_inputs, a.message, *explain, out)) {
       a.placed_by_preemption = true;
       return a;
     }

@@ -41,10 +41,34 @@ std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState&
     static const ControllerScales kNoScales;
     pin.pdbs = PdbBudgets(*in.pdbs, bound, in.scales != nullptr ? *in.scales : kNoScales);
   }
+  // Where each gang member is bound (the batch keeps no index by pod).
+  std::vector<std::optional<size_t>> node_of;
+  auto place = [&node_of](uint64_t id) { return id < node_of.size() ? node_of[id] : std::nullopt; };
+  if (in.gangs != nullptr && !in.gangs->empty()) {
+    node_of.resize(pods != nullptr ? pods->size() : 0);
+    for (size_t i = 0; i < cluster.size(); ++i) {
+      if (!cluster.present(i)) continue;
+      for (const BoundPod& bp : cluster.state(i).pods)
+        if (bp.id < node_of.size() && in.gangs->GangOf(bp.id) >= 0) node_of[bp.id] = i;
+    }
+    if (in.preempt_gangs == PreemptGangs::kWhole) {
+      const PreemptionGangs* g = in.gangs;
+      pin.unevictable = [g](uint64_t id, int32_t prio) { return g->Unevictable(id, prio); };
+      pin.co_victims = [g, &cluster, &place](const std::vector<BoundPod>& victims) {
+        return g->CoVictims(victims, cluster, place);
+      };
+    }
+  }
   // Upstream starts the dry run at a random node; 0 keeps the answer a
   // function of the input.
   PreemptionResult r = Preempt(pod, cluster, codes, scheduler.filters(), pin, /*offset_seed=*/0);
   if (!r.nominated) return std::nullopt;
+  if (in.gangs != nullptr && in.broken != nullptr) {
+    std::vector<uint64_t> evicted;
+    for (const BoundPod& v : r.victims) evicted.push_back(v.id);
+    for (const CoVictim& v : r.co_victims) evicted.push_back(v.pod.id);
+    for (int32_t g : in.gangs->Broken(evicted, place)) in.broken->push_back(g);
+  }
   for (const BoundPod& v : r.victims) cluster.Unbind(r.node, v.id);
   return r;
 }
@@ -52,21 +76,33 @@ std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState&
 bool PlaceByPreemption(const PodInfo& pod, ClusterState& cluster, Scheduler& scheduler,
                        const BatchPreemptionInputs& in, const std::string& first_attempt,
                        std::optional<PodExplain>& first_explain, BatchResult& out) {
-  std::optional<PreemptionResult> r = PreemptInBatch(pod, cluster, scheduler, in);
+  std::vector<int32_t> broken;
+  BatchPreemptionInputs with_broken = in;
+  with_broken.broken = &broken;
+  std::optional<PreemptionResult> r = PreemptInBatch(pod, cluster, scheduler, with_broken);
   if (!r) return false;
+  for (int32_t g : broken) out.broken_gangs.push_back({&in.gangs->gang(g), pod.input_index});
+  std::vector<std::pair<size_t, size_t>> evicted;  // (pod, node)
+  for (const BoundPod& v : r->victims) evicted.emplace_back(v.id, r->node);
+  for (const CoVictim& v : r->co_victims) evicted.emplace_back(v.pod.id, v.node);
   std::vector<size_t> victims;
-  for (const BoundPod& v : r->victims) {
-    victims.push_back(v.id);
-    out.preempted.push_back({v.id, r->node, pod.input_index});
+  for (const auto& [id, node] : evicted) {
+    victims.push_back(id);
+    out.preempted.push_back({id, node, pod.input_index});
     auto it = std::find_if(out.placements.begin(), out.placements.end(),
-                           [&](const BatchResult::Placed& p) { return p.pod == v.id; });
+                           [&](const BatchResult::Placed& p) { return p.pod == id; });
     if (it != out.placements.end()) out.placements.erase(it);
   }
   // The next cycle: the only node that changed is the nominated one, so it
   // is where the pod fits now.
+  // The co-victims (--preempt-gangs whole) leave after the pod is placed:
+  // kube-scheduler tries a pod's nominated node first and takes it when the
+  // filters pass (schedule_one.go, evaluateNominatedNode), so the room they
+  // free elsewhere does not draw the pod away from it.
   std::optional<PodExplain> again;
   if (first_explain) again.emplace();
   Decision d = scheduler.ScheduleOne(pod, cluster, again ? &*again : nullptr);
+  for (const CoVictim& v : r->co_victims) cluster.Unbind(v.node, v.pod.id);
   if (!d.scheduled) {
     // Cannot happen while the filters are deterministic; reported rather
     // than hidden.

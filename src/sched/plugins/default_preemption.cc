@@ -127,7 +127,8 @@ VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& clus
   // Pointers into the cluster's pod list, which the dry run does not change.
   std::vector<const BoundPod*> potential;
   for (const BoundPod& bp : orig.pods)
-    if (bp.priority < pod.priority) potential.push_back(&bp);
+    if (bp.priority < pod.priority && !(in.unevictable && in.unevictable(bp.id, pod.priority)))
+      potential.push_back(&bp);
   if (potential.empty()) {
     out.code = SchedStatus::Code::kUnschedulableAndUnresolvable;
     out.reasons.push_back({kNoPreemptionVictims, {}});
@@ -195,8 +196,22 @@ DryRun DryRunPreemption(const PodInfo& pod, const ClusterState& cluster, const s
   return out;
 }
 
-size_t SelectCandidate(const std::vector<PreemptionCandidate>& candidates) {
-  if (candidates.size() <= 1) return 0;
+size_t SelectCandidate(const std::vector<PreemptionCandidate>& given) {
+  if (given.size() <= 1) return 0;
+  // A candidate's cost includes its co-victims (--preempt-gangs whole).
+  std::vector<PreemptionCandidate> with_co;
+  bool any_co = false;
+  for (const PreemptionCandidate& c : given) any_co = any_co || !c.co_victims.empty();
+  if (any_co) {
+    with_co.reserve(given.size());
+    for (const PreemptionCandidate& c : given) {
+      PreemptionCandidate w{c.node, c.victims, c.num_pdb_violations};
+      for (const CoVictim& cv : c.co_victims) w.victims.push_back(cv.pod);
+      std::stable_sort(w.victims.begin(), w.victims.end(), MoreImportant);
+      with_co.push_back(std::move(w));
+    }
+  }
+  const std::vector<PreemptionCandidate>& candidates = any_co ? with_co : given;
   std::vector<size_t> all(candidates.size());
   for (size_t i = 0; i < all.size(); ++i) all[i] = i;
   using Score = std::function<int64_t(const PreemptionCandidate&)>;
@@ -279,11 +294,14 @@ PreemptionResult Preempt(const PodInfo& pod, const ClusterState& cluster,
     out.message = "preemption: " + err.Error();
     return out;
   }
+  if (in.co_victims)
+    for (PreemptionCandidate& c : dry.candidates) c.co_victims = in.co_victims(c.victims);
   const size_t best = SelectCandidate(dry.candidates);
   out.nominated = true;
   out.node = dry.candidates[best].node;
   out.victims = std::move(dry.candidates[best].victims);
   out.num_pdb_violations = dry.candidates[best].num_pdb_violations;
+  out.co_victims = std::move(dry.candidates[best].co_victims);
   return out;
 }
 

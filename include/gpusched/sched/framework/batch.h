@@ -22,6 +22,7 @@
 #include "gpusched/sched/diagnosis/diagnosis.h"
 #include "gpusched/sched/api/explain.h"
 #include "gpusched/sched/framework/gang_batch.h"
+#include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/framework/queue_order.h"
 #include "gpusched/sched/framework/scheduler.h"
 
@@ -49,6 +50,12 @@ struct BatchResult {
     size_t node;
     size_t by;  // the preemptor's input index
   };
+  // A gang an eviction left below minCount of its members placed, after it
+  // had them (sched/framework/gang_preemption.h).
+  struct BrokenGang {
+    const Gang* gang;
+    size_t by;  // the preemptor's input index
+  };
   struct Pending {
     size_t pod;
     std::string message;  // kube-scheduler's FitError text ("" if no scheduler handles the pod)
@@ -63,6 +70,7 @@ struct BatchResult {
   std::vector<Pending> pending;    // in scheduling order
   std::vector<Refused> refused;
   std::vector<Preempted> preempted;  // in eviction order
+  std::vector<BrokenGang> broken_gangs;  // in preemption order
 };
 
 // A profile: the schedulerName it serves and its Scheduler.
@@ -88,6 +96,9 @@ struct BatchOptions {
   // (profiles with DefaultPreemption); none when null.
   const std::vector<const PodDisruptionBudget*>* pdbs = nullptr;
   const ControllerScales* controller_scales = nullptr;
+  // --preempt-gangs (sched/framework/gang_preemption.h): with kWhole a
+  // victim's gang loses every member it needs (read from `gangs`).
+  PreemptGangs preempt_gangs = PreemptGangs::kUpstream;
 };
 
 BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,

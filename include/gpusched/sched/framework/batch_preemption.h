@@ -17,6 +17,7 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pdb.h"
 #include "gpusched/model/pod.h"
+#include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/plugins/default_preemption.h"
 #include "gpusched/sched/api/pod_info.h"
 #include "gpusched/sched/framework/scheduler.h"
@@ -30,11 +31,21 @@ struct BatchPreemptionInputs {
   // DefaultPreemptionArgs (upstream's defaults).
   int32_t min_candidate_nodes_percentage = 10;
   int32_t min_candidate_nodes_absolute = 100;
+  // The input's gangs as preemption sees them (sched/framework/
+  // gang_preemption.h), null without gangs; with kWhole a victim's gang
+  // goes with it.
+  const PreemptionGangs* gangs = nullptr;
+  PreemptGangs preempt_gangs = PreemptGangs::kUpstream;
+  // When set, PreemptInBatch appends the gangs (PreemptionGangs indices)
+  // the eviction breaks.
+  std::vector<int32_t>* broken = nullptr;
 };
 
 // Runs the PostFilter for `pod` (which just failed on every node under
 // `scheduler`'s filters) and, when it nominates a node, unbinds the victims
-// from `cluster` and returns the result (victims in eviction order).
+// from `cluster` and returns the result (victims in eviction order; with
+// kWhole, its co-victims are still bound: the caller unbinds them once the
+// pod is placed on the nominated node).
 // nullopt when preemption does not help; `cluster` is then unchanged.
 std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState& cluster, const Scheduler& scheduler,
                                                const BatchPreemptionInputs& in);

@@ -57,6 +57,14 @@ struct PdbBudget {
 std::vector<PdbBudget> PdbBudgets(const std::vector<const PodDisruptionBudget*>& pdbs,
                                   const std::vector<PdbPod>& pods, const ControllerScales& scales);
 
+// A pod evicted with a victim because they belong to one gang
+// (--preempt-gangs whole; sched/framework/gang_preemption.h): it may run on
+// another node than the candidate's.
+struct CoVictim {
+  size_t node = 0;
+  BoundPod pod;
+};
+
 struct PreemptionInputs {
   // The Pod behind a BoundPod::id, for labels and names; may return nullptr
   // (a pod with no labels matches no PDB).
@@ -67,6 +75,12 @@ struct PreemptionInputs {
   // timestamp and DisruptionTarget=True/PreemptionByScheduler).
   std::function<bool(uint64_t)> terminating_by_preemption;
   const FilterPlugin* last = nullptr;  // one more filter after the chain (DynamicResources)
+  // --preempt-gangs whole (not upstream): pods that may not be victims of a
+  // preemptor of that priority (a gang member whose gang holds a pod of
+  // equal or higher priority), and the pods that go with a candidate's
+  // victims (their gangs' other members). Unset: DefaultPreemption as is.
+  std::function<bool(uint64_t id, int32_t preemptor_priority)> unevictable;
+  std::function<std::vector<CoVictim>(const std::vector<BoundPod>& victims)> co_victims;
   // DefaultPreemptionArgs.
   int32_t min_candidate_nodes_percentage = 10;
   int32_t min_candidate_nodes_absolute = 100;
@@ -107,6 +121,10 @@ struct PreemptionCandidate {
   size_t node = 0;
   std::vector<BoundPod> victims;  // most important first
   int64_t num_pdb_violations = 0;
+  // With PreemptionInputs::co_victims: the pods evicted with `victims`.
+  // SelectCandidate counts them with the victims in every criterion but
+  // the PDB violations (a gang costs all the members it loses).
+  std::vector<CoVictim> co_victims = {};
 };
 
 struct DryRun {
@@ -132,6 +150,7 @@ struct PreemptionResult {
   size_t node = 0;
   std::vector<BoundPod> victims;  // in eviction order (most important first)
   int64_t num_pdb_violations = 0;
+  std::vector<CoVictim> co_victims;  // evicted after `victims` (PreemptionInputs::co_victims)
   std::string message;  // "preemption: ..." when !nominated
 };
 
