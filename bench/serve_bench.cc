@@ -4,8 +4,9 @@
 // /filter with every node, then POST /prioritize with the nodes that passed,
 // on one keep-alive connection per client thread. Printed per configuration:
 // pods/s (one pod = filter + prioritize), requests/s, and p50/p99 of a pod's
-// filter + prioritize; with node names (nodeCacheCapable: true) and with full
-// Node objects (false). In process (no HTTP), the same requests are
+// filter + prioritize, and the process's CPU time per pod over HTTP (client
+// and server threads together: "cpu ms"); with node names (nodeCacheCapable:
+// true) and with full Node objects (false). In process (no HTTP), the same requests are
 // answered by the fast decision path (inproc/s) and by the plain path it
 // replaced (plain/s, ExtenderOptions::plain: every name looked up and every
 // node filtered per request, a policy without scores asked for each pick in
@@ -15,7 +16,7 @@
 // pod is then bound where prioritize put its 10 (filter + prioritize + bind
 // per pod). Not a test: nothing is asserted.
 // Usage: gpusched_serve_bench [--nodes 1000,5000] [--pods 2000] [--clients 2]
-// [--seconds 5] [--modes names,nodes,bind]
+// [--seconds 5] [--modes names,nodes,bind] [--no-inproc] [--no-http] [--no-plain]
 #include <httplib.h>
 
 #include <algorithm>
@@ -26,6 +27,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <time.h>
 
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/json_documents.h"
@@ -99,6 +102,14 @@ std::string Args(const std::string& pod, const Setup& s, bool names, const std::
   return out + "]},\"NodeNames\":null}";
 }
 
+// CPU time of the whole process (server and client threads): on a shared
+// machine, what a pod costs whatever else runs.
+double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 double Pct(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -111,6 +122,9 @@ int main(int argc, char** argv) {
   std::vector<int> node_counts = {1000, 5000};
   int pods = 2000, clients = 2;
   double seconds = 5;
+  // --no-inproc: HTTP only; --no-http: in process only (for profiling).
+  // --no-plain: not the plain path.
+  bool inproc_runs = true, http_runs = true, plain_runs = true;
   // "names": NodeNames; "nodes": full Nodes; "bind": NodeNames, and each
   // pod bound where prioritize put its 10, so every pod changes the cluster.
   std::vector<std::string> modes = {"names", "nodes"};
@@ -129,11 +143,18 @@ int main(int argc, char** argv) {
       modes.clear();
       for (const char* k : {"names", "nodes", "bind"})
         if (m.find(k) != std::string::npos) modes.push_back(k);
+    } else if (a == "--no-inproc") {
+      inproc_runs = false;
+    } else if (a == "--no-plain") {
+      plain_runs = false;
+    } else if (a == "--no-http") {
+      http_runs = false;
     } else if (a == "--seconds" && i + 1 < argc) {
       seconds = std::stod(argv[++i]);
     }
   }
-  std::printf("%-6s %-6s %9s %9s %9s %9s %10s %10s %11s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
+  std::printf("%-6s %-6s %9s %9s %9s %9s %8s %10s %10s %11s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
+              "cpu ms",
               "inproc/s", "plain/s", "http/plain");
   for (int n : node_counts) {
     Setup s;
@@ -226,13 +247,14 @@ int main(int argc, char** argv) {
         }
         return done / std::chrono::duration<double>(Clock::now() - start).count();
       };
-      const double plain = in_process(*plain_ext);
-      const double inproc = in_process(ext);
+      const double plain = inproc_runs && plain_runs ? in_process(*plain_ext) : 0;
+      const double inproc = inproc_runs ? in_process(ext) : 0;
       auto t0 = Clock::now();
       // Over HTTP, `clients` connections.
       std::vector<std::vector<double>> lat(static_cast<size_t>(clients));
       std::atomic<int> next{0}, refused{0};
       t0 = Clock::now();
+      const double cpu0 = CpuSeconds();
       std::vector<std::thread> threads;
       for (int c = 0; c < clients; ++c) {
         threads.emplace_back([&, c] {
@@ -240,7 +262,7 @@ int main(int argc, char** argv) {
           cli.set_tcp_nodelay(true);
           cli.set_keep_alive(true);
           cli.set_read_timeout(60, 0);
-          for (int i; (i = count + next++) < 2 * count;) {
+          for (int i; http_runs && (i = count + next++) < 2 * count;) {
             if (std::chrono::duration<double>(Clock::now() - t0).count() > seconds) break;
             const auto a = Clock::now();
             auto f = cli.Post("/filter", filter_bodies[static_cast<size_t>(i)], "application/json");
@@ -266,11 +288,13 @@ int main(int argc, char** argv) {
       }
       for (auto& t : threads) t.join();
       const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+      const double cpu = CpuSeconds() - cpu0;
       std::vector<double> all_lat;
       for (auto& v : lat) all_lat.insert(all_lat.end(), v.begin(), v.end());
       const double pods_s = static_cast<double>(all_lat.size()) / elapsed;
-      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %10.0f %10.0f %11.2f\n", n, mode.c_str(), pods_s,
-                  (bind ? 3 : 2) * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99), inproc, plain, pods_s / plain);
+      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %8.2f %10.0f %10.0f %11.2f\n", n, mode.c_str(), pods_s,
+                  (bind ? 3 : 2) * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99),
+                  all_lat.empty() ? 0.0 : 1000 * cpu / static_cast<double>(all_lat.size()), inproc, plain, plain > 0 ? pods_s / plain : 0.0);
       if (refused) std::printf("       (%d of the binds over HTTP refused: two clients chose one node)\n", refused.load());
       std::fflush(stdout);
     }
