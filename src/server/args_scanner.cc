@@ -113,7 +113,7 @@ const char* SkipValue(const char* p, const char* end, int depth) {
   }
 }
 
-// The object at p ('{'): one past its closing brace, found by counting
+// The object or array at p: one past its closing bracket, found by counting
 // brackets outside strings; or null. Its contents are the caller's parser's
 // to check.
 const char* ObjectEnd(const char* p, const char* end) {
@@ -184,6 +184,12 @@ const char* ScanNames(const char* p, const char* end, const NameListCache* cache
 }
 
 }  // namespace
+
+size_t JsonContainerEnd(std::string_view text, size_t at) {
+  if (at >= text.size() || (text[at] != '{' && text[at] != '[')) return std::string_view::npos;
+  const char* e = ObjectEnd(text.data() + at, text.data() + text.size());
+  return e ? static_cast<size_t>(e - text.data()) : std::string_view::npos;
+}
 
 bool ScanExtenderArgs(std::string_view body, const NameListCache* cache, ScannedArgs& out) {
   out.pod = {};
