@@ -16,10 +16,11 @@
 // pod is then bound where prioritize put its 10 (filter + prioritize + bind
 // per pod). Not a test: nothing is asserted.
 // Usage: gpusched_serve_bench [--nodes 1000,5000] [--pods 2000] [--clients 2]
-// [--seconds 5] [--modes names,nodes,bind] [--no-inproc] [--no-http] [--no-plain]
+// [--seconds 5] [--modes names,nodes,bind] [--busy F] [--no-inproc] [--no-http] [--no-plain]
 #include <httplib.h>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -78,6 +79,11 @@ std::string PodJson(int i) {
          "\"status\":{\"phase\":\"Pending\"}}";
 }
 
+// Node i is one of the busy fraction (spread evenly).
+bool IsBusy(int i, double busy) {
+  return std::floor((i + 1) * busy) > std::floor(i * busy);
+}
+
 struct Setup {
   int nodes;
   std::vector<std::string> node_json;  // full objects
@@ -123,6 +129,9 @@ int main(int argc, char** argv) {
   int pods = 2000, clients = 2;
   double seconds = 5;
   // --no-inproc: HTTP only; --no-http: in process only (for profiling).
+  // --busy F: that fraction of the nodes has all its GPUs in use, so that
+  // filter fails them (FailedNodes) and prioritize gets the rest.
+  double busy = 0;
   // --no-plain: not the plain path.
   bool inproc_runs = true, http_runs = true, plain_runs = true;
   // "names": NodeNames; "nodes": full Nodes; "bind": NodeNames, and each
@@ -145,6 +154,8 @@ int main(int argc, char** argv) {
         if (m.find(k) != std::string::npos) modes.push_back(k);
     } else if (a == "--no-inproc") {
       inproc_runs = false;
+    } else if (a == "--busy" && i + 1 < argc) {
+      busy = std::stod(argv[++i]);
     } else if (a == "--no-plain") {
       plain_runs = false;
     } else if (a == "--no-http") {
@@ -185,9 +196,10 @@ int main(int argc, char** argv) {
           o, nullptr, m);
       ext->Update([&](gpusched::ClusterView& v) {
         v.ReplaceNodes(nodes);
-        // A quarter of the GPUs in use: 2 one-GPU pods per node.
+        // A quarter of the GPUs in use: 2 one-GPU pods per node (all 8 on
+        // the busy ones).
         for (int i = 0; i < n; ++i)
-          for (int k = 0; k < 2; ++k) {
+          for (int k = 0; k < (IsBusy(i, busy) ? 8 : 2); ++k) {
             gpusched::Pod p;
             p.meta.name = "run-" + std::to_string(i) + "-" + std::to_string(k);
             p.meta.namespace_ = "ml";
@@ -219,8 +231,10 @@ int main(int argc, char** argv) {
       // Requests prepared up front: the client's own JSON is not measured.
       const int count = names ? pods : std::max(20, pods / 20);
       std::vector<std::string> filter_bodies, prio_bodies, bind_bodies;
-      std::vector<int> all(static_cast<size_t>(n));
-      for (int i = 0; i < n; ++i) all[static_cast<size_t>(i)] = i;
+      // Prioritize is sent the nodes that pass filter, as kube-scheduler does.
+      std::vector<int> all;
+      for (int i = 0; i < n; ++i)
+        if (!IsBusy(i, busy)) all.push_back(i);
       for (int i = first_pod; i < first_pod + 2 * count; ++i) {
         filter_bodies.push_back(Args(PodJson(i), s, names));
         prio_bodies.push_back(Args(PodJson(i), s, names, &all));

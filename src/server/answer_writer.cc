@@ -1,6 +1,7 @@
 #include "gpusched/server/answer_writer.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstring>
 
@@ -22,29 +23,60 @@ void AppendName(std::string& out, std::string_view name, bool plain) {
 
 // A Go map[string]string of `failures`: keys sorted, one entry per name.
 void AppendFailures(std::string& out, const std::vector<std::string_view>& names, bool plain,
-                    std::vector<FilterNamesAnswer::Failure> failures, const std::vector<std::string>& reasons) {
-  // Stable: of a name named twice, the later entry is the one a map keeps
-  // (both carry the same verdict).
-  std::stable_sort(failures.begin(), failures.end(),
-                   [&](const FilterNamesAnswer::Failure& a, const FilterNamesAnswer::Failure& b) {
-                     return names[a.at] < names[b.at];
-                   });
+                    const std::vector<FilterNamesAnswer::Failure>& failures, size_t num_ranks,
+                    const std::vector<std::string>& reasons) {
+  using Failure = FilterNamesAnswer::Failure;
+  // Ranked names in rank order through a bitmap (a name named twice is one
+  // bit); the unranked ones sorted as strings, stable so that of a name
+  // named twice the later entry is the one a map keeps (both carry the same
+  // verdict).
+  std::vector<uint64_t> bits;
+  std::vector<uint32_t> at_rank;
+  std::vector<Failure> unranked;
+  for (const Failure& f : failures) {
+    if (f.rank == FilterNamesAnswer::kNoRank) {
+      unranked.push_back(f);
+      continue;
+    }
+    if (bits.empty()) {
+      bits.assign((num_ranks + 63) / 64, 0);
+      at_rank.resize(num_ranks);
+    }
+    bits[f.rank / 64] |= uint64_t{1} << (f.rank % 64);
+    at_rank[f.rank] = static_cast<uint32_t>(&f - failures.data());
+  }
+  std::stable_sort(unranked.begin(), unranked.end(),
+                   [&](const Failure& a, const Failure& b) { return names[a.at] < names[b.at]; });
   out += '{';
   bool first = true;
-  for (size_t i = 0; i < failures.size(); ++i) {
-    if (i + 1 < failures.size() && names[failures[i + 1].at] == names[failures[i].at]) continue;
+  auto write = [&](const Failure& f) {
     if (!first) out += ',';
     first = false;
-    AppendName(out, names[failures[i].at], plain);
+    AppendName(out, names[f.at], plain);
     out += ':';
-    out += reasons[failures[i].reason];
+    out += reasons[f.reason];
+  };
+  size_t u = 0;
+  auto unranked_before = [&](std::string_view name) {
+    // Writes the unranked names before `name`, one entry per name.
+    for (; u < unranked.size() && names[unranked[u].at] < name; ++u)
+      if (u + 1 == unranked.size() || names[unranked[u + 1].at] != names[unranked[u].at]) write(unranked[u]);
+  };
+  for (size_t w = 0; w < bits.size(); ++w) {
+    for (uint64_t word = bits[w]; word; word &= word - 1) {
+      const Failure& f = failures[at_rank[w * 64 + static_cast<size_t>(std::countr_zero(word))]];
+      if (u < unranked.size()) unranked_before(names[f.at]);
+      write(f);
+    }
   }
+  for (; u < unranked.size(); ++u)
+    if (u + 1 == unranked.size() || names[unranked[u + 1].at] != names[unranked[u].at]) write(unranked[u]);
   out += '}';
 }
 
 }  // namespace
 
-void FilterNamesAnswer::Fail(size_t at, std::string_view reason, bool unresolvable) {
+void FilterNamesAnswer::Fail(size_t at, std::string_view reason, bool unresolvable, uint32_t rank) {
   // Most failures repeat the reason before them; a few distinct ones are
   // looked up in turn.
   if (reasons_.empty() || reasons_[last_reason_] != reason) {
@@ -53,7 +85,7 @@ void FilterNamesAnswer::Fail(size_t at, std::string_view reason, bool unresolvab
     if (k == reasons_.size()) reasons_.emplace_back(reason);
     last_reason_ = static_cast<uint32_t>(k);
   }
-  (unresolvable ? unresolvable_ : failed_).push_back(Failure{static_cast<uint32_t>(at), last_reason_});
+  (unresolvable ? unresolvable_ : failed_).push_back(Failure{static_cast<uint32_t>(at), last_reason_, rank});
 }
 
 std::string EncodeFilterNames(const std::vector<std::string_view>& names, bool plain, const FilterNamesAnswer& answer,
@@ -109,9 +141,9 @@ std::string EncodeFilterNames(const std::vector<std::string_view>& names, bool p
     list->plain = plain;
   }
   out += ",\"FailedNodes\":";
-  AppendFailures(out, names, plain, answer.failed(), reasons);
+  AppendFailures(out, names, plain, answer.failed(), answer.num_ranks(), reasons);
   out += ",\"FailedAndUnresolvableNodes\":";
-  AppendFailures(out, names, plain, answer.unresolvable(), reasons);
+  AppendFailures(out, names, plain, answer.unresolvable(), answer.num_ranks(), reasons);
   out += ",\"Error\":\"\"}";
   return out;
 }

@@ -5,6 +5,8 @@
 #include "gpusched/server/answer_writer.h"
 #include "gpusched/server/extender.h"
 
+#include <optional>
+
 namespace gpusched {
 
 bool ExtenderService::DecodeFast(std::string_view body, FastArgs& out) {
@@ -55,9 +57,9 @@ void ExtenderService::RememberNames(const ScannedArgs& a, const std::shared_ptr<
 Reply ExtenderService::FilterFast(const FastArgs& a) {
   const std::vector<std::string_view>& names = a.scanned.names;
   const PodInfo& info = a.pod->info;
-  FilterNamesAnswer answer;
   std::vector<int64_t> slots;
   std::shared_ptr<const NodeNameIndex> index = ResolveScanned(a.scanned, slots);
+  std::optional<FilterNamesAnswer> answer;
   {
     std::lock_guard<std::mutex> l(mu_);
     if (!decisions_) {
@@ -69,37 +71,43 @@ Reply ExtenderService::FilterFast(const FastArgs& a) {
     std::vector<const NodeVerdict*> verdicts;
     FilterLocked(info, names, index, slots, verdicts);
     // Read off the verdicts under the lock: the cached ones change with the
-    // view. Reasons are copied once each (interned).
+    // view. Reasons are copied once each (interned); a known node's name is
+    // ranked by the index its slot came from.
+    answer.emplace(index ? index->num_names() : 0);
     for (size_t i = 0; i < names.size(); ++i) {
       const NodeVerdict* v = verdicts[i];
       if (!v) {
-        answer.Fail(i, kReasonUnknownNode, false);
+        answer->Fail(i, kReasonUnknownNode, false);
       } else if (v->passed) {
-        answer.Pass(i);
+        answer->Pass(i);
       } else {
-        answer.Fail(i, v->reason, v->unresolvable);
+        answer->Fail(i, v->reason, v->unresolvable, index->Rank(static_cast<size_t>(slots[i])));
       }
     }
   }
   if (metrics_) {
     size_t unknown = 0;
-    for (const FilterNamesAnswer::Failure& f : answer.failed()) unknown += slots[f.at] < 0;
-    const size_t failed = answer.failed().size() - unknown;
-    if (!answer.passed().empty()) metrics_->Decision("filter", "passed", static_cast<double>(answer.passed().size()));
+    for (const FilterNamesAnswer::Failure& f : answer->failed()) unknown += slots[f.at] < 0;
+    const size_t failed = answer->failed().size() - unknown;
+    if (!answer->passed().empty()) metrics_->Decision("filter", "passed", static_cast<double>(answer->passed().size()));
     if (failed) metrics_->Decision("filter", "failed", static_cast<double>(failed));
-    if (!answer.unresolvable().empty())
-      metrics_->Decision("filter", "unresolvable", static_cast<double>(answer.unresolvable().size()));
+    if (!answer->unresolvable().empty())
+      metrics_->Decision("filter", "unresolvable", static_cast<double>(answer->unresolvable().size()));
     if (unknown) metrics_->Decision("filter", "unknown", static_cast<double>(unknown));
   }
   // The names that passed, as written, are what kube-scheduler sends
   // /prioritize next: kept with their slots.
   std::shared_ptr<NameList> passed;
   if (a.scanned.plain && index) passed = std::make_shared<NameList>();
-  Reply reply{200, EncodeFilterNames(names, a.scanned.plain, answer, passed.get())};
+  Reply reply{200, EncodeFilterNames(names, a.scanned.plain, *answer, passed.get())};
+  // Every name passed and the request wrote them as Go does: the answer's
+  // list is the request's, which RememberNames keeps.
+  if (passed && passed->text.size() == a.scanned.names_text.size() && answer->passed().size() == names.size())
+    passed = nullptr;
   if (passed) {
     passed->index = index;
-    passed->slots.reserve(answer.passed().size());
-    for (uint32_t at : answer.passed()) passed->slots.push_back(slots[at]);
+    passed->slots.reserve(answer->passed().size());
+    for (uint32_t at : answer->passed()) passed->slots.push_back(slots[at]);
     name_lists_.Insert(std::move(passed));
   }
   RememberNames(a.scanned, index, std::move(slots));

@@ -1,5 +1,6 @@
 #include "gpusched/server/node_name_index.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -50,6 +51,22 @@ int64_t NodeNameIndex::Find(std::string_view name) const {
     const size_t len = offset_[e + 1] - offset_[e];
     if (len == name.size() && (len == 0 || std::memcmp(names_.data() + offset_[e], name.data(), len) == 0)) return node_[e];
   }
+}
+
+}  // namespace gpusched
+
+namespace gpusched {
+
+uint32_t NodeNameIndex::Rank(size_t slot) const {
+  std::call_once(ranked_, [this] {
+    auto name = [this](uint32_t e) { return std::string_view(names_).substr(offset_[e], offset_[e + 1] - offset_[e]); };
+    std::vector<uint32_t> order(node_.size());
+    for (uint32_t e = 0; e < order.size(); ++e) order[e] = e;
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return name(a) < name(b); });
+    rank_.assign(size_, 0);
+    for (uint32_t r = 0; r < order.size(); ++r) rank_[node_[order[r]]] = r;
+  });
+  return rank_[slot];
 }
 
 }  // namespace gpusched

@@ -38,6 +38,20 @@ TEST(AnswerWriterTest, WritesAsTheReference) {
   FilterNamesAnswer none;
   EXPECT_EQ(EncodeFilterNames({}, true, none),
             R"({"Nodes":null,"NodeNames":[],"FailedNodes":{},"FailedAndUnresolvableNodes":{},"Error":""})");
+  // Ranked names (known to the index) in rank order, unranked ones merged
+  // in by name.
+  const std::vector<std::string_view> mixed = {"n3", "zz", "n1", "a", "n2", "n1", "m"};
+  FilterNamesAnswer ranked(5);
+  ranked.Fail(0, "r", false, 3);
+  ranked.Fail(1, "r", false);
+  ranked.Fail(2, "r", false, 1);
+  ranked.Fail(3, "r", false);
+  ranked.Fail(4, "r", false, 2);
+  ranked.Fail(5, "r", false, 1);
+  ranked.Fail(6, "r", false);
+  EXPECT_EQ(EncodeFilterNames(mixed, true, ranked),
+            R"({"Nodes":null,"NodeNames":[],"FailedNodes":{"a":"r","m":"r","n1":"r","n2":"r","n3":"r","zz":"r"},)"
+            R"("FailedAndUnresolvableNodes":{},"Error":""})");
 }
 
 TEST(AnswerWriterTest, RandomAnswersAreWrittenAsTheReference) {
@@ -53,11 +67,17 @@ TEST(AnswerWriterTest, RandomAnswersAreWrittenAsTheReference) {
     std::vector<std::string_view> names(owned.begin(), owned.end());
     bool plain = true;
     for (std::string_view s : names) plain &= GoJsonString(s) == "\"" + std::string(s) + "\"";
-    // One verdict per distinct name, as the server's (a name is one node).
+    // One verdict per distinct name, as the server's (a name is one node);
+    // some names ranked (known to the index), in byte order.
     std::map<std::string, int> verdict;
-    for (const std::string& s : owned)
+    std::map<std::string, uint32_t> rank;
+    for (const std::string& s : owned) {
       if (!verdict.count(s)) verdict[s] = static_cast<int>(g() % 8);
-    FilterNamesAnswer answer;
+      if (g() % 3) rank[s] = 0;
+    }
+    uint32_t next = static_cast<uint32_t>(g() % 3);  // ranks need not start at 0
+    for (auto& [name, r] : rank) r = next++, next += static_cast<uint32_t>(g() % 2);
+    FilterNamesAnswer answer(next);
     ExtenderFilterResult r;
     std::vector<HostPriority> prio;
     std::vector<int64_t> scores;
@@ -69,7 +89,7 @@ TEST(AnswerWriterTest, RandomAnswersAreWrittenAsTheReference) {
       } else {
         const std::string& why = reasons[static_cast<size_t>(v) % reasons.size()];
         const bool unresolvable = v == 7;
-        answer.Fail(i, why, unresolvable);
+        answer.Fail(i, why, unresolvable, rank.count(owned[i]) ? rank[owned[i]] : FilterNamesAnswer::kNoRank);
         (unresolvable ? r.failed_unresolvable : r.failed)[owned[i]] = why;
       }
       scores.push_back(static_cast<int64_t>(g() % 11));
