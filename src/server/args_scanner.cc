@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "gpusched/io/json_documents.h"
 #include "gpusched/io/yaml_documents.h"
 
 namespace gpusched {
@@ -113,35 +114,6 @@ const char* SkipValue(const char* p, const char* end, int depth) {
   }
 }
 
-// The object or array at p: one past its closing bracket, found by counting
-// brackets outside strings; or null. Its contents are the caller's parser's
-// to check.
-const char* ObjectEnd(const char* p, const char* end) {
-  int depth = 0;
-  for (const char* q = p; q < end; ++q) {
-    switch (*q) {
-      case '"':
-        for (++q;; ++q) {
-          if (q >= end) return nullptr;
-          if (*q == '\\') {
-            ++q;
-          } else if (*q == '"') {
-            break;
-          }
-        }
-        break;
-      case '{':
-      case '[': ++depth; break;
-      case '}':
-      case ']':
-        if (--depth == 0) return q + 1;
-        break;
-      default: break;
-    }
-  }
-  return nullptr;
-}
-
 // The NodeNames array at p ('['): one past it, or null.
 const char* ScanNames(const char* p, const char* end, const NameListCache* cache, ScannedArgs& out) {
   if (cache) {
@@ -185,12 +157,6 @@ const char* ScanNames(const char* p, const char* end, const NameListCache* cache
 
 }  // namespace
 
-size_t JsonContainerEnd(std::string_view text, size_t at) {
-  if (at >= text.size() || (text[at] != '{' && text[at] != '[')) return std::string_view::npos;
-  const char* e = ObjectEnd(text.data() + at, text.data() + text.size());
-  return e ? static_cast<size_t>(e - text.data()) : std::string_view::npos;
-}
-
 bool ScanExtenderArgs(std::string_view body, const NameListCache* cache, ScannedArgs& out) {
   out.pod = {};
   out.names_text = {};
@@ -218,10 +184,12 @@ bool ScanExtenderArgs(std::string_view body, const NameListCache* cache, Scanned
       if (EqualFold(key, "Pod")) {
         if (pod || *p != '{') return false;
         pod = true;
-        const char* e = ObjectEnd(p, end);
-        if (!e) return false;
-        out.pod = std::string_view(p, static_cast<size_t>(e - p));
-        p = e;
+        // Where the object ends (its brackets counted); the caller's parse
+        // of its text checks the rest.
+        const size_t e = JsonValueEnd(body, static_cast<size_t>(p - body.data()));
+        if (e == std::string_view::npos) return false;
+        out.pod = body.substr(static_cast<size_t>(p - body.data()), e - static_cast<size_t>(p - body.data()));
+        p = body.data() + e;
       } else if (EqualFold(key, "NodeNames")) {
         if (names || *p != '[') return false;
         names = true;

@@ -74,6 +74,7 @@ Reply ExtenderService::FilterFast(const FastArgs& a) {
     // view. Reasons are copied once each (interned); a known node's name is
     // ranked by the index its slot came from.
     answer.emplace(index ? index->num_names() : 0);
+    answer->Reserve(names.size());
     for (size_t i = 0; i < names.size(); ++i) {
       const NodeVerdict* v = verdicts[i];
       if (!v) {
@@ -129,6 +130,8 @@ Reply ExtenderService::PrioritizeFast(const FastArgs& a) {
     ExpireAssumedLocked(Clock::now());
     std::vector<const NodeVerdict*> verdicts;
     std::vector<size_t> feasible, at;
+    feasible.reserve(names.size());
+    at.reserve(names.size());
     FilterLocked(info, names, index, slots, verdicts);
     for (size_t i = 0; i < names.size(); ++i) {
       if (!verdicts[i] || !verdicts[i]->passed) continue;

@@ -3,7 +3,6 @@
 #include <charconv>
 
 #include "gpusched/io/json_documents.h"
-#include "gpusched/server/args_scanner.h"
 #include "gpusched/server/go_json.h"
 
 namespace gpusched {
@@ -122,7 +121,7 @@ Status WithJsonBody(std::string_view body, const std::function<void(const DocNod
   bool trailing = false;
   if (size_t at = body.find_first_not_of(" \t\r\n", body.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
       at != std::string_view::npos) {
-    const size_t end = JsonContainerEnd(body, at);
+    const size_t end = JsonValueEnd(body, at);
     trailing = end != std::string_view::npos && body.find_first_not_of(" \t\r\n", end) != std::string_view::npos;
   }
   JsonStreamEvents events;

@@ -36,6 +36,7 @@ class FilterNamesAnswer {
   // Ranks are below `num_ranks`, and equal for equal names only.
   explicit FilterNamesAnswer(size_t num_ranks = 0) : num_ranks_(num_ranks) {}
 
+  void Reserve(size_t names) { passed_.reserve(names); }
   void Pass(size_t at) { passed_.push_back(static_cast<uint32_t>(at)); }
   // FailedNodes (unresolvable: FailedAndUnresolvableNodes).
   void Fail(size_t at, std::string_view reason, bool unresolvable, uint32_t rank = kNoRank);

@@ -69,11 +69,6 @@ struct ScannedArgs {
 // generic decoder is to read it. `cache` may be null.
 bool ScanExtenderArgs(std::string_view body, const NameListCache* cache, ScannedArgs& out);
 
-// One past the end of the object or array at text[at] ('{' or '['), found
-// by counting brackets outside strings (nothing else is checked), or npos
-// when it does not close. For a valid JSON value, exactly its end.
-size_t JsonContainerEnd(std::string_view text, size_t at);
-
 }  // namespace gpusched
 
 #endif  // GPUSCHED_SERVER_ARGS_SCANNER_H_
