@@ -18,12 +18,13 @@
 // one node) — except with --modes bind, where each pod is then bound where
 // prioritize put its 10 (filter + prioritize + bind per pod). --busy F fills
 // that fraction of the nodes (all 8 GPUs used), so that filter fails them
-// and prioritize is sent the rest. Every request carries the same node
-// list, as kube-scheduler's do when all nodes pass its own filters in the
-// same order. --no-inproc, --no-http and --no-plain skip those runs (for
+// and prioritize is sent the rest. Every filter request lists the nodes in
+// the same order, unless --shuffle: a new order for each pod, as
+// kube-scheduler's parallel filters produce (prioritize is then sent the
+// nodes that passed in that order, filter's answer). --no-inproc, --no-http and --no-plain skip those runs (for
 // profiling). Not a test: nothing is asserted.
 // Usage: gpusched_serve_bench [--nodes 1000,5000] [--pods 2000] [--clients 2]
-// [--seconds 5] [--modes names,nodes,bind] [--busy F] [--no-gzip]
+// [--seconds 5] [--modes names,nodes,bind] [--busy F] [--shuffle] [--no-gzip]
 // [--no-inproc] [--no-http] [--no-plain]
 #include <httplib.h>
 
@@ -32,6 +33,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -144,6 +146,9 @@ int main(int argc, char** argv) {
   // (kube-scheduler's extender client) adds to every request; --no-gzip
   // leaves it out (as this bench did before).
   bool gzip = true;
+  // --shuffle: each pod's nodes in a new order (kube-scheduler's filters run
+  // in parallel, so the order of the nodes it sends changes from pod to pod).
+  bool shuffle = false;
   // --no-plain: not the plain path.
   bool inproc_runs = true, http_runs = true, plain_runs = true;
   // "names": NodeNames; "nodes": full Nodes; "bind": NodeNames, and each
@@ -168,6 +173,8 @@ int main(int argc, char** argv) {
       inproc_runs = false;
     } else if (a == "--busy" && i + 1 < argc) {
       busy = std::stod(argv[++i]);
+    } else if (a == "--shuffle") {
+      shuffle = true;
     } else if (a == "--no-gzip") {
       gzip = false;
     } else if (a == "--no-plain") {
@@ -249,9 +256,22 @@ int main(int argc, char** argv) {
       std::vector<int> all;
       for (int i = 0; i < n; ++i)
         if (!IsBusy(i, busy)) all.push_back(i);
+      std::mt19937 order(7);
       for (int i = first_pod; i < first_pod + 2 * count; ++i) {
-        filter_bodies.push_back(Args(PodJson(i), s, names));
-        prio_bodies.push_back(Args(PodJson(i), s, names, &all));
+        if (shuffle && names) {
+          // The nodes in a new order for each pod; prioritize gets those that
+          // pass, in that order (filter's answer).
+          std::vector<int> nodes_in_order(static_cast<size_t>(n)), passing;
+          for (int k = 0; k < n; ++k) nodes_in_order[static_cast<size_t>(k)] = k;
+          std::shuffle(nodes_in_order.begin(), nodes_in_order.end(), order);
+          for (int k : nodes_in_order)
+            if (!IsBusy(k, busy)) passing.push_back(k);
+          filter_bodies.push_back(Args(PodJson(i), s, names, &nodes_in_order));
+          prio_bodies.push_back(Args(PodJson(i), s, names, &passing));
+        } else {
+          filter_bodies.push_back(Args(PodJson(i), s, names));
+          prio_bodies.push_back(Args(PodJson(i), s, names, &all));
+        }
         bind_bodies.push_back("{\"PodName\":\"train-" + std::to_string(i) + "\",\"PodNamespace\":\"ml\",\"PodUID\":\"u-" +
                               std::to_string(i) + "\",\"Node\":\"");
       }

@@ -1,6 +1,9 @@
 #include "gpusched/server/args_scanner.h"
 
 #include <cstring>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "gpusched/io/json_documents.h"
 #include "gpusched/io/yaml_documents.h"
@@ -32,9 +35,28 @@ bool EqualFold(std::string_view a, std::string_view b) {
 
 // A string at p ('"') of bytes 0x20..0x7F without escapes: one past its
 // closing quote, or null. Clears `plain` when Go would escape a byte of it.
+// A request carries thousands of names: 16 bytes are looked at at once.
 const char* PlainString(const char* p, const char* end, bool& plain) {
   const char* q = p + 1;
   const char* limit = end - q > static_cast<std::ptrdiff_t>(kMaxString) ? q + kMaxString + 1 : end;
+#if defined(__SSE2__)
+  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(0x20);
+  const __m128i lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'), amp = _mm_set1_epi8('&');
+  for (; q + 16 <= limit; q += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    const unsigned stop = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
+    // Signed: below 0x20 or from 0x80 up.
+    const unsigned bad = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(v, space), _mm_cmpeq_epi8(v, backslash))));
+    const unsigned html = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, lt), _mm_cmpeq_epi8(v, gt)), _mm_cmpeq_epi8(v, amp))));
+    // The bytes up to the first quote (all 16 when there is none).
+    const unsigned before = stop ? (stop & -stop) - 1 : 0xFFFFu;
+    if (bad & before) return nullptr;
+    if (html & before) plain = false;
+    if (stop) return q + __builtin_ctz(stop) + 1;
+  }
+#endif
   for (; q < limit; ++q) {
     const unsigned char c = static_cast<unsigned char>(*q);
     if (c == '"') return q + 1;

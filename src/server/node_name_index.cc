@@ -7,10 +7,24 @@
 namespace gpusched {
 
 uint32_t NodeNameIndex::Hash(std::string_view s) {
-  // FNV-1a, 64-bit, folded: node names are short.
-  uint64_t h = 14695981039346656037ull;
-  for (char c : s) h = (h ^ static_cast<uint8_t>(c)) * 1099511628211ull;
-  return static_cast<uint32_t>(h ^ (h >> 32));
+  // Eight bytes at a time, each word multiplied in and folded (a request
+  // resolves thousands of names of a dozen or two bytes each).
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ s.size();
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    h = (h ^ w) * 0xff51afd7ed558ccdull;
+    h ^= h >> 32;
+  }
+  if (i < s.size()) {
+    uint64_t w = 0;
+    std::memcpy(&w, s.data() + i, s.size() - i);
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+    h ^= h >> 29;
+  }
+  h *= 0x9E3779B97F4A7C15ull;
+  return static_cast<uint32_t>(h >> 32);
 }
 
 NodeNameIndex::NodeNameIndex(const ClusterState& cluster)

@@ -81,6 +81,11 @@ TEST(ArgsScannerTest, TakesNodeNamesBodies) {
       {R"({"NodeNames":[],"Pod":{}})", "{}", {}},
       // Go escapes <, > and &: the names are not written as they are.
       {R"({"Pod":{},"NodeNames":["a<b","c&d"]})", "{}", {"a<b", "c&d"}, false},
+      // Names longer than the 16 bytes looked at at once.
+      {R"({"Pod":{},"NodeNames":["gpu-node-0123456789.cluster.example.com","gpu-node-0123456789.example&com"]})",
+       "{}",
+       {"gpu-node-0123456789.cluster.example.com", "gpu-node-0123456789.example&com"},
+       false},
       // Unknown keys of plain JSON are skipped.
       {R"({"Pod":{},"Extra":{"k":[1,-2.5e3,true,false,null,"s",{}]},"NodeNames":["n"]})", "{}", {"n"}},
   };
@@ -100,6 +105,9 @@ TEST(ArgsScannerTest, LeavesEverythingElseToTheGenericDecoder) {
       R"({"Pod":{},"NodeNames":["\u0061"]})",                   // an escape in a name
       R"({"Pod":{},"NodeNames":["caf)" "\xc3\xa9" R"("]})",     // non-ASCII name
       R"({"Pod":{},"NodeNames":["a)" "\x01" R"("]})",           // a control character
+      R"({"Pod":{},"NodeNames":["gpu-node-0123456789-)" "\x01" R"("]})",  // ... past 16 bytes
+      R"({"Pod":{},"NodeNames":["gpu-node-0123456789-\u0041"]})",
+      R"({"Pod":{},"NodeNames":["gpu-node-0123456789-)" "\xc3\xa9" R"("]})",
       R"({"Pod":{}})",                                          // no NodeNames
       R"({"Pod":{},"NodeNames":null})",
       R"({"NodeNames":["a"]})",  // no Pod
@@ -180,7 +188,9 @@ TEST(ArgsScannerTest, AgreesWithTheGenericDecoderOnRandomBodies) {
   auto ws = [&] { return g() % 3 ? std::string() : pick({" ", "\n", "\t", "\r\n ", "  "}); };
   auto name = [&] {
     return pick({"gpu-node-1", "n", "a<b", "x&y", "", "with space", "q\\\"", "\\u0041", "caf\xc3\xa9", "node.example.com",
-                 "\x7f", "tab\\t", "]", "[", "{", ",", ":"});
+                 "\x7f", "tab\\t", "]", "[", "{", ",", ":", "a-rather-long-node-name.cluster.example.com",
+                 "a-rather-long-node-name<with>html&", "a-rather-long-name-and-then-\\u0041",
+                 "a-rather-long-name-then-caf\xc3\xa9", "sixteen-bytes-ab", "a-rather-long-name-then-\x1f"});
   };
   auto key = [&](std::string k) {
     for (char& c : k)
