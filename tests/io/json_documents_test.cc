@@ -119,12 +119,12 @@ TEST(JsonDocumentsTest, LooksLikeJson) {
 // Where a value ends, found by its brackets (strings skipped, escapes
 // included) 16 bytes at a time or byte by byte near the end.
 TEST(JsonDocumentsTest, JsonValueEnd) {
-  const std::string long_object = R"({"a":"}]\"{[","b":[1,{"c":"x"}],"d":"0123456789abcdefghijklmnopqrstuvwxyz"})";
+  const std::string long_object = R"({"a":"}]\\\"{[","b":[1,{"c":"x"}],"d":"0123456789abcdefghijklmnopqrstuvwxyz"})";
   const std::pair<std::string, size_t> cases[] = {
       {"{} {}", 2},
       {"[1,[2,[3]]] x", 11},
       {long_object + " ", long_object.size()},
-      {R"("a"b" 1)", 6},
+      {R"("a\"b" 1)", 6},
       {"123,4", 3},
       {"true}", 4},
   };
