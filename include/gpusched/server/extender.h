@@ -176,8 +176,10 @@ class ExtenderService {
   mutable std::mutex names_mu_;
   std::shared_ptr<const NodeNameIndex> names_;
   FilterCache filter_cache_;
-  // The fast path's recent node lists and pods, by their text.
-  NameListCache name_lists_{8};
+  // The fast path's recent node lists and pods, by their text: 8 of each,
+  // none over 1 MiB (a list of 60,000 names; 5,000 are 85 kB), so at most
+  // ~25 MiB with their names and slots.
+  NameListCache name_lists_{8, size_t{1} << 20};
   RequestPodCache pods_{8, size_t{1} << 20};
   std::atomic<bool> synced_{false};
   Clock::time_point next_expiry_{};
