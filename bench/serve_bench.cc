@@ -2,30 +2,44 @@
 // loopback. For N nodes (8 GPUs each, a quarter of them in use) a client
 // plays kube-scheduler's scheduling cycle for one pod at a time: POST
 // /filter with every node, then POST /prioritize with the nodes that passed,
-// on one keep-alive connection per client thread. Printed per configuration:
-// pods/s (one pod = filter + prioritize), requests/s, and p50/p99 of a pod's
-// filter + prioritize; with node names (nodeCacheCapable: true) and with full
-// Node objects (false). In process (no HTTP), the same requests are
-// answered by the fast decision path (inproc/s) and by the plain path it
-// replaced (plain/s, ExtenderOptions::plain: every name looked up and every
-// node filtered per request, a policy without scores asked for each pick in
-// turn), the baseline: http/plain is pods/s over HTTP against it. No pod is
-// bound, so the cluster does not change between pods (each bind would make
-// the fast path refilter one node) — except with --modes bind, where each
-// pod is then bound where prioritize put its 10 (filter + prioritize + bind
-// per pod). Not a test: nothing is asserted.
+// on one keep-alive connection per client thread, with "Accept-Encoding:
+// gzip" as Go's HTTP client sends it (--no-gzip: without). Printed per
+// configuration: pods/s (one pod = filter + prioritize), requests/s, p50/p99
+// of a pod's filter + prioritize, and the process's CPU time per pod over
+// HTTP (client and server threads together, "cpu ms": on a shared machine,
+// what a pod costs whatever else runs); with node names (nodeCacheCapable:
+// true) and with full Node objects (false). In process (no HTTP), the same
+// requests are answered by the fast path (inproc/s) and by the plain path it
+// replaced (plain/s, ExtenderOptions::plain: the generic decoder and
+// writers, every name looked up and every node filtered per request, a
+// policy without scores asked for each pick in turn), the baseline:
+// http/plain is pods/s over HTTP against it. No pod is bound, so the cluster
+// does not change between pods (each bind would make the fast path refilter
+// one node) — except with --modes bind, where each pod is then bound where
+// prioritize put its 10 (filter + prioritize + bind per pod). --busy F fills
+// that fraction of the nodes (all 8 GPUs used), so that filter fails them
+// and prioritize is sent the rest. Every filter request lists the nodes in
+// the same order, unless --shuffle: a new order for each pod, as
+// kube-scheduler's parallel filters produce (prioritize is then sent the
+// nodes that passed in that order, filter's answer). --no-inproc, --no-http and --no-plain skip those runs (for
+// profiling). Not a test: nothing is asserted.
 // Usage: gpusched_serve_bench [--nodes 1000,5000] [--pods 2000] [--clients 2]
-// [--seconds 5] [--modes names,nodes,bind]
+// [--seconds 5] [--modes names,nodes,bind] [--busy F] [--shuffle] [--no-gzip]
+// [--no-inproc] [--no-http] [--no-plain]
 #include <httplib.h>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <time.h>
 
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/json_documents.h"
@@ -75,6 +89,11 @@ std::string PodJson(int i) {
          "\"status\":{\"phase\":\"Pending\"}}";
 }
 
+// Node i is one of the busy fraction (spread evenly).
+bool IsBusy(int i, double busy) {
+  return std::floor((i + 1) * busy) > std::floor(i * busy);
+}
+
 struct Setup {
   int nodes;
   std::vector<std::string> node_json;  // full objects
@@ -99,6 +118,14 @@ std::string Args(const std::string& pod, const Setup& s, bool names, const std::
   return out + "]},\"NodeNames\":null}";
 }
 
+// CPU time of the whole process (server and client threads): on a shared
+// machine, what a pod costs whatever else runs.
+double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
 double Pct(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -111,6 +138,19 @@ int main(int argc, char** argv) {
   std::vector<int> node_counts = {1000, 5000};
   int pods = 2000, clients = 2;
   double seconds = 5;
+  // --no-inproc: HTTP only; --no-http: in process only (for profiling).
+  // --busy F: that fraction of the nodes has all its GPUs in use, so that
+  // filter fails them (FailedNodes) and prioritize gets the rest.
+  double busy = 0;
+  // Requests say "Accept-Encoding: gzip", as Go's http.Transport
+  // (kube-scheduler's extender client) adds to every request; --no-gzip
+  // leaves it out (as this bench did before).
+  bool gzip = true;
+  // --shuffle: each pod's nodes in a new order (kube-scheduler's filters run
+  // in parallel, so the order of the nodes it sends changes from pod to pod).
+  bool shuffle = false;
+  // --no-plain: not the plain path.
+  bool inproc_runs = true, http_runs = true, plain_runs = true;
   // "names": NodeNames; "nodes": full Nodes; "bind": NodeNames, and each
   // pod bound where prioritize put its 10, so every pod changes the cluster.
   std::vector<std::string> modes = {"names", "nodes"};
@@ -129,11 +169,24 @@ int main(int argc, char** argv) {
       modes.clear();
       for (const char* k : {"names", "nodes", "bind"})
         if (m.find(k) != std::string::npos) modes.push_back(k);
+    } else if (a == "--no-inproc") {
+      inproc_runs = false;
+    } else if (a == "--busy" && i + 1 < argc) {
+      busy = std::stod(argv[++i]);
+    } else if (a == "--shuffle") {
+      shuffle = true;
+    } else if (a == "--no-gzip") {
+      gzip = false;
+    } else if (a == "--no-plain") {
+      plain_runs = false;
+    } else if (a == "--no-http") {
+      http_runs = false;
     } else if (a == "--seconds" && i + 1 < argc) {
       seconds = std::stod(argv[++i]);
     }
   }
-  std::printf("%-6s %-6s %9s %9s %9s %9s %10s %10s %11s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
+  std::printf("%-6s %-6s %9s %9s %9s %9s %8s %10s %10s %11s\n", "nodes", "mode", "pods/s", "req/s", "p50 ms", "p99 ms",
+              "cpu ms",
               "inproc/s", "plain/s", "http/plain");
   for (int n : node_counts) {
     Setup s;
@@ -164,9 +217,10 @@ int main(int argc, char** argv) {
           o, nullptr, m);
       ext->Update([&](gpusched::ClusterView& v) {
         v.ReplaceNodes(nodes);
-        // A quarter of the GPUs in use: 2 one-GPU pods per node.
+        // A quarter of the GPUs in use: 2 one-GPU pods per node (all 8 on
+        // the busy ones).
         for (int i = 0; i < n; ++i)
-          for (int k = 0; k < 2; ++k) {
+          for (int k = 0; k < (IsBusy(i, busy) ? 8 : 2); ++k) {
             gpusched::Pod p;
             p.meta.name = "run-" + std::to_string(i) + "-" + std::to_string(k);
             p.meta.namespace_ = "ml";
@@ -198,11 +252,26 @@ int main(int argc, char** argv) {
       // Requests prepared up front: the client's own JSON is not measured.
       const int count = names ? pods : std::max(20, pods / 20);
       std::vector<std::string> filter_bodies, prio_bodies, bind_bodies;
-      std::vector<int> all(static_cast<size_t>(n));
-      for (int i = 0; i < n; ++i) all[static_cast<size_t>(i)] = i;
+      // Prioritize is sent the nodes that pass filter, as kube-scheduler does.
+      std::vector<int> all;
+      for (int i = 0; i < n; ++i)
+        if (!IsBusy(i, busy)) all.push_back(i);
+      std::mt19937 order(7);
       for (int i = first_pod; i < first_pod + 2 * count; ++i) {
-        filter_bodies.push_back(Args(PodJson(i), s, names));
-        prio_bodies.push_back(Args(PodJson(i), s, names, &all));
+        if (shuffle && names) {
+          // The nodes in a new order for each pod; prioritize gets those that
+          // pass, in that order (filter's answer).
+          std::vector<int> nodes_in_order(static_cast<size_t>(n)), passing;
+          for (int k = 0; k < n; ++k) nodes_in_order[static_cast<size_t>(k)] = k;
+          std::shuffle(nodes_in_order.begin(), nodes_in_order.end(), order);
+          for (int k : nodes_in_order)
+            if (!IsBusy(k, busy)) passing.push_back(k);
+          filter_bodies.push_back(Args(PodJson(i), s, names, &nodes_in_order));
+          prio_bodies.push_back(Args(PodJson(i), s, names, &passing));
+        } else {
+          filter_bodies.push_back(Args(PodJson(i), s, names));
+          prio_bodies.push_back(Args(PodJson(i), s, names, &all));
+        }
         bind_bodies.push_back("{\"PodName\":\"train-" + std::to_string(i) + "\",\"PodNamespace\":\"ml\",\"PodUID\":\"u-" +
                               std::to_string(i) + "\",\"Node\":\"");
       }
@@ -226,13 +295,14 @@ int main(int argc, char** argv) {
         }
         return done / std::chrono::duration<double>(Clock::now() - start).count();
       };
-      const double plain = in_process(*plain_ext);
-      const double inproc = in_process(ext);
+      const double plain = inproc_runs && plain_runs ? in_process(*plain_ext) : 0;
+      const double inproc = inproc_runs ? in_process(ext) : 0;
       auto t0 = Clock::now();
       // Over HTTP, `clients` connections.
       std::vector<std::vector<double>> lat(static_cast<size_t>(clients));
       std::atomic<int> next{0}, refused{0};
       t0 = Clock::now();
+      const double cpu0 = CpuSeconds();
       std::vector<std::thread> threads;
       for (int c = 0; c < clients; ++c) {
         threads.emplace_back([&, c] {
@@ -240,7 +310,8 @@ int main(int argc, char** argv) {
           cli.set_tcp_nodelay(true);
           cli.set_keep_alive(true);
           cli.set_read_timeout(60, 0);
-          for (int i; (i = count + next++) < 2 * count;) {
+          if (gzip) cli.set_default_headers({{"Accept-Encoding", "gzip"}});
+          for (int i; http_runs && (i = count + next++) < 2 * count;) {
             if (std::chrono::duration<double>(Clock::now() - t0).count() > seconds) break;
             const auto a = Clock::now();
             auto f = cli.Post("/filter", filter_bodies[static_cast<size_t>(i)], "application/json");
@@ -266,11 +337,13 @@ int main(int argc, char** argv) {
       }
       for (auto& t : threads) t.join();
       const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+      const double cpu = CpuSeconds() - cpu0;
       std::vector<double> all_lat;
       for (auto& v : lat) all_lat.insert(all_lat.end(), v.begin(), v.end());
       const double pods_s = static_cast<double>(all_lat.size()) / elapsed;
-      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %10.0f %10.0f %11.2f\n", n, mode.c_str(), pods_s,
-                  (bind ? 3 : 2) * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99), inproc, plain, pods_s / plain);
+      std::printf("%-6d %-6s %9.0f %9.0f %9.2f %9.2f %8.2f %10.0f %10.0f %11.2f\n", n, mode.c_str(), pods_s,
+                  (bind ? 3 : 2) * pods_s, Pct(all_lat, 0.5), Pct(all_lat, 0.99),
+                  all_lat.empty() ? 0.0 : 1000 * cpu / static_cast<double>(all_lat.size()), inproc, plain, plain > 0 ? pods_s / plain : 0.0);
       if (refused) std::printf("       (%d of the binds over HTTP refused: two clients chose one node)\n", refused.load());
       std::fflush(stdout);
     }

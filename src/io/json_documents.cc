@@ -607,6 +607,12 @@ bool SplitItems(const char* p, const char* end, ItemsSplit& out) {
 
 }  // namespace
 
+size_t JsonValueEnd(std::string_view text, size_t at) {
+  if (at >= text.size()) return std::string_view::npos;
+  const char* end = ValueEnd(text.data() + at, text.data() + text.size());
+  return end ? static_cast<size_t>(end - text.data()) : std::string_view::npos;
+}
+
 bool IsValidUtf8(std::string_view text) { return simdjson::validate_utf8(text.data(), text.size()); }
 
 bool LooksLikeJson(std::string_view text) {

@@ -8,10 +8,14 @@ namespace {
 
 Reply BadRequest(std::string message) { return Reply{400, std::move(message) + "\n", "text/plain; charset=utf-8"}; }
 
-Reply NotReady() {
+}  // namespace
+
+Reply ExtenderService::NotReady() {
   return Reply{503, "gpusched has not listed the cluster yet: no decision before its first list of nodes and pods\n",
                "text/plain; charset=utf-8"};
 }
+
+namespace {
 
 int64_t UnixNanos() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -127,7 +131,7 @@ std::vector<std::string_view> RequestNodeNames(const ExtenderArgs& args) {
 }  // namespace
 
 void ExtenderService::FilterLocked(const PodInfo& info, const std::vector<std::string_view>& names,
-                                   const std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
+                                   std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
                                    std::vector<const NodeVerdict*>& verdicts) {
   const ClusterState& cluster = view_.cluster();
   verdicts.assign(names.size(), nullptr);
@@ -145,7 +149,7 @@ void ExtenderService::FilterLocked(const PodInfo& info, const std::vector<std::s
   if (!index || !index->Matches(cluster)) {
     // The nodes changed since the names were resolved.
     SyncNamesLocked();
-    Resolve(names, slots);
+    index = Resolve(names, slots);
   }
   FilterCache::Row& row = filter_cache_.RowFor(info, cluster);
   for (size_t i = 0; i < names.size(); ++i)
@@ -153,6 +157,18 @@ void ExtenderService::FilterLocked(const PodInfo& info, const std::vector<std::s
 }
 
 Reply ExtenderService::Filter(std::string_view body) {
+  FastArgs a;
+  if (!options_.plain && DecodeFast(body, a)) return FilterFast(a);
+  return FilterGeneric(body);
+}
+
+Reply ExtenderService::Prioritize(std::string_view body) {
+  FastArgs a;
+  if (!options_.plain && DecodeFast(body, a)) return PrioritizeFast(a);
+  return PrioritizeGeneric(body);
+}
+
+Reply ExtenderService::FilterGeneric(std::string_view body) {
   return WithArgs("filter", body, [&](const ExtenderArgs& args, const Pod& pod) {
     const std::vector<std::string_view> names = RequestNodeNames(args);
     const PodInfo info = PodInfo::Make(pod, 0);
@@ -160,7 +176,7 @@ Reply ExtenderService::Filter(std::string_view body) {
     r.names = args.has_node_names;
     size_t passed = 0, failed = 0, unresolvable = 0, unknown = 0;
     std::vector<int64_t> slots;
-    const std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
+    std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
     {
       std::lock_guard<std::mutex> l(mu_);
       if (!decisions_) return NotReady();
@@ -201,13 +217,13 @@ Reply ExtenderService::Filter(std::string_view body) {
   });
 }
 
-Reply ExtenderService::Prioritize(std::string_view body) {
+Reply ExtenderService::PrioritizeGeneric(std::string_view body) {
   return WithArgs("prioritize", body, [&](const ExtenderArgs& args, const Pod& pod) {
     const std::vector<std::string_view> names = RequestNodeNames(args);
     const PodInfo info = PodInfo::Make(pod, 0);
     std::vector<HostPriority> list(names.size());
     std::vector<int64_t> slots;
-    const std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
+    std::shared_ptr<const NodeNameIndex> index = options_.plain ? nullptr : Resolve(names, slots);
     {
       std::lock_guard<std::mutex> l(mu_);
       if (!decisions_) return NotReady();

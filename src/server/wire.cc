@@ -115,9 +115,18 @@ void AppendStringMap(std::string& out, const std::map<std::string, std::string>&
 Status WithJsonBody(std::string_view body, const std::function<void(const DocNode&)>& f) {
   int values = 0;
   std::string error;
+  // Something after the first value makes the body an error whatever the
+  // value is: `f` is then not called, so that a refused request has no
+  // effect (the reader hands the first value over before it meets the rest).
+  bool trailing = false;
+  if (size_t at = body.find_first_not_of(" \t\r\n", body.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
+      at != std::string_view::npos) {
+    const size_t end = JsonValueEnd(body, at);
+    trailing = end != std::string_view::npos && body.find_first_not_of(" \t\r\n", end) != std::string_view::npos;
+  }
   JsonStreamEvents events;
   events.end = [&](const DocNode& value, size_t) {
-    if (++values == 1 && error.empty()) f(value);
+    if (++values == 1 && error.empty() && !trailing) f(value);
   };
   events.error = [&](int, const std::string& message) {
     if (error.empty()) error = message;

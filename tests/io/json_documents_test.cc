@@ -116,6 +116,25 @@ TEST(JsonDocumentsTest, LooksLikeJson) {
   EXPECT_FALSE(LooksLikeJson(""));
 }
 
+// Where a value ends, found by its brackets (strings skipped, escapes
+// included) 16 bytes at a time or byte by byte near the end.
+TEST(JsonDocumentsTest, JsonValueEnd) {
+  const std::string long_object = R"({"a":"}]\\\"{[","b":[1,{"c":"x"}],"d":"0123456789abcdefghijklmnopqrstuvwxyz"})";
+  const std::pair<std::string, size_t> cases[] = {
+      {"{} {}", 2},
+      {"[1,[2,[3]]] x", 11},
+      {long_object + " ", long_object.size()},
+      {R"("a\"b" 1)", 6},
+      {"123,4", 3},
+      {"true}", 4},
+  };
+  for (const auto& [text, want] : cases) EXPECT_EQ(JsonValueEnd(text, 0), want) << text;
+  EXPECT_EQ(JsonValueEnd("x {\"a\":1}", 2), 9u);
+  EXPECT_EQ(JsonValueEnd("{\"a\":[1,2}", 0), std::string_view::npos);
+  EXPECT_EQ(JsonValueEnd("\"abc", 0), std::string_view::npos);
+  EXPECT_EQ(JsonValueEnd("{}", 2), std::string_view::npos);
+}
+
 }  // namespace
 }  // namespace gpusched
 

@@ -37,5 +37,23 @@ TEST(NodeNameIndexTest, FindsAsClusterStateDoes) {
   EXPECT_EQ(bi.Find("node-"), -1);
 }
 
+// Ranks: the names in byte order, by node slot, after removals and re-adds.
+TEST(NodeNameIndexTest, RanksNamesInByteOrder) {
+  std::vector<Node> nodes;
+  for (const char* name : {"b", "a10", "a2", "a-9", "a1"}) nodes.push_back(testing::DecodeNode(testing::NodeJson(name, 1)));
+  ClusterState cl(nodes);
+  cl.RemoveNode(1);                                             // a10
+  cl.RemoveNode(0);                                             // b
+  cl.AddNode(testing::DecodeNode(testing::NodeJson("b", 2)));  // "b" again, slot 5
+  const NodeNameIndex idx(cl);
+  EXPECT_EQ(idx.num_names(), 4u);
+  // a-9 < a1 < a2 < b ('-' before the digits)
+  EXPECT_EQ(idx.Rank(static_cast<size_t>(idx.Find("a-9"))), 0u);
+  EXPECT_EQ(idx.Rank(static_cast<size_t>(idx.Find("a1"))), 1u);
+  EXPECT_EQ(idx.Rank(static_cast<size_t>(idx.Find("a2"))), 2u);
+  EXPECT_EQ(idx.Find("b"), 5);
+  EXPECT_EQ(idx.Rank(5), 3u);
+}
+
 }  // namespace
 }  // namespace gpusched

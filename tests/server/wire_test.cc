@@ -162,3 +162,28 @@ TEST(WireTest, BodyErrors) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// A body with something after its value is refused without `f` seeing the
+// value: a refused request has no effect.
+TEST(WireTest, NothingIsDecodedFromABodyWithTrailingData) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"{\"PodName\":\"p\"} {}", "the body holds 2 JSON values, not one"},
+      {"{\"PodName\":\"p\",\"x\":\"}\\\"\"} {}", "the body holds 2 JSON values, not one"},
+      {"[1] x", "cannot parse JSON at line 1, column 5: invalid character 'x' looking for beginning of value"},
+  };
+  for (const auto& [body, want] : cases) {
+    int calls = 0;
+    Status s = WithJsonBody(body, [&](const DocNode&) { ++calls; });
+    EXPECT_EQ(s.message(), want) << body;
+    EXPECT_EQ(calls, 0) << body;
+  }
+  int calls = 0;
+  EXPECT_TRUE(WithJsonBody("\xEF\xBB\xBF {\"a\":\"]\"} \n", [&](const DocNode&) { ++calls; }).ok());
+  EXPECT_EQ(calls, 1);
+}
+
+}  // namespace
+}  // namespace gpusched

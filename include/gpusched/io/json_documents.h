@@ -59,6 +59,13 @@ void ParseJsonStream(const char* data, size_t size, size_t capacity, int first_l
                      bool release_read = false);
 void ParseJsonStream(std::string_view text, int first_line, const JsonStreamEvents& events);
 
+// One past the end of the JSON value at text[at]: an object or array by its
+// brackets (strings skipped, 16 bytes at a time), a string by its closing
+// quote, another scalar up to the next delimiter; npos when it does not
+// end. Nothing else is checked (the parser does): for a valid value, exactly
+// its end.
+size_t JsonValueEnd(std::string_view text, size_t at);
+
 // Whether `text` is valid UTF-8 (simdjson's validator: gigabytes a second).
 bool IsValidUtf8(std::string_view text);
 

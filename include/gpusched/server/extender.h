@@ -16,6 +16,16 @@
 // with DefaultPreemption's victim selection on the view
 // (server/preempt_verb.h).
 //
+// Filter and prioritize by node names (nodeCacheCapable: true) take the
+// fast path unless ExtenderOptions::plain: the body is scanned, not parsed
+// into a tree (server/args_scanner.h), the pod decoded once for filter and
+// prioritize (server/request_pod.h), a node list already seen taken with its
+// slots (NameListCache, which also keeps the list filter answered: it is
+// prioritize's), and the answer written from positions in the request
+// (server/answer_writer.h). A body the scanner leaves alone (full Nodes,
+// escapes, any error) takes the generic path: WithJsonBody, DecodeExtenderArgs
+// and the ExtenderFilterResult writer, which also word every 400.
+//
 // Thread-safe: the decisions and the view share one mutex, held only for
 // the decision itself (verdicts from the FilterCache, the policy's ranking,
 // the assume cache); bodies are parsed, node names resolved (through an
@@ -36,11 +46,13 @@
 
 #include "gpusched/model/pod.h"
 #include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/server/args_scanner.h"
 #include "gpusched/server/cluster_view.h"
 #include "gpusched/server/decisions.h"
 #include "gpusched/server/filter_cache.h"
 #include "gpusched/server/node_name_index.h"
 #include "gpusched/server/metrics.h"
+#include "gpusched/server/request_pod.h"
 #include "gpusched/server/wire.h"
 #include "gpusched/util/status.h"
 
@@ -79,7 +91,9 @@ struct ExtenderOptions {
   // its picks in turn. The default (fast) path resolves names through a
   // NodeNameIndex, keeps verdicts per pod class (FilterCache) and ranks in
   // one pass (Policy::SelectInTurn); its answers are byte-identical
-  // (tests/server/extender_fast_path_test.cc).
+  // (tests/server/extender_fast_path_test.cc). The plain path also decodes
+  // every body with the generic decoder and writes with the reference
+  // writers.
   bool plain = false;
 };
 
@@ -106,7 +120,25 @@ class ExtenderService {
   bool synced() const { return synced_.load(); }
 
  private:
-  struct Decoded;
+  static Reply NotReady();
+  // A filter/prioritize body as the fast path decodes it.
+  struct FastArgs {
+    ScannedArgs scanned;
+    std::shared_ptr<const RequestPod> pod;
+  };
+  // False: the generic path is to read `body`.
+  bool DecodeFast(std::string_view body, FastArgs& out);
+  Reply FilterFast(const FastArgs& a);
+  Reply PrioritizeFast(const FastArgs& a);
+  // The slots of the scanned names: the NameList's when it was resolved
+  // through the current index, else looked up; and the index used.
+  std::shared_ptr<const NodeNameIndex> ResolveScanned(const ScannedArgs& a, std::vector<int64_t>& slots) const;
+  // Keeps the request's names with their slots unless the cache has them so.
+  void RememberNames(const ScannedArgs& a, const std::shared_ptr<const NodeNameIndex>& index,
+                     std::vector<int64_t> slots);
+  // The generic path (WithJsonBody, DecodeExtenderArgs, the reference writers).
+  Reply FilterGeneric(std::string_view body);
+  Reply PrioritizeGeneric(std::string_view body);
   // Parses a filter/prioritize body, decodes its pod and resolves its nodes.
   Reply WithArgs(std::string_view verb, std::string_view body,
                  const std::function<Reply(const ExtenderArgs&, const Pod&)>& f);
@@ -119,9 +151,9 @@ class ExtenderService {
                                                std::vector<int64_t>& slots) const;
   // The verdicts of the request's nodes (verdicts[i] null: not in the view),
   // by the fast path (with `slots` from Resolve, redone here if the view's
-  // nodes changed since) or the plain one.
+  // nodes changed since: `index` is then the one used) or the plain one.
   void FilterLocked(const PodInfo& info, const std::vector<std::string_view>& names,
-                    const std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
+                    std::shared_ptr<const NodeNameIndex>& index, std::vector<int64_t>& slots,
                     std::vector<const NodeVerdict*>& verdicts);
   std::vector<NodeVerdict> plain_verdicts_;  // FilterLocked's, on the plain path
   void UpdateGauges();
@@ -140,6 +172,11 @@ class ExtenderService {
   mutable std::mutex names_mu_;
   std::shared_ptr<const NodeNameIndex> names_;
   FilterCache filter_cache_;
+  // The fast path's recent node lists and pods, by their text: 8 of each,
+  // none over 1 MiB (a list of 60,000 names; 5,000 are 85 kB), so at most
+  // ~25 MiB with their names and slots.
+  NameListCache name_lists_{8, size_t{1} << 20};
+  RequestPodCache pods_{8, size_t{1} << 20};
   std::atomic<bool> synced_{false};
   Clock::time_point next_expiry_{};
 };

@@ -6,8 +6,10 @@
 //                                                (not listed yet; API server out
 //                                                of reach for too long)
 //   GET  /metrics                                Prometheus text (server/metrics.h)
-// A body over `max_body_bytes` is refused with 413 before it is read in
-// full; an unknown path is 404, a wrong method 405 (cpp-httplib's answers, with
+// Answers of the verbs are "application/json; charset=utf-8" and never
+// compressed, whatever the request's Accept-Encoding (the charset keeps
+// cpp-httplib from gzipping them: see http_server.cc). A body over
+// `max_body_bytes` is refused with 413 before it is read in full; an unknown path is 404, a wrong method 405 (cpp-httplib's answers, with
 // a text body). Stop() stops accepting, lets the requests in flight finish,
 // and returns once they have (SIGTERM's drain).
 #ifndef GPUSCHED_SERVER_HTTP_SERVER_H_

@@ -15,6 +15,7 @@
 #define GPUSCHED_SERVER_NODE_NAME_INDEX_H_
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,6 +36,13 @@ class NodeNameIndex {
   // The present node called `name`, or -1 (as cluster.FindNode).
   int64_t Find(std::string_view name) const;
 
+  // The rank of node `slot`'s name among the indexed names in byte order
+  // (0 .. num_names() - 1), for `slot` a node Find returns: answers list
+  // thousands of names in Go's map key order (sorted) without comparing
+  // them. Computed on first use (thread-safe).
+  uint32_t Rank(size_t slot) const;
+  size_t num_names() const { return node_.size(); }
+
  private:
   struct Slot {
     uint32_t hash = 0;
@@ -48,6 +56,8 @@ class NodeNameIndex {
   std::vector<uint32_t> node_;     // entry -> node slot
   std::vector<uint32_t> offset_;   // entry -> its name in names_ (one past: offset_[e + 1])
   std::string names_;
+  mutable std::once_flag ranked_;
+  mutable std::vector<uint32_t> rank_;  // by node slot
 };
 
 }  // namespace gpusched

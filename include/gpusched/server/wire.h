@@ -32,7 +32,7 @@ inline constexpr int64_t kMaxExtenderPriority = 10;
 // Parses `body` as exactly one JSON value (RFC 8259, io/json_documents.h's
 // bounds) and calls `f` with it while the tree lives. InvalidArgument naming
 // the line and column of a syntax error, an empty body or data after the
-// value.
+// value; `f` is not called then.
 Status WithJsonBody(std::string_view body, const std::function<void(const DocNode&)>& f);
 
 // ExtenderArgs: the body of filter and prioritize.
