@@ -15,7 +15,7 @@
 #include "gpusched/model/validation.h"
 #include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/api/pod_class.h"
 #include "gpusched/sched/plugins/default_preemption.h"
 #include "gpusched/sim/class_queue.h"

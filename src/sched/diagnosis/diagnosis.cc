@@ -4,7 +4,7 @@
 #include <map>
 
 #include "diagnosis_parts.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 namespace gpusched {
 namespace diagnosis_parts {

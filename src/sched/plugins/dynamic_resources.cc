@@ -1,6 +1,6 @@
 #include "gpusched/sched/plugins/dynamic_resources.h"
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/preemption.h"
 
 namespace gpusched {

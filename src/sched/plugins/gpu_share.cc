@@ -6,7 +6,7 @@
 // KAI's gpu-memory, its predicate (a node without the gpu memory label
 // cannot take it) and isValidGpuPortion (KAI pkg/scheduler/plugins/predicates,
 // api/node_info/node_info.go).
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 namespace gpusched {
 

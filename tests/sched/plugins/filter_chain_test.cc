@@ -3,7 +3,7 @@
 // nodeunschedulable/node_unschedulable_test.go, tainttoleration/
 // taint_toleration_test.go (TestTaintTolerationFilter) and nodeaffinity/
 // node_affinity_test.go (nodeSelector cases); reasons are v1.35's.
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 #include <gtest/gtest.h>
 

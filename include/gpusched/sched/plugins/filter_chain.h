@@ -1,8 +1,8 @@
 // The in-tree Filter plugins gpusched implements, with kube-scheduler's names,
 // reasons and status codes, and the default filter chain in kube-scheduler's
 // order (pkg/scheduler/apis/config/v1/default_plugins.go).
-#ifndef GPUSCHED_SCHED_PLUGINS_FILTERS_H_
-#define GPUSCHED_SCHED_PLUGINS_FILTERS_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_FILTER_CHAIN_H_
+#define GPUSCHED_SCHED_PLUGINS_FILTER_CHAIN_H_
 
 #include <memory>
 #include <string>
@@ -153,4 +153,4 @@ inline const FilterPlugin* CheckFilters(const std::vector<std::unique_ptr<Filter
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PLUGINS_FILTERS_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_FILTER_CHAIN_H_
