@@ -1,5 +1,12 @@
 #include "gpusched/sched/plugins/filter_chain.h"
 
+#include "gpusched/sched/plugins/gpu_share.h"
+#include "gpusched/sched/plugins/node_affinity.h"
+#include "gpusched/sched/plugins/node_name.h"
+#include "gpusched/sched/plugins/node_resources_fit.h"
+#include "gpusched/sched/plugins/node_unschedulable.h"
+#include "gpusched/sched/plugins/taint_toleration.h"
+
 namespace gpusched {
 
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {

@@ -1,153 +1,23 @@
-// NodeUnschedulable, TaintToleration and NodeAffinity (nodeSelector) filters.
-// Cases follow upstream's tables in pkg/scheduler/framework/plugins/
-// nodeunschedulable/node_unschedulable_test.go, tainttoleration/
-// taint_toleration_test.go (TestTaintTolerationFilter) and nodeaffinity/
-// node_affinity_test.go (nodeSelector cases); reasons are v1.35's.
+// The filter chain (filter_chain.h): what each in-tree filter declares
+// (FilterTraits), the default chain's order and RunFilters stopping at the
+// first failure, and the verdict-less fast path (Check, PassesFilters,
+// CheckFilters) agreeing with Filter / RunFilters. The plugins' own tables
+// are in <plugin>_test.cc.
 #include "gpusched/sched/plugins/filter_chain.h"
 
 #include <gtest/gtest.h>
 
+#include "gpusched/sched/plugins/gpu_share.h"
+#include "gpusched/sched/plugins/node_affinity.h"
+#include "gpusched/sched/plugins/node_name.h"
+#include "gpusched/sched/plugins/node_resources_fit.h"
+#include "gpusched/sched/plugins/node_unschedulable.h"
+#include "gpusched/sched/plugins/taint_toleration.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"
 
 namespace gpusched {
 namespace {
-
-using Code = SchedStatus::Code;
-
-SchedStatus RunOne(const FilterPlugin& f, const Pod& pod, const Node& node) {
-  return f.Filter(PodInfo::Make(pod, 0), node, NodeState{});
-}
-
-TEST(NodeUnschedulableFilterTest, Table) {
-  NodeUnschedulableFilter f;
-  Pod plain = testing::ResourcePod({});
-  Pod tolerant = plain;
-  tolerant.tolerations.push_back({"node.kubernetes.io/unschedulable", "Exists", "", "NoSchedule"});
-  Node cordoned;
-  cordoned.unschedulable = true;
-  Node open;
-  struct Case {
-    const char* name;
-    const Pod& pod;
-    const Node& node;
-    Code code;
-  } cases[] = {
-      {"Does not schedule pod to unschedulable node (node.Spec.Unschedulable==true)", plain, cordoned,
-       Code::kUnschedulableAndUnresolvable},
-      {"Schedule pod to normal node", plain, open, Code::kSuccess},
-      {"Schedule pod with toleration to unschedulable node (node.Spec.Unschedulable==true)", tolerant, cordoned,
-       Code::kSuccess},
-  };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.name);
-    SchedStatus s = RunOne(f, c.pod, c.node);
-    EXPECT_EQ(s.code(), c.code);
-    if (!s.IsSuccess()) {
-      EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) were unschedulable"});
-    }
-  }
-}
-
-Node Tainted(std::vector<Taint> taints) {
-  Node n;
-  n.meta.name = "n";
-  n.taints = std::move(taints);
-  return n;
-}
-
-Pod Tolerating(std::vector<Toleration> ts) {
-  Pod p = testing::ResourcePod({});
-  p.tolerations = std::move(ts);
-  return p;
-}
-
-TEST(TaintTolerationFilterTest, Table) {
-  TaintTolerationFilter f;
-  struct Case {
-    const char* name;
-    Pod pod;
-    Node node;
-    bool fits;
-  } cases[] = {
-      {"A pod having no tolerations can't be scheduled onto a node with nonempty taints", Tolerating({}),
-       Tainted({{"dedicated", "user1", "NoSchedule"}}), false},
-      {"A pod which can be scheduled on a dedicated node assigned to user1 with effect NoSchedule",
-       Tolerating({{"dedicated", "Equal", "user1", "NoSchedule"}}), Tainted({{"dedicated", "user1", "NoSchedule"}}),
-       true},
-      {"A pod which can't be scheduled on a dedicated node assigned to user2 with effect NoSchedule",
-       Tolerating({{"dedicated", "Equal", "user2", "NoSchedule"}}), Tainted({{"dedicated", "user1", "NoSchedule"}}),
-       false},
-      {"A pod can be scheduled onto the node, with a toleration uses operator Exists that tolerates the taints on the "
-       "node",
-       Tolerating({{"foo", "Exists", "", "NoSchedule"}}), Tainted({{"foo", "bar", "NoSchedule"}}), true},
-      {"A pod has multiple tolerations, node has multiple taints, all the taints are tolerated, pod can be scheduled "
-       "onto the node",
-       Tolerating({{"dedicated", "Equal", "user2", "NoSchedule"}, {"foo", "Exists", "", "NoSchedule"}}),
-       Tainted({{"dedicated", "user2", "NoSchedule"}, {"foo", "bar", "NoSchedule"}}), true},
-      {"A pod has a toleration that keys and values match the taint on the node, but (non-empty) effect doesn't "
-       "match, can't be scheduled onto the node",
-       Tolerating({{"foo", "Equal", "bar", "PreferNoSchedule"}}), Tainted({{"foo", "bar", "NoSchedule"}}), false},
-      {"The pod has a toleration that keys and values match the taint on the node, the effect of toleration is empty, "
-       "and the effect of taint is NoSchedule. Pod can be scheduled onto the node",
-       Tolerating({{"foo", "Equal", "bar", ""}}), Tainted({{"foo", "bar", "NoSchedule"}}), true},
-      {"The pod has a toleration that key and value don't match the taint on the node, but the effect of taint on node "
-       "is PreferNoSchedule. Pod can be scheduled onto the node",
-       Tolerating({{"dedicated", "Equal", "user2", "NoSchedule"}}), Tainted({{"dedicated", "user1", "PreferNoSchedule"}}),
-       true},
-      {"The pod has no toleration, but the effect of taint on node is PreferNoSchedule. Pod can be scheduled onto the "
-       "node",
-       Tolerating({}), Tainted({{"dedicated", "user1", "PreferNoSchedule"}}), true},
-      {"NoExecute taints block too", Tolerating({}), Tainted({{"nvidia.com/gpu", "present", "NoExecute"}}), false},
-      {"An empty key with Exists tolerates everything", Tolerating({{"", "Exists", "", ""}}),
-       Tainted({{"a", "b", "NoSchedule"}, {"c", "", "NoExecute"}}), true},
-  };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.name);
-    SchedStatus s = RunOne(f, c.pod, c.node);
-    EXPECT_EQ(s.IsSuccess(), c.fits);
-    if (!c.fits) {
-      EXPECT_EQ(s.code(), Code::kUnschedulableAndUnresolvable);
-      EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) had untolerated taint(s)"});
-    }
-  }
-}
-
-TEST(NodeAffinityFilterTest, NodeSelector) {
-  NodeAffinityFilter f;
-  auto pod_sel = [](std::map<std::string, std::string, std::less<>> sel) {
-    Pod p = testing::ResourcePod({});
-    p.node_selector = std::move(sel);
-    return p;
-  };
-  auto node_lbl = [](std::map<std::string, std::string, std::less<>> l) {
-    Node n;
-    n.meta.labels = std::move(l);
-    return n;
-  };
-  struct Case {
-    const char* name;
-    Pod pod;
-    Node node;
-    bool fits;
-  } cases[] = {
-      {"no selector", pod_sel({}), node_lbl({}), true},
-      {"missing labels", pod_sel({{"foo", "bar"}}), node_lbl({}), false},
-      {"same labels", pod_sel({{"foo", "bar"}}), node_lbl({{"foo", "bar"}}), true},
-      {"node labels are superset", pod_sel({{"foo", "bar"}}), node_lbl({{"foo", "bar"}, {"baz", "blah"}}), true},
-      {"node labels are subset", pod_sel({{"foo", "bar"}, {"baz", "blah"}}), node_lbl({{"foo", "bar"}}), false},
-      {"GPU product label", pod_sel({{"nvidia.com/gpu.product", "A100"}}),
-       node_lbl({{"nvidia.com/gpu.product", "T4"}}), false},
-  };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.name);
-    SchedStatus s = RunOne(f, c.pod, c.node);
-    EXPECT_EQ(s.IsSuccess(), c.fits);
-    if (!c.fits) {
-      EXPECT_EQ(s.reasons(), std::vector<std::string>{"node(s) didn't match Pod's node affinity/selector"});
-    }
-  }
-}
 
 // What each filter declares to the scheduler's fast paths (FilterTraits),
 // and that a filter declaring nothing takes its chain off them.
