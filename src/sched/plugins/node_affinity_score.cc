@@ -6,7 +6,7 @@
 // Not modelled: the plugin's addedAffinity arg, and the Error status upstream
 // PreScore returns for a preferred term that fails to parse (an invalid label
 // key, Gt/Lt with a non-integer value): here such a term just never matches.
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/resource_allocation.h"
 
 namespace gpusched {
 

@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "gpusched/model/resources.h"
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/resource_allocation.h"
 
 namespace gpusched {
 namespace {

@@ -20,7 +20,7 @@
 // ScorePlugin has no error status, so only the 0 scores are asserted.
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/resource_allocation.h"
 #include "../score_test_util.h"
 
 namespace gpusched {

@@ -6,8 +6,8 @@
 //   TaintToleration                  plugins/tainttoleration/taint_toleration.go
 //   NodeAffinity                     plugins/nodeaffinity/node_affinity.go (pod's preferred terms only)
 // NewScorePlugin and DefaultNormalizeScore are declared in score_plugin.h.
-#ifndef GPUSCHED_SCHED_PLUGINS_SCORE_PLUGINS_H_
-#define GPUSCHED_SCHED_PLUGINS_SCORE_PLUGINS_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_
+#define GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_
 
 #include <cstdint>
 #include <string_view>
@@ -169,4 +169,4 @@ class NodeAffinityScorer : public ScorePlugin {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PLUGINS_SCORE_PLUGINS_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_

@@ -3,7 +3,7 @@
 #include <memory>
 
 #include "gpusched/sched/api/score_plugin.h"
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/resource_allocation.h"
 
 namespace gpusched {
 namespace {

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "gpusched/sched/api/score_plugin.h"
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/resource_allocation.h"
 #include "../score_test_util.h"
 
 namespace gpusched {
