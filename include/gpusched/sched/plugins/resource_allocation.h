@@ -1,25 +1,20 @@
-// The in-tree Score plugins gpusched implements, with kube-scheduler's names
-// and arithmetic (Kubernetes v1.35):
-//   NodeResourcesFit                 pkg/scheduler/framework/plugins/noderesources/{fit,resource_allocation,
-//                                    least_allocated,most_allocated,requested_to_capacity_ratio}.go
-//   NodeResourcesBalancedAllocation  noderesources/balanced_allocation.go (the v1.22-v1.35 formula)
-//   TaintToleration                  plugins/tainttoleration/taint_toleration.go
-//   NodeAffinity                     plugins/nodeaffinity/node_affinity.go (pod's preferred terms only)
-// NewScorePlugin and DefaultNormalizeScore are declared in score_plugin.h.
+// What the noderesources score plugins share (pkg/scheduler/framework/
+// plugins/noderesources/resource_allocation.go, resourceAllocationScorer):
+// a pod's request for a resource and a node's allocatable and requested
+// amounts of it, as NodeResourcesFit's scoring strategies
+// (node_resources_fit_score.h) and NodeResourcesBalancedAllocation
+// (balanced_allocation.h) read them.
 #ifndef GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_
 #define GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_
 
 #include <cstdint>
 #include <string_view>
-#include <vector>
 
-#include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/api/score_plugin.h"
+#include "gpusched/model/cluster_state.h"
+#include "gpusched/model/resources.h"
+#include "gpusched/sched/api/pod_info.h"
 
 namespace gpusched {
-
-// ---------------------------------------------------------------------------
-// Shared resource-allocation helpers (noderesources/resource_allocation.go).
 
 // The request of `pod` for `resource` as resourceAllocationScorer.
 // calculatePodResourceRequest sees it: with `use_requested` (BalancedAllocation)
@@ -79,93 +74,6 @@ inline AllocatableRequest AllocatableRequestOf(const ResolvedResource& r, const 
   }
   return {};
 }
-
-// least_allocated.go leastRequestedScore: (capacity - requested) * 100 / capacity,
-// 0 when requested > capacity or capacity == 0.
-int64_t LeastRequestedScore(int64_t requested, int64_t capacity);
-// most_allocated.go mostRequestedScore: min(requested, capacity) * 100 / capacity,
-// 0 when capacity == 0.
-int64_t MostRequestedScore(int64_t requested, int64_t capacity);
-
-// helper.FunctionShapePoint (helper/shape_score.go).
-struct FunctionShapePoint {
-  int64_t utilization = 0;
-  int64_t score = 0;
-};
-// helper.BuildBrokenLinearFunction evaluated at p: shape[0].score for
-// p <= shape[0].utilization, the last score beyond the last point, linear in
-// between with Go integer division (truncation toward zero). An empty shape
-// (rejected by upstream validation) gives 0.
-int64_t BrokenLinearFunction(const std::vector<FunctionShapePoint>& shape, int64_t p);
-
-// ---------------------------------------------------------------------------
-// Plugins. Args are used as given (no defaulting); NewScorePlugin applies
-// upstream's args defaulting first.
-
-// NodeResourcesFit's Score with the configured scoring strategy. No
-// NormalizeScore. PreScore never skips.
-class NodeResourcesFitScorer : public ScorePlugin {
- public:
-  explicit NodeResourcesFitScorer(const NodeResourcesFitArgs& args);
-  std::string_view Name() const override { return "NodeResourcesFit"; }
-  int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
-  void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                  std::vector<int64_t>& scores) const override;
-
- private:
-  void Resolve(const PodInfo& pod, std::vector<ResolvedResource>& out) const;
-  int64_t ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state) const;
-  ScoringStrategyType type_;
-  std::vector<ResourceSpec> resources_;
-  std::vector<bool> scalar_name_;          // IsScalarResourceName per resource
-  std::vector<FunctionShapePoint> shape_;  // RTC shape, scores scaled to 0..MaxNodeScore
-};
-
-// NodeResourcesBalancedAllocation (v1.22-v1.35): score =
-// int64((1 - std(fractions)) * 100) over the configured resources the node
-// advertises, fraction = min(requested / allocatable, 1) with plain requests.
-// Weights are ignored. PreScore skips a pod whose requests for all configured
-// resources are 0 (PR #130260).
-class BalancedAllocationScorer : public ScorePlugin {
- public:
-  explicit BalancedAllocationScorer(const NodeResourcesBalancedAllocationArgs& args);
-  std::string_view Name() const override { return "NodeResourcesBalancedAllocation"; }
-  bool PreScore(const PodInfo& pod) const override;
-  int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
-  void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                  std::vector<int64_t>& scores) const override;
-
- private:
-  bool IsBestEffort(const PodInfo& pod) const;
-  void Resolve(const PodInfo& pod, std::vector<ResolvedResource>& out) const;
-  static int64_t ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state);
-  std::vector<ResourceSpec> resources_;
-  std::vector<bool> scalar_name_;  // IsScalarResourceName per resource
-};
-
-// TaintToleration's Score: the number of PreferNoSchedule taints the pod's
-// tolerations (those with effect PreferNoSchedule or empty) do not tolerate;
-// NormalizeScore = DefaultNormalizeScore(MaxNodeScore, reverse = true).
-class TaintTolerationScorer : public ScorePlugin {
- public:
-  std::string_view Name() const override { return "TaintToleration"; }
-  int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
-  void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                  std::vector<int64_t>& scores) const override;
-  void NormalizeScore(const PodInfo& pod, std::vector<int64_t>& scores) const override;
-};
-
-// NodeAffinity's Score: the sum of the weights of the pod's preferred terms
-// that match the node; NormalizeScore = DefaultNormalizeScore(MaxNodeScore,
-// reverse = false). PreScore skips a pod with no preferred terms. The
-// plugin's addedAffinity arg is not supported.
-class NodeAffinityScorer : public ScorePlugin {
- public:
-  std::string_view Name() const override { return "NodeAffinity"; }
-  bool PreScore(const PodInfo& pod) const override;
-  int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
-  void NormalizeScore(const PodInfo& pod, std::vector<int64_t>& scores) const override;
-};
 
 }  // namespace gpusched
 
