@@ -2,7 +2,7 @@
 
 #include "gpusched/model/hami.h"
 #include "gpusched/model/scheduling_gates.h"
-#include "gpusched/sched/plugins/dynamic_resources.h"
+#include "gpusched/sched/framework/dynamic_resources_verdict.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/preemption.h"
 

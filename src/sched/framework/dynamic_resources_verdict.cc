@@ -1,4 +1,4 @@
-#include "gpusched/sched/plugins/dynamic_resources.h"
+#include "gpusched/sched/framework/dynamic_resources_verdict.h"
 
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/preemption.h"

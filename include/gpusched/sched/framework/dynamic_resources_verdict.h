@@ -21,8 +21,8 @@
 //     plugin reports when no ResourceSlice device satisfies the claims.
 //     DefaultPreemption then runs as usual (and finds no node where evicting
 //     helps, since the claims still cannot be allocated).
-#ifndef GPUSCHED_SCHED_PLUGINS_DYNAMIC_RESOURCES_H_
-#define GPUSCHED_SCHED_PLUGINS_DYNAMIC_RESOURCES_H_
+#ifndef GPUSCHED_SCHED_FRAMEWORK_DYNAMIC_RESOURCES_VERDICT_H_
+#define GPUSCHED_SCHED_FRAMEWORK_DYNAMIC_RESOURCES_VERDICT_H_
 
 #include <optional>
 #include <string>
@@ -59,4 +59,4 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PLUGINS_DYNAMIC_RESOURCES_H_
+#endif  // GPUSCHED_SCHED_FRAMEWORK_DYNAMIC_RESOURCES_VERDICT_H_

@@ -1,4 +1,4 @@
-// Tests for src/sched/plugins/dynamic_resources.cc: the statuses kube-scheduler's
+// Tests for src/sched/framework/dynamic_resources_verdict.cc: the statuses kube-scheduler's
 // DynamicResources plugin gives a pod with resource claims, from
 //   pkg/scheduler/framework/plugins/dynamicresources/dynamicresources.go
 //     (PreEnqueue -> foreachPodResourceClaim; PreFilter's "request %s: device
@@ -8,7 +8,7 @@
 //   k8s.io/dynamic-resource-allocation resourceclaim (ErrClaimNotFound:
 //     pod "ns/name": ResourceClaim not created yet),
 //   dynamicresources_test.go "missing-class" (the PreFilter message).
-#include "gpusched/sched/plugins/dynamic_resources.h"
+#include "gpusched/sched/framework/dynamic_resources_verdict.h"
 
 #include <gtest/gtest.h>
 
