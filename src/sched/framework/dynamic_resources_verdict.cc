@@ -1,5 +1,6 @@
 #include "gpusched/sched/framework/dynamic_resources_verdict.h"
 
+#include "gpusched/sched/plugins/dynamic_resources.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/preemption.h"
 
@@ -52,12 +53,6 @@ ClaimLookup Lookup(const Pod& pod, const PodResourceClaim& c, const DraObjects& 
 }
 
 }  // namespace
-
-bool DynamicResourcesFilter::Check(const PodInfo& pod, const Node&, const NodeState&, FilterVerdict* why) const {
-  if (!pod.pod->HasResourceClaims()) return true;
-  if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonCannotAllocateAllClaims);
-  return false;
-}
 
 std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const DraObjects* dra,
                                                    const ClusterState& cluster, const Scheduler& scheduler) {

@@ -8,6 +8,7 @@
 //   k8s.io/dynamic-resource-allocation resourceclaim (ErrClaimNotFound:
 //     pod "ns/name": ResourceClaim not created yet),
 //   dynamicresources_test.go "missing-class" (the PreFilter message).
+// The Filter plugin alone: tests/sched/plugins/dynamic_resources_test.cc.
 #include "gpusched/sched/framework/dynamic_resources_verdict.h"
 
 #include <gtest/gtest.h>
@@ -24,15 +25,8 @@ namespace gpusched {
 namespace {
 
 using testing::GpuNode;
+using testing::ClaimPod;
 using testing::GpuPod;
-
-Pod ClaimPod(std::vector<PodResourceClaim> claims) {
-  Pod p = GpuPod("train", 0, 1000);
-  auto e = std::make_shared<PodSpecExtras>();
-  e->resource_claims = std::move(claims);
-  p.extras = std::move(e);
-  return p;
-}
 
 ClaimSpec Spec(const std::string& name, const std::string& cls) {
   ClaimSpec c;
@@ -149,18 +143,6 @@ TEST(DynamicResourcesTest, NoObjectsAtAll) {
   std::optional<DraVerdict> v = EvaluateDynamicResources(PodInfo::Make(p, 0), nullptr, c, s);
   ASSERT_TRUE(v.has_value());
   EXPECT_EQ(v->message, "pod \"default/train\": ResourceClaim not created yet");
-}
-
-TEST(DynamicResourcesTest, FilterPlugin) {
-  ClusterState c({GpuNode("a", 1)});
-  DynamicResourcesFilter f;
-  EXPECT_EQ(f.Name(), "DynamicResources");
-  Pod plain = GpuPod("p", 1);
-  EXPECT_TRUE(f.Filter(PodInfo::Make(plain, 0), c.node(0), c.state(0)).IsSuccess());
-  Pod claims = ClaimPod({{"gpu", "x", "", "", false}});
-  SchedStatus st = f.Filter(PodInfo::Make(claims, 0), c.node(0), c.state(0));
-  EXPECT_EQ(st.code(), SchedStatus::Code::kUnschedulableAndUnresolvable);
-  EXPECT_EQ(st.reasons(), std::vector<std::string>{"cannot allocate all claims"});
 }
 
 }  // namespace

@@ -18,9 +18,12 @@
 //     printed as the FitError's PreFilter message).
 //   - Filter: on every node that passes the profile's other filters,
 //     `cannot allocate all claims` (UnschedulableAndUnresolvable), what the
-//     plugin reports when no ResourceSlice device satisfies the claims.
+//     plugin reports when no ResourceSlice device satisfies the claims
+//     (DynamicResourcesFilter, sched/plugins/dynamic_resources.h).
 //     DefaultPreemption then runs as usual (and finds no node where evicting
 //     helps, since the claims still cannot be allocated).
+// It lives in framework because it runs a profile's whole filter chain
+// (Scheduler) and builds gpusched's Diagnosis.
 #ifndef GPUSCHED_SCHED_FRAMEWORK_DYNAMIC_RESOURCES_VERDICT_H_
 #define GPUSCHED_SCHED_FRAMEWORK_DYNAMIC_RESOURCES_VERDICT_H_
 
@@ -28,22 +31,11 @@
 #include <string>
 
 #include "gpusched/model/resource_claims.h"
+#include "gpusched/sched/api/pod_info.h"
 #include "gpusched/sched/diagnosis/diagnosis.h"
-#include "gpusched/sched/api/filter_plugin.h"
 #include "gpusched/sched/framework/scheduler.h"
 
 namespace gpusched {
-
-inline constexpr const char* kReasonCannotAllocateAllClaims = "cannot allocate all claims";
-
-// The Filter half: any pod with resource claims fails on every node,
-// UnschedulableAndUnresolvable. Not in any profile's chain (the scheduler
-// never sees such pods); used to build their FitError and preemption text.
-class DynamicResourcesFilter : public FilterPlugin {
- public:
-  std::string_view Name() const override { return "DynamicResources"; }
-  bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
-};
 
 struct DraVerdict {
   std::string message;  // kube-scheduler's status text for the pod
