@@ -7,7 +7,7 @@
 
 #include "bench_cluster.h"
 #include "gpusched/sched/framework/batch_preemption.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/scheduler.h"
 

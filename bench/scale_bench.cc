@@ -37,7 +37,7 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/io/sim_inputs.h"
 #include "gpusched/io/trace_loader.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"

@@ -9,7 +9,7 @@
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/sched/framework/batch.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {

@@ -55,19 +55,13 @@ declare -A sched_allowed=(
   [diagnosis]="api plugins diagnosis"
   [framework]="api plugins index policies diagnosis framework"
 )
-# Known exceptions, file by file, each with its reason. DynamicResources'
-# EvaluateDynamicResources runs a profile's filter chain (framework) and
-# builds a Diagnosis; it belongs in framework and should move there.
-declare -A sched_exception=(
-  [include/gpusched/sched/plugins/dynamic_resources.h]="framework diagnosis"
-)
 for sub in "${!sched_allowed[@]}"; do
   for dir in "$root/src/sched/$sub" "$root/include/gpusched/sched/$sub"; do
     [[ -d $dir ]] || continue
     while IFS=: read -r file line text; do
       used=$(sed -E 's|.*#include "gpusched/sched/([a-z_]+)/.*|\1|' <<<"$text")
       rel=${file#"$root"/}
-      if [[ " ${sched_allowed[$sub]} " != *" $used "* && " ${sched_exception[$rel]:-} " != *" $used "* ]]; then
+      if [[ " ${sched_allowed[$sub]} " != *" $used "* ]]; then
         echo "$rel:$line: sched/$sub may not include sched/$used (${text#*#include })"
         status=1
       fi

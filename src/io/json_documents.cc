@@ -1,154 +1,34 @@
+// The JSON stream reader (json_documents.h): the Builder that turns one
+// value into a Document with simdjson's On-Demand API, and ParseJsonStream,
+// which cuts the input into values (and a List into items) with json_scan.h,
+// releases pages already read, and reports errors through
+// json_syntax_error.h. Builder and ParseJsonStream stay together: the builder
+// maps a List envelope's positions back to the input with offsets only the
+// stream knows (Original), and neither is used anywhere else.
 #include "gpusched/io/json_documents.h"
 
 #include <simdjson.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <cctype>
-#include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "gpusched/io/yaml_documents.h"
+#include "json_scan.h"
+#include "json_syntax_error.h"
 
 namespace gpusched {
 namespace {
 
 namespace od = simdjson::ondemand;
-
-bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-const char* SkipSpace(const char* p, const char* end) {
-  while (p < end && IsSpace(*p)) ++p;
-  return p;
-}
-
-// The closing quote of the string whose opening quote is at p, or nullptr.
-const char* StringEnd(const char* p, const char* end) {
-  for (const char* q = p + 1; q < end;) {
-    const void* hit = std::memchr(q, '"', static_cast<size_t>(end - q));
-    if (!hit) return nullptr;
-    const char* quote = static_cast<const char*>(hit);
-    size_t backslashes = 0;
-    for (const char* b = quote - 1; b > p && *b == '\\'; --b) ++backslashes;
-    if (backslashes % 2 == 0) return quote;
-    q = quote + 1;
-  }
-  return nullptr;
-}
-
-// One past the end of the value starting at p: a balanced object or array
-// (strings skipped), or a scalar up to the next delimiter. Only finds where
-// a value ends; the JSON parser then checks it. nullptr when unterminated.
-// Containers are scanned 16 bytes at a time (SSE2): this pass reads every
-// byte of a List once more than the parser does.
-const char* ValueEnd(const char* p, const char* end) {
-  if (p >= end) return nullptr;
-  if (*p == '"') {
-    const char* q = StringEnd(p, end);
-    return q ? q + 1 : nullptr;
-  }
-  if (*p != '{' && *p != '[') {
-    while (p < end && !IsSpace(*p) && *p != ',' && *p != '}' && *p != ']' && *p != '{' && *p != '[') ++p;
-    return p;
-  }
-  int depth = 0;
-  bool in_string = false, escaped = false;
-  const char* q = p;
-#if defined(__SSE2__)
-  const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
-  // '{' 0x7B, '}' 0x7D, '[' 0x5B, ']' 0x5D: equal to 0x5B or 0x5D once bit 5 is cleared.
-  const __m128i fold = _mm_set1_epi8(static_cast<char>(~0x20)), open = _mm_set1_epi8('['), close = _mm_set1_epi8(']');
-#endif
-  while (q < end) {
-#if defined(__SSE2__)
-    if (!escaped && q + 16 <= end) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-      if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, backslash)) == 0) {
-        const __m128i f = _mm_and_si128(v, fold);
-        const unsigned quotes = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, quote)));
-        const unsigned opens = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(f, open)));
-        const unsigned closes_all = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(f, close)));
-        // Which bytes are inside a string: the running parity of quotes
-        // (a prefix XOR), flipped when the block starts inside one.
-        unsigned inside = quotes;
-        inside ^= inside << 1;
-        inside ^= inside << 2;
-        inside ^= inside << 4;
-        inside ^= inside << 8;
-        inside &= 0xFFFF;
-        if (in_string) inside ^= 0xFFFF;
-        const unsigned brackets = (opens | closes_all) & ~inside;
-        const unsigned closing = closes_all & ~inside;
-        const int n_close = __builtin_popcount(closing);
-        if (depth > n_close) {  // the value cannot end in this block
-          depth += __builtin_popcount(brackets) - 2 * n_close;
-        } else {
-          for (unsigned events = brackets; events; events &= events - 1) {
-            const int i = __builtin_ctz(events);
-            if (!((closing >> i) & 1)) {
-              ++depth;
-            } else if (--depth == 0) {
-              return q + i + 1;
-            }
-          }
-        }
-        in_string = (inside >> 15) & 1;
-        q += 16;
-        continue;
-      }
-    }
-#endif
-    // A byte at a time where there are escapes (and at the end).
-    const char c = *q++;
-    if (escaped) {
-      escaped = false;
-    } else if (in_string) {
-      if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
-      ++depth;
-    } else if ((c == '}' || c == ']') && --depth == 0) {
-      return q;
-    }
-  }
-  return nullptr;
-}
-
-// Line and column (1-based) of positions in the text, for positions that
-// never go backwards: counting lines stays linear in the input.
-class Locator {
- public:
-  Locator(const char* start, int first_line) : line_start_(start), scanned_(start), line_(first_line) {}
-  std::pair<int, int> operator()(const char* p) {
-    if (p > scanned_) {
-      for (const char* q = scanned_;;) {
-        const void* nl = std::memchr(q, '\n', static_cast<size_t>(p - q));
-        if (!nl) break;
-        ++line_;
-        q = static_cast<const char*>(nl) + 1;
-        line_start_ = q;
-      }
-      scanned_ = p;
-    }
-    if (p < line_start_) return {line_, 1};  // never: callers go forwards
-    return {line_, static_cast<int>(p - line_start_) + 1};
-  }
-
- private:
-  const char* line_start_;
-  const char* scanned_;
-  int line_;
-};
+using json_scan::IsSpace;
+using json_scan::ItemsSplit;
+using json_scan::Locator;
+using json_scan::SkipSpace;
+using json_scan::SplitItems;
+using json_scan::ValueEnd;
 
 // A JSON number as RFC 8259 writes it (simdjson checks numbers only when
 // asked for their value).
@@ -175,176 +55,6 @@ bool IsJsonNumber(std::string_view s) {
     if (!digits()) return false;
   }
   return i == s.size();
-}
-
-// Go's name for a character in its json errors (encoding/json quoteChar).
-std::string QuoteChar(unsigned char c) {
-  if (c == '\'') return "'\\''";
-  if (c == '"') return "'\"'";
-  switch (c) {
-    case '\n': return "'\\n'";
-    case '\r': return "'\\r'";
-    case '\t': return "'\\t'";
-    default: break;
-  }
-  if (c < 0x20 || c == 0x7f) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "'\\x%02x'", c);
-    return buf;
-  }
-  if (c >= 0x80) return "'\xEF\xBF\xBD'";  // a byte of a multi-byte rune; Go would print the rune
-  return std::string("'") + static_cast<char>(c) + "'";
-}
-
-// Finds the first syntax error in the JSON value at [p, end) the way Go's
-// encoding/json scanner (scanner.go) does, with its message ("invalid
-// character '}' looking for beginning of object key string", "unexpected
-// end of JSON input"). Only run once simdjson has refused a value, to say
-// where and why as kubectl would. Returns nullptr when it finds no error.
-const char* FirstSyntaxError(const char* p, const char* end, std::string& message) {
-  enum Ctx : char { kObjectKey, kObjectValue, kArray };
-  std::vector<Ctx> stack;
-  auto fail = [&](const char* at, const char* context) {
-    if (at >= end) {
-      message = "unexpected end of JSON input";
-      return end;
-    }
-    message = "invalid character " + QuoteChar(static_cast<unsigned char>(*at)) + " " + context;
-    return at;
-  };
-  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-  const char* q = p;
-  bool want_value = true;  // else: after a value
-  bool empty_ok = false;   // at the first element/key of a container
-  while (true) {
-    q = SkipSpace(q, end);
-    if (want_value) {
-      if (q >= end) return fail(q, "");
-      const char c = *q;
-      if (!stack.empty() && stack.back() == kObjectKey) {
-        if (c == '}' && empty_ok) {
-          stack.pop_back();
-          ++q;
-          want_value = false;
-          empty_ok = false;
-          continue;
-        }
-        if (c != '"') return fail(q, "looking for beginning of object key string");
-      }
-      if (c == ']' && empty_ok && !stack.empty() && stack.back() == kArray) {
-        stack.pop_back();
-        ++q;
-        want_value = false;
-        empty_ok = false;
-        continue;
-      }
-      empty_ok = false;
-      if (c == '{' || c == '[') {
-        stack.push_back(c == '{' ? kObjectKey : kArray);
-        ++q;
-        empty_ok = true;
-        continue;
-      }
-      if (c == '"') {
-        for (++q;; ++q) {
-          if (q >= end) return fail(q, "");
-          const unsigned char sc = static_cast<unsigned char>(*q);
-          if (sc == '"') break;
-          if (sc < 0x20) return fail(q, "in string literal");
-          if (sc == '\\') {
-            ++q;
-            if (q >= end) return fail(q, "");
-            if (*q == 'u') {
-              for (int i = 0; i < 4; ++i) {
-                ++q;
-                if (q >= end) return fail(q, "");
-                if (!std::isxdigit(static_cast<unsigned char>(*q))) return fail(q, "in \\u hexadecimal character escape");
-              }
-            } else if (!std::strchr("\"\\/bfnrt", *q) || *q == 0) {
-              return fail(q, "in string escape code");
-            }
-          }
-        }
-        ++q;
-      } else if (c == '-' || is_digit(c)) {
-        if (c == '-') {
-          ++q;
-          if (q >= end) return fail(q, "");
-          if (!is_digit(*q)) return fail(q, "in numeric literal");
-        }
-        if (*q == '0') {
-          ++q;
-        } else {
-          while (q < end && is_digit(*q)) ++q;
-        }
-        if (q < end && *q == '.') {
-          ++q;
-          if (q >= end) return fail(q, "");
-          if (!is_digit(*q)) return fail(q, "after decimal point in numeric literal");
-          while (q < end && is_digit(*q)) ++q;
-        }
-        if (q < end && (*q == 'e' || *q == 'E')) {
-          ++q;
-          if (q < end && (*q == '+' || *q == '-')) ++q;
-          if (q >= end) return fail(q, "");
-          if (!is_digit(*q)) return fail(q, "in exponent of numeric literal");
-          while (q < end && is_digit(*q)) ++q;
-        }
-      } else if (c == 't' || c == 'f' || c == 'n') {
-        const char* word = c == 't' ? "true" : c == 'f' ? "false" : "null";
-        for (size_t i = 1; word[i]; ++i) {
-          if (q + i >= end) return fail(q + i, "");
-          if (q[i] != word[i]) {
-            message = "invalid character " + QuoteChar(static_cast<unsigned char>(q[i])) + " in literal " + word +
-                      " (expecting '" + word[i] + "')";
-            return q + i;
-          }
-        }
-        q += std::strlen(word);
-      } else {
-        return fail(q, "looking for beginning of value");
-      }
-      want_value = false;
-      if (!stack.empty() && stack.back() == kObjectKey) {
-        // That was a key: a colon comes next.
-        q = SkipSpace(q, end);
-        if (q >= end) return fail(q, "");
-        if (*q != ':') return fail(q, "after object key");
-        ++q;
-        stack.back() = kObjectValue;
-        want_value = true;
-      }
-      continue;
-    }
-    // After a value.
-    if (stack.empty()) return nullptr;
-    if (q >= end) return fail(q, "");
-    if (stack.back() == kObjectValue) {
-      if (*q == ',') {
-        stack.back() = kObjectKey;
-        ++q;
-        want_value = true;
-        continue;
-      }
-      if (*q == '}') {
-        stack.pop_back();
-        ++q;
-        continue;
-      }
-      return fail(q, "after object key:value pair");
-    }
-    if (*q == ',') {
-      ++q;
-      want_value = true;
-      continue;
-    }
-    if (*q == ']') {
-      stack.pop_back();
-      ++q;
-      continue;
-    }
-    return fail(q, "after array element");
-  }
 }
 
 struct ParseFailure {
@@ -552,58 +262,6 @@ class Builder {
   size_t items_at_ = 0, items_len_ = 0;
   const char* last_ = nullptr;
 };
-
-// Where a top-level object's "items" array is: [open, close] brackets and
-// its items' [start, end) ranges, found by a light scan of the object's
-// first level. False when the object has no "items" array (or the scan
-// cannot follow it; the parser then reads the object whole and reports).
-struct ItemsSplit {
-  const char* open = nullptr;
-  const char* close = nullptr;
-  std::vector<std::pair<const char*, const char*>> items;
-};
-
-bool SplitItems(const char* p, const char* end, ItemsSplit& out) {
-  // p is at '{'.
-  const char* q = SkipSpace(p + 1, end);
-  if (q < end && *q == '}') return false;
-  while (q < end) {
-    if (*q != '"') return false;
-    const char* key_end = StringEnd(q, end);
-    if (!key_end) return false;
-    const std::string_view key(q + 1, static_cast<size_t>(key_end - q - 1));
-    q = SkipSpace(key_end + 1, end);
-    if (q >= end || *q != ':') return false;
-    q = SkipSpace(q + 1, end);
-    if (key == "items" && q < end && *q == '[') {
-      out.open = q;
-      out.items.clear();
-      const char* r = SkipSpace(q + 1, end);
-      if (r < end && *r == ']') {
-        out.close = r;
-      } else {
-        while (true) {
-          const char* item_end = ValueEnd(r, end);
-          if (!item_end || item_end == r) return false;
-          out.items.emplace_back(r, item_end);
-          r = SkipSpace(item_end, end);
-          if (r >= end) return false;
-          if (*r == ']') break;
-          if (*r != ',') return false;
-          r = SkipSpace(r + 1, end);
-        }
-        out.close = r;
-      }
-      return true;
-    }
-    const char* value_end = ValueEnd(q, end);
-    if (!value_end || value_end == q) return false;
-    q = SkipSpace(value_end, end);
-    if (q >= end || *q != ',') return false;
-    q = SkipSpace(q + 1, end);
-  }
-  return false;
-}
 
 }  // namespace
 

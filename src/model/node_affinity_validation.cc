@@ -20,8 +20,7 @@ void ValidateExpression(const NodeSelectorRequirement& r, const std::string& pat
       errs.push_back(
           FieldError::Required(path + ".values", "must be specified single value when `operator` is 'Lt' or 'Gt'"));
   } else {
-    errs.push_back(FieldError{FieldError::Type::kInvalid, path + ".operator", JsonQuote(r.op),
-                              "not a valid selector operator"});
+    errs.push_back(FieldError::InvalidJson(path + ".operator", r.op, "not a valid selector operator"));
   }
   for (const auto& m : IsQualifiedName(r.key)) errs.push_back(FieldError::Invalid(path + ".key", r.key, m));
   if (!allow_invalid_values) {
@@ -38,8 +37,7 @@ void ValidateField(const NodeSelectorRequirement& r, const std::string& path, st
       errs.push_back(FieldError::Required(
           path + ".values", "must be only one value when `operator` is 'In' or 'NotIn' for node field selector"));
   } else {
-    errs.push_back(FieldError{FieldError::Type::kInvalid, path + ".operator", JsonQuote(r.op),
-                              "not a valid selector operator"});
+    errs.push_back(FieldError::InvalidJson(path + ".operator", r.op, "not a valid selector operator"));
   }
   if (r.key != "metadata.name") {
     errs.push_back(FieldError::Invalid(path + ".key", r.key, "not a valid field selector key"));

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "gpusched/model/resource_validation.h"
+
 namespace gpusched {
 namespace {
 
@@ -55,9 +57,8 @@ void ValidatePodResourceName(std::string_view name, const std::string& path, std
   ValidateResourceName(name, path, errs);
   if (errs.size() != before) return;
   if (!IsSupportedPodLevelResource(name)) {
-    FieldError e = FieldError::NotSupported(path, name, {"cpu", "hugepages-", "memory"});
-    e.value = JsonQuote(name);  // a core.ResourceName, rendered as JSON
-    errs.push_back(std::move(e));
+    // A core.ResourceName, rendered as JSON.
+    errs.push_back(FieldError::NotSupportedJson(path, name, {"cpu", "hugepages-", "memory"}));
   }
 }
 

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "gpusched/report/request_text.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 namespace gpusched {
 namespace {

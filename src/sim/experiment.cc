@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "gpusched/model/cluster_state.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/scheduler.h"

@@ -11,7 +11,7 @@
 #include "../sched/test_util.h"
 #include "gpusched/report/run_report.h"
 #include "gpusched/sched/framework/batch.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 namespace gpusched::testing {
 

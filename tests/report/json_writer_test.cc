@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "../sched/test_util.h"
 
 namespace gpusched {

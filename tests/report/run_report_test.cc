@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "../sched/test_util.h"
 
 namespace gpusched {

@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "../sched/test_util.h"
 
 namespace gpusched {

@@ -4,11 +4,13 @@
 #define GPUSCHED_TESTS_SCHED_TEST_UTIL_H_
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pod.h"
+#include "gpusched/model/resource_claims.h"
 #include "gpusched/model/resources.h"
 
 namespace gpusched::testing {
@@ -63,6 +65,16 @@ inline Pod GpuPod(const std::string& name, int64_t gpus, int64_t milli_cpu = 0) 
   if (gpus > 0) r.scalars["nvidia.com/gpu"] = gpus;
   Pod p = ResourcePod({r});
   p.meta.name = name;
+  return p;
+}
+
+// A pod "train" (1 cpu, no GPU) with spec.resourceClaims, for the
+// DynamicResources tests (plugins/ and framework/).
+inline Pod ClaimPod(std::vector<PodResourceClaim> claims) {
+  Pod p = GpuPod("train", 0, 1000);
+  auto e = std::make_shared<PodSpecExtras>();
+  e->resource_claims = std::move(claims);
+  p.extras = std::move(e);
   return p;
 }
 

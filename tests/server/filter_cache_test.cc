@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "test_cluster.h"
 
 namespace gpusched {

@@ -13,7 +13,7 @@
 #include "../sched/test_util.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/model/eviction.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sim/simulator.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "../sched/test_util.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 namespace gpusched {
 namespace {

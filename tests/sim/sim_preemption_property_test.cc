@@ -23,7 +23,7 @@
 
 #include "../sched/test_util.h"
 #include "gpusched/model/gang.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sched/policies/policy.h"
 #include "gpusched/sim/simulator.h"

@@ -12,7 +12,7 @@
 #include "../sched/test_util.h"
 #include "sim_test_util.h"
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/policies/policy.h"

@@ -8,7 +8,7 @@
 
 #include "../sched/test_util.h"
 #include "gpusched/model/eviction.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy.h"
 #include "gpusched/sim/simulator.h"
 

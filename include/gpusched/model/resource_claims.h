@@ -3,7 +3,7 @@
 // validation, and the resource.k8s.io objects of the input (ResourceClaim,
 // ResourceClaimTemplate, ResourceSlice, DeviceClass), counted and indexed so
 // that the scheduler can say what kube-scheduler's DynamicResources plugin
-// would (sched/dynamic_resources.h). Device allocation itself is not modelled.
+// would (sched/framework/dynamic_resources_verdict.h). Device allocation itself is not modelled.
 //
 // Sources: kubernetes pkg/apis/core/validation/validation.go
 // (validatePodResourceClaims, validatePodResourceClaim,

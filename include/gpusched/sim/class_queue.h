@@ -19,7 +19,7 @@
 //     at one moment, and their order, are fixed when the moment starts
 //     (activeQ by queue sort, then backoffQ by expiry window and queue sort).
 //   - A pod of a class that failed at this moment fails again later in the
-//     moment: binds only take room (sched/filters.h AllInTreeFilters), so
+//     moment: binds only take room (sched/plugins/filter_chain.h AllInTreeFilters), so
 //     the rest of that class is not tried; it gets the failure a try would
 //     have given (Hooks::failure_now, asked again after each bind).
 //   - Every pod of a cohort gets the same answer from the hints, so the

@@ -4,7 +4,8 @@
 #include <map>
 
 #include "diagnosis_parts.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/gpu_share.h"
+#include "gpusched/sched/plugins/node_resources_fit.h"
 
 namespace gpusched {
 namespace diagnosis_parts {

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "diagnosis_parts.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/api/pod_class.h"
 
 namespace gpusched {

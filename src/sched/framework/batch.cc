@@ -6,7 +6,9 @@
 
 #include "gpusched/sched/framework/batch_preemption.h"
 #include "gpusched/sched/diagnosis/diagnosis_cache.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/gpu_share.h"
+#include "gpusched/sched/plugins/node_affinity.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
 
 namespace gpusched {

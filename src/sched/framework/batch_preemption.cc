@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "gpusched/sched/framework/batch.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 namespace gpusched {
 

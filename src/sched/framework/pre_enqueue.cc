@@ -2,8 +2,8 @@
 
 #include "gpusched/model/hami.h"
 #include "gpusched/model/scheduling_gates.h"
-#include "gpusched/sched/plugins/dynamic_resources.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/framework/dynamic_resources_verdict.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/preemption.h"
 
 namespace gpusched {

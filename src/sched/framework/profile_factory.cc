@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/scoring_policy.h"
 
 namespace gpusched {

@@ -1,6 +1,6 @@
 #include "gpusched/sched/framework/scheduler.h"
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 
 #include <functional>

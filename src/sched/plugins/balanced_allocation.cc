@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/balanced_allocation.h"
 
 namespace gpusched {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sched/plugins/preemption.h"

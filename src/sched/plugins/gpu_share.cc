@@ -1,4 +1,4 @@
-// GpuShare filter: the device-level GPU check (see filters.h). Mirrors the
+// GpuShare filter: the device-level GPU check (see gpu_share.h). Mirrors the
 // FGD simulator's Open-Gpu-Share Filter (pkg/simulator/plugin/open_gpu_share.go
 // -> gpunodeinfo.go AllocateGpuId): nodes without GPUs, a model mismatch
 // (utils.IsNodeAccessibleToPodByType), no single device with enough free
@@ -6,7 +6,7 @@
 // KAI's gpu-memory, its predicate (a node without the gpu memory label
 // cannot take it) and isValidGpuPortion (KAI pkg/scheduler/plugins/predicates,
 // api/node_info/node_info.go).
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/gpu_share.h"
 
 namespace gpusched {
 

@@ -2,7 +2,7 @@
 // must match spec.nodeSelector (every key a node label with that value) and,
 // when set, one of the required node selector terms
 // (k8s.io/component-helpers/scheduling/corev1 RequiredNodeAffinity.Match).
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/node_affinity.h"
 
 namespace gpusched {
 

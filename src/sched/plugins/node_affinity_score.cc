@@ -6,7 +6,9 @@
 // Not modelled: the plugin's addedAffinity arg, and the Error status upstream
 // PreScore returns for a preferred term that fails to parse (an invalid label
 // key, Gt/Lt with a non-integer value): here such a term just never matches.
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/node_affinity_score.h"
+
+#include "gpusched/sched/plugins/normalize_score.h"
 
 namespace gpusched {
 

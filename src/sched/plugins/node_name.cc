@@ -1,5 +1,5 @@
 // NodeName filter: pkg/scheduler/framework/plugins/nodename.
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/node_name.h"
 
 namespace gpusched {
 

@@ -1,6 +1,6 @@
 // NodeResourcesFit filter: port of fitsRequest in
 // k8s.io/kubernetes pkg/scheduler/framework/plugins/noderesources/fit.go.
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/node_resources_fit.h"
 
 #include <algorithm>
 

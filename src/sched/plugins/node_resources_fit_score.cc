@@ -1,7 +1,7 @@
 // NodeResourcesFit scoring: pkg/scheduler/framework/plugins/noderesources/
-// resource_allocation.go (calculateResourceAllocatableRequest),
 // least_allocated.go, most_allocated.go, requested_to_capacity_ratio.go and
-// helper/shape_score.go (BuildBrokenLinearFunction).
+// helper/shape_score.go (BuildBrokenLinearFunction); what it shares with
+// BalancedAllocation (resource_allocation.go) is in resource_allocation.cc.
 //
 // Arithmetic is upstream's int64 with Go `/` (truncation toward zero). The
 // products (x * MaxNodeScore, score * weight) are formed in 128 bits, so a
@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "gpusched/model/resources.h"
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/node_resources_fit_score.h"
 
 namespace gpusched {
 namespace {
@@ -36,39 +36,6 @@ int64_t Div(Int128 a, Int128 b) {
 constexpr int64_t kMaxUtilization = 100;
 
 }  // namespace
-
-int64_t PodResourceRequest(const PodInfo& pod, std::string_view resource, bool use_requested) {
-  const Resources& r = use_requested ? pod.requests : pod.non_zero_requests;
-  // "pods" is not a container resource: PodRequests never reports it.
-  if (resource == kResourcePods) return 0;
-  return r.Get(resource);
-}
-
-ResolvedResource ResolveResource(std::string_view name, bool scalar_name, int64_t pod_request, int64_t weight) {
-  ResolvedResource r;
-  r.pod_request = pod_request;
-  r.weight = weight;
-  // "If it's an extended resource, and the pod doesn't request it. We return
-  // (0, 0) as an implication to bypass scoring on this resource."
-  if (pod_request == 0 && scalar_name) return r;
-  if (name == kResourceCPU) {
-    r.kind = ResolvedResource::kCpu;
-  } else if (name == kResourceMemory) {
-    r.kind = ResolvedResource::kMemory;
-  } else if (name == kResourceEphemeralStorage) {
-    r.kind = ResolvedResource::kEphemeral;
-  } else {
-    r.kind = ResolvedResource::kScalar;
-    r.name = name;
-  }
-  return r;
-}
-
-AllocatableRequest CalculateResourceAllocatableRequest(const NodeState& node, std::string_view resource,
-                                                       int64_t pod_request, bool use_requested) {
-  return AllocatableRequestOf(ResolveResource(resource, IsScalarResourceName(resource), pod_request, 1), node,
-                              use_requested);
-}
 
 // Below this magnitude, x * MaxNodeScore (and x * maxUtilization) cannot
 // overflow int64: the common case takes plain 64-bit arithmetic.

@@ -1,5 +1,5 @@
 // NodeUnschedulable filter: pkg/scheduler/framework/plugins/nodeunschedulable.
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/node_unschedulable.h"
 
 namespace gpusched {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 
 namespace gpusched {
 

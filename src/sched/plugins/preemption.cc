@@ -1,6 +1,6 @@
 #include "gpusched/sched/plugins/preemption.h"
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/api/fit_error.h"
 
 namespace gpusched {

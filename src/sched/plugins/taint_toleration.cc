@@ -1,5 +1,5 @@
 // TaintToleration filter: pkg/scheduler/framework/plugins/tainttoleration.
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/taint_toleration.h"
 
 namespace gpusched {
 

@@ -1,7 +1,9 @@
 // TaintToleration scoring: pkg/scheduler/framework/plugins/tainttoleration/
 // taint_toleration.go (PreScore, Score, NormalizeScore). The filter half is
 // in taint_toleration.cc.
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/taint_toleration_score.h"
+
+#include "gpusched/sched/plugins/normalize_score.h"
 
 namespace gpusched {
 

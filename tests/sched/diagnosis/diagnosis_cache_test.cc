@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/node_resources_fit.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/util/random.h"

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"

@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "gpusched/sched/framework/batch.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy.h"
 #include "../test_util.h"
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"

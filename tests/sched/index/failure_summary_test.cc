@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"
 

@@ -9,7 +9,7 @@
 // and DeviceClasses, which gpusched does not model.
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/balanced_allocation.h"
 #include "../score_test_util.h"
 
 namespace gpusched {

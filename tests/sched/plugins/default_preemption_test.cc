@@ -23,7 +23,7 @@
 #include <map>
 #include <set>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"
 

@@ -3,7 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/gpu_share.h"
 #include "gpusched/sched/policies/policy.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"

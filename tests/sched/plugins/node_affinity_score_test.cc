@@ -10,7 +10,7 @@
 //    plugin's addedAffinity arg is not supported.
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/node_affinity_score.h"
 #include "../score_test_util.h"
 
 namespace gpusched {

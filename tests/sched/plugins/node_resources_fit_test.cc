@@ -5,7 +5,7 @@
 // UnschedulableAndUnresolvable; upstream's older table says Unschedulable.
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/node_resources_fit.h"
 #include "gpusched/sched/api/pod_info.h"
 #include "../test_util.h"
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gpusched/sched/framework/scheduler.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy.h"
 #include "../test_util.h"
 

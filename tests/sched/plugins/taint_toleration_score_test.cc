@@ -4,7 +4,7 @@
 // on every node, then NormalizeScore, and the whole normalized list asserted.
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/taint_toleration_score.h"
 #include "../score_test_util.h"
 
 namespace gpusched {

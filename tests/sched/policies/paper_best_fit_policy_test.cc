@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/paper_policies.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "../paper_test_util.h"

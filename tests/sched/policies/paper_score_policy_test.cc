@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/paper_policies.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/scheduler.h"

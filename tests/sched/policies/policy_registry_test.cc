@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/paper_policies.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/framework/scheduler.h"

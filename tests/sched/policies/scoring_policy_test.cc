@@ -4,7 +4,7 @@
 
 #include <map>
 
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "../test_util.h"
 

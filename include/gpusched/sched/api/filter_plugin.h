@@ -1,6 +1,6 @@
 // FilterPlugin: the Filter extension point of the scheduling framework. A
 // plugin says whether one pod may run on one node given what is in use there.
-// Plugins are stateless and registered by name (see filters.h).
+// Plugins are stateless and registered by name (see sched/plugins/filter_chain.h).
 #ifndef GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
 #define GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
 

@@ -47,12 +47,6 @@ class ScorePlugin {
 // when gpusched does not implement it.
 std::unique_ptr<ScorePlugin> NewScorePlugin(std::string_view name, const ResolvedProfile& profile);
 
-// helper.DefaultNormalizeScore (pkg/scheduler/framework/plugins/helper/normalize_score.go):
-// scales to [0, max_priority] by the maximum score, optionally reversed
-// (max_priority - score). When every score is 0 they stay 0, or all become
-// max_priority when reversed.
-void DefaultNormalizeScore(int64_t max_priority, bool reverse, std::vector<int64_t>& scores);
-
 }  // namespace gpusched
 
 #endif  // GPUSCHED_SCHED_API_SCORE_PLUGIN_H_

@@ -1,61 +1,30 @@
-// What kube-scheduler's DynamicResources plugin (Dynamic Resource
-// Allocation, GA since v1.34; pkg/scheduler/framework/plugins/
-// dynamicresources/dynamicresources.go) does with a pod that has
-// spec.resourceClaims, given the resource.k8s.io objects of the input.
-// gpusched does not allocate DRA devices yet, so such a pod is never placed
-// (and never as if it needed no GPU); it gets the status kube-scheduler
-// gives it:
-//   - PreEnqueue: every claim must exist: a claim named directly that is
-//     missing gives `could not find ResourceClaim "<ns>/<name>"` (the claim
-//     assume cache's NotFoundError, pkg/scheduler/util/assumecache); a claim
-//     from a template that the resourceclaim controller could not create
-//     (template missing, no status.resourceClaimStatuses entry) gives
-//     `pod "<ns>/<name>": ResourceClaim not created yet`
-//     (k8s.io/dynamic-resource-allocation/resourceclaim). The pod is not
-//     attempted.
-//   - PreFilter: every device class a request names must exist: `request
-//     <req>: device class <class> does not exist` (UnschedulableAndUnresolvable,
-//     printed as the FitError's PreFilter message).
-//   - Filter: on every node that passes the profile's other filters,
-//     `cannot allocate all claims` (UnschedulableAndUnresolvable), what the
-//     plugin reports when no ResourceSlice device satisfies the claims.
-//     DefaultPreemption then runs as usual (and finds no node where evicting
-//     helps, since the claims still cannot be allocated).
+// The Filter half of kube-scheduler's DynamicResources plugin (Dynamic
+// Resource Allocation, GA since v1.34; pkg/scheduler/framework/plugins/
+// dynamicresources/dynamicresources.go). gpusched does not allocate DRA
+// devices yet, so a pod with spec.resourceClaims fails on every node with
+// `cannot allocate all claims` (UnschedulableAndUnresolvable), what the
+// plugin reports when no ResourceSlice device satisfies the claims. Its
+// PreEnqueue and PreFilter, which need the input's resource.k8s.io objects
+// and a profile's filter chain, are framework/dynamic_resources_verdict.h.
 #ifndef GPUSCHED_SCHED_PLUGINS_DYNAMIC_RESOURCES_H_
 #define GPUSCHED_SCHED_PLUGINS_DYNAMIC_RESOURCES_H_
 
-#include <optional>
-#include <string>
+#include <string_view>
 
-#include "gpusched/model/resource_claims.h"
-#include "gpusched/sched/diagnosis/diagnosis.h"
 #include "gpusched/sched/api/filter_plugin.h"
-#include "gpusched/sched/framework/scheduler.h"
 
 namespace gpusched {
 
 inline constexpr const char* kReasonCannotAllocateAllClaims = "cannot allocate all claims";
 
-// The Filter half: any pod with resource claims fails on every node,
-// UnschedulableAndUnresolvable. Not in any profile's chain (the scheduler
-// never sees such pods); used to build their FitError and preemption text.
+// Any pod with resource claims fails on every node. Not in any profile's
+// chain (the scheduler never sees such pods); used to build their FitError
+// and preemption text.
 class DynamicResourcesFilter : public FilterPlugin {
  public:
   std::string_view Name() const override { return "DynamicResources"; }
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
 };
-
-struct DraVerdict {
-  std::string message;  // kube-scheduler's status text for the pod
-  Diagnosis diagnosis;
-};
-
-// nullopt when the pod has no resource claims. `scheduler` is the profile
-// serving the pod: its filters run before DynamicResources' and its
-// preemption setting decides the "preemption: ..." suffix. `dra` may be null
-// (no resource.k8s.io objects in the input).
-std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const DraObjects* dra,
-                                                   const ClusterState& cluster, const Scheduler& scheduler);
 
 }  // namespace gpusched
 

@@ -34,7 +34,7 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
 // The same from the statuses' codes alone (all the evaluation looks at), so
 // the scheduler's failure scan need not build a status per node. `last`, when
 // given, is one more filter after `filters` (the DynamicResources check of
-// sched/dynamic_resources.h, which no profile chain holds).
+// sched/plugins/dynamic_resources.h, which no profile chain holds).
 PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& cluster,
                                      const std::vector<std::unique_ptr<FilterPlugin>>& filters,
                                      const std::vector<SchedStatus::Code>& codes, const FilterPlugin* last = nullptr);

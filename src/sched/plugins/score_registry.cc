@@ -1,14 +1,16 @@
-// DefaultNormalizeScore (pkg/scheduler/framework/plugins/helper/normalize_score.go)
-// and the score plugin registry (NewScorePlugin).
+// The score plugin registry: NewScorePlugin, declared in
+// sched/api/score_plugin.h so that the policies (which may not include
+// plugins/) can build a profile's scores, with upstream's args defaulting.
 #include <memory>
 
 #include "gpusched/sched/api/score_plugin.h"
-#include "gpusched/sched/plugins/score_plugins.h"
+#include "gpusched/sched/plugins/balanced_allocation.h"
+#include "gpusched/sched/plugins/node_affinity_score.h"
+#include "gpusched/sched/plugins/node_resources_fit_score.h"
+#include "gpusched/sched/plugins/taint_toleration_score.h"
 
 namespace gpusched {
 namespace {
-
-__extension__ typedef __int128 Int128;
 
 // pkg/scheduler/apis/config/v1/defaults.go: defaultResourceSpec, and "If the
 // weight is not set or it is explicitly set to 0, then apply the default
@@ -24,25 +26,6 @@ std::vector<ResourceSpec> DefaultedResources(std::vector<ResourceSpec> resources
 }
 
 }  // namespace
-
-void DefaultNormalizeScore(int64_t max_priority, bool reverse, std::vector<int64_t>& scores) {
-  int64_t max_count = 0;
-  for (int64_t s : scores) {
-    if (s > max_count) max_count = s;
-  }
-  if (max_count == 0) {
-    if (reverse) {
-      for (auto& s : scores) s = max_priority;
-    }
-    return;
-  }
-  for (auto& s : scores) {
-    // The product is formed in 128 bits; the quotient is at most max_priority.
-    int64_t score = static_cast<int64_t>(static_cast<Int128>(max_priority) * s / max_count);
-    if (reverse) score = max_priority - score;
-    s = score;
-  }
-}
 
 std::unique_ptr<ScorePlugin> NewScorePlugin(std::string_view name, const ResolvedProfile& profile) {
   if (name == "NodeResourcesFit") {

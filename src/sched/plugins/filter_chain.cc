@@ -1,4 +1,11 @@
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
+
+#include "gpusched/sched/plugins/gpu_share.h"
+#include "gpusched/sched/plugins/node_affinity.h"
+#include "gpusched/sched/plugins/node_name.h"
+#include "gpusched/sched/plugins/node_resources_fit.h"
+#include "gpusched/sched/plugins/node_unschedulable.h"
+#include "gpusched/sched/plugins/taint_toleration.h"
 
 namespace gpusched {
 
