@@ -10,9 +10,10 @@
 // 1,000 and 10,000 nodes (cli_bench.h); loading a JSON List of a million
 // pods (load_bench.h).
 //
-// Then preemption-heavy scheduling throughput (preemption_bench.h).
+// Then preemption-heavy and gang-heavy scheduling throughput
+// (preemption_bench.h, gang_bench.h).
 //
-//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption] [--quick] ... (--help for the rest)
+//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption,gangs] [--quick] ... (--help for the rest)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +33,7 @@
 #include "bench_cluster.h"
 #include "cli_bench.h"
 #include "load_bench.h"
+#include "gang_bench.h"
 #include "preemption_bench.h"
 #include "user_wait.h"
 #include "gpusched/config/scheduler_config.h"
@@ -365,7 +367,7 @@ int main(int argc, char** argv) {
   // Sections, in the order they run: those that run the binary first, while
   // this process is small (a child reports its parent's size as its peak).
   const std::vector<std::string> all = {"schedule", "big", "overload", "explain", "load", "throughput", "e2e",
-                                        "preemption"};
+                                        "preemption", "gangs"};
   std::vector<std::string> only = all;
   gpusched::bench::UserWaitOptions uw;
   uw.gpusched = GPUSCHED_BINARY;
@@ -378,6 +380,7 @@ int main(int argc, char** argv) {
   size_t load_pods = 1000000, load_nodes = 10000;
   int load_runs = 3;
   std::vector<size_t> preemption_nodes = {1000, 10000};
+  std::vector<size_t> gang_nodes = {1000, 10000};
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     const bool has_value = i + 1 < argc;
@@ -412,9 +415,11 @@ int main(int argc, char** argv) {
     } else if (a == "--cli-nodes" && has_value) {
       cli_nodes = SizeList(argv[++i]);
     } else if (a == "--e2e-pods" && has_value) {
+      e2e_pods = std::stoul(argv[++i]);
     } else if (a == "--preemption-nodes" && has_value) {
       preemption_nodes = SizeList(argv[++i]);
-      e2e_pods = std::stoul(argv[++i]);
+    } else if (a == "--gang-nodes" && has_value) {
+      gang_nodes = SizeList(argv[++i]);
     } else if (a == "--e2e-nodes" && has_value) {
       e2e_nodes = std::stoul(argv[++i]);
     } else if (a == "--only" && has_value) {
@@ -439,7 +444,7 @@ int main(int argc, char** argv) {
       uw.mem_limit = static_cast<uint64_t>(std::stod(argv[++i]) * (1ull << 30));
     } else {
       std::fprintf(stderr,
-                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption] [--quick]\n"
+                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption,gangs] [--quick]\n"
                    "  throughput: [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference]\n"
                    "  e2e:        [--e2e-pods N] [--e2e-nodes N] (or --no-e2e)\n"
                    "  schedule:   [--schedule-pods 1000,10000,100000]\n"
@@ -448,7 +453,8 @@ int main(int argc, char** argv) {
                    "  schedule, big, overload: [--repeats 3] [--mem-limit-gib 8] [--gpusched BINARY]\n"
                    "  explain:    [--cli-nodes 1000,10000]\n"
                    "  load:       [--load-pods N] [--load-nodes N] [--load-runs N] [--load-write FILE]\n"
-                   "  preemption: [--preemption-nodes 1000,10000] [--budget S]\n");
+                   "  preemption: [--preemption-nodes 1000,10000] [--budget S]\n"
+                   "  gangs:      [--gang-nodes 1000,10000]\n");
       return 2;
     }
   }
@@ -484,6 +490,7 @@ int main(int argc, char** argv) {
   if (Has(only, "preemption"))
     gpusched::bench::PreemptionThroughput(opt.quick ? std::vector<size_t>{1000} : preemption_nodes,
                                           opt.budget > 0 ? opt.budget : (opt.quick ? 0.5 : 2.0));
+  if (Has(only, "gangs")) gpusched::bench::GangThroughput(opt.quick ? std::vector<size_t>{1000} : gang_nodes);
   std::filesystem::remove_all(dir);
   return 0;
 }

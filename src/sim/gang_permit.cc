@@ -142,8 +142,13 @@ void GangPermit::Unreserve(size_t id, double now) {
 }
 
 void GangPermit::AccruePartial(State& g, double now) {
-  if (g.partial_since >= 0)
+  // A group counts as having run partially only for a stretch of time: its
+  // members bound one after the other in one scheduling moment (all at
+  // `now`) never ran below minCount.
+  if (g.partial_since >= 0 && now > g.partial_since) {
     partial_gpu_seconds_ += (now - g.partial_since) * static_cast<double>(g.running_milli) / kGpuMilli;
+    g.ever_partial = true;
+  }
   g.partial_since = !g.started && g.running > 0 ? now : -1;
 }
 
@@ -158,10 +163,7 @@ void GangPermit::Started(size_t id, int64_t gpu_milli, double now) {
   ++g.running;
   g.running_milli += gpu_milli;
   if (g.running >= g.gang->min_count) g.started = true;
-  if (!enforced) {
-    if (!g.started) g.ever_partial = true;
-    AccruePartial(g, now);
-  }
+  if (!enforced) AccruePartial(g, now);
 }
 
 void GangPermit::Stopped(size_t id, double now) {
@@ -210,8 +212,9 @@ GangSimMetrics GangPermit::Metrics(double end) const {
       for (size_t id : g.waiting)
         waiting += (end - members_[id].since) * static_cast<double>(members_[id].milli) / kGpuMilli;
     } else {
-      if (g.ever_partial) ++out.partial_groups;
-      if (g.partial_since >= 0) partial += (end - g.partial_since) * static_cast<double>(g.running_milli) / kGpuMilli;
+      const bool open = g.partial_since >= 0 && end > g.partial_since;
+      if (g.ever_partial || open) ++out.partial_groups;
+      if (open) partial += (end - g.partial_since) * static_cast<double>(g.running_milli) / kGpuMilli;
     }
   }
   out.started = static_cast<int64_t>(waits_.size());

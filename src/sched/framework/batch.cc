@@ -212,6 +212,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       if (const Gang* g = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving)) ++gang_bound[g];
     }
   }
+  std::optional<ClusterState> empty_cluster;  // for ever_fits below
   // Places the whole gang of queue[qi] with its first member in the queue.
   auto schedule_gang = [&](const Gang& g) {
     auto it = gang_members.find(&g);
@@ -220,14 +221,27 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     for (size_t m : it->second) members.push_back(queue[m]);
     gang_members.erase(it);
     const GangEnforcement& e = *EnforcementFor(*members.front().pod, *options.gang_serving);
-    // Whether the gang fits the cluster's nodes with nothing running.
+    // Whether the gang fits the cluster's nodes with nothing running: tried
+    // on one empty copy of the nodes per batch (built when a gang first
+    // fails), its trial binds undone after each gang. Copying every node
+    // for each failing gang was most of a gang-heavy batch at 10,000 nodes
+    // (gpusched_bench --only gangs).
     auto ever_fits = [&]() {
-      std::vector<Node> nodes;
-      for (size_t n = 0; n < cluster.size(); ++n)
-        if (cluster.present(n)) nodes.push_back(cluster.node(n));
-      ClusterState empty(std::move(nodes));
+      if (!empty_cluster) {
+        std::vector<Node> nodes;
+        for (size_t n = 0; n < cluster.size(); ++n)
+          if (cluster.present(n)) nodes.push_back(cluster.node(n));
+        empty_cluster.emplace(std::move(nodes));
+      }
       int64_t fit = 0;
-      for (const PodInfo& m : members) fit += attempt(m, empty, nullptr, false).placed ? 1 : 0;
+      std::vector<std::pair<size_t, uint64_t>> bound;  // node, pod id
+      for (const PodInfo& m : members) {
+        const MemberAttempt a = attempt(m, *empty_cluster, nullptr, false);
+        if (!a.placed) continue;
+        ++fit;
+        bound.emplace_back(a.node, m.input_index);
+      }
+      for (const auto& [node, id] : bound) empty_cluster->Unbind(node, id);
       return fit >= g.min_count;
     };
     GangOutcome o = ScheduleGang(

@@ -176,6 +176,51 @@ TEST(GangBatchTest, AllOrNothing) {
   }
 }
 
+// Whether a failing gang can ever fit is asked of one empty copy of the
+// nodes per batch: each gang's trial binds on it are undone, so gangs that
+// fail now but fit an empty cluster are each told so, and a gang too large
+// for it is told it never fits.
+TEST(GangBatchTest, EverFitsForEachFailingGangOfABatch) {
+  std::vector<Node> nodes;
+  nodes.push_back(GpuNode("n0", 8));
+  ClusterState cluster(std::move(nodes));
+  std::vector<Pod> pods;
+  pods.push_back(GpuPod("busy", 8));
+  pods.back().node_name = "n0";
+  std::vector<PodGroupDecl> decls;
+  const std::vector<std::pair<std::string, int64_t>> gangs_gpus = {{"pg0", 4}, {"pg1", 4}, {"pg2", 8}, {"pg3", 2}};
+  for (const auto& [name, gpus] : gangs_gpus) {
+    PodGroupDecl d;
+    d.api = GangApi::kCoscheduling;
+    d.ns = "default";
+    d.name = name;
+    d.min_count = 2;
+    decls.push_back(d);
+    for (int k = 0; k < 2; ++k) {
+      pods.push_back(GpuPod(name + "-" + std::to_string(k), gpus));
+      pods.back().meta.labels[kCoschedulingPodGroupLabel] = name;
+    }
+  }
+  std::vector<const Pod*> ptrs;
+  for (const Pod& p : pods) ptrs.push_back(&p);
+  GangSet gangs = GroupIntoGangs(decls, ptrs);
+  GangServing serving;
+  serving[kDefaultSchedulerName] = GangEnforcement{{GangApi::kCoscheduling}, "Coscheduling", 60, 0.1};
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchOptions o;
+  o.gangs = &gangs;
+  o.gang_serving = &serving;
+  BatchResult r = ScheduleBatch(ptrs, cluster, ProfileSchedulers{{kDefaultSchedulerName, &s}}, o);
+  ASSERT_EQ(r.placements.size(), 1u);  // busy, pre-bound
+  std::vector<std::string> got;
+  for (const auto& pe : r.pending)
+    got.push_back(pods[pe.pod].name() + (pe.diagnosis.forever ? " never fits" : " may fit later"));
+  const std::vector<std::string> want = {"pg0-0 may fit later", "pg0-1 may fit later", "pg1-0 may fit later",
+                                         "pg1-1 may fit later", "pg2-0 never fits",    "pg2-1 never fits",
+                                         "pg3-0 may fit later", "pg3-1 may fit later"};
+  EXPECT_EQ(got, want);
+}
+
 // Random clusters and gangs (some enforced, some not, some members already
 // bound): every pod comes out exactly once, an enforced gang has none or at
 // least its minimum of members placed, and the GPUs in use are exactly the
