@@ -66,6 +66,29 @@ inline Pod GpuPod(const std::string& name, int64_t gpus, int64_t milli_cpu = 0) 
   return p;
 }
 
+// Binds and unbinds a pod on the present nodes in turn until the change log
+// no longer holds position `pos` (a reader current up to `pos` must rebuild
+// from the nodes), then binds one more pod (a whole GPU where one is free,
+// else 100m cpu) on every `stride`-th present node, so that the state read
+// back differs from the one at `pos`. Ids from `first_id` on.
+inline void ChurnPastTheLog(ClusterState& c, uint64_t pos, uint64_t first_id = uint64_t{1} << 40, size_t stride = 2) {
+  Res cpu;
+  cpu.milli_cpu = 100;
+  Res gpu = cpu;
+  gpu.scalars["nvidia.com/gpu"] = 1;
+  const Resources small = ToResources(cpu), whole = ToResources(gpu);
+  uint64_t id = first_id;
+  while (c.change_log().Holds(pos)) {
+    for (size_t i = 0; i < c.size(); ++i) {
+      if (!c.present(i)) continue;
+      c.Bind(i, small, small, id);
+      c.Unbind(i, id++);
+    }
+  }
+  for (size_t i = 0; i < c.size(); i += stride)
+    if (c.present(i)) c.Bind(i, c.state(i).GpuFree() > 0 ? whole : small, small, id++);
+}
+
 }  // namespace gpusched::testing
 
 #endif  // GPUSCHED_TESTS_SCHED_TEST_UTIL_H_

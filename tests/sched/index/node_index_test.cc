@@ -80,6 +80,38 @@ TEST(NodeFitIndexTest, FindFirstMatchesBruteForce) {
   }
 }
 
+// An index so far behind that the change log no longer holds the changes
+// since its last Sync rebuilds from the nodes: every leaf is the node's
+// free amounts now, and every search answers as a fresh index's.
+TEST(NodeFitIndexTest, RebuildsWhenTheLogNoLongerHoldsItsChanges) {
+  std::vector<Node> nodes;
+  for (int i = 0; i < 9; ++i) nodes.push_back(GpuNode("n" + std::to_string(i), i % 5, 1000 * (1 + i % 3)));
+  ClusterState c(nodes);
+  c.RemoveNode(4);
+  NodeFitIndex behind;
+  behind.Sync(c);
+  const uint64_t pos = c.version();
+  testing::ChurnPastTheLog(c, pos);
+  ASSERT_FALSE(c.change_log().Holds(pos));
+  behind.Sync(c);
+  NodeFitIndex fresh;
+  fresh.Sync(c);
+  for (size_t i = 0; i < c.size(); ++i) EXPECT_EQ(behind.Free(i), NodeFitIndex::FreeOf(c.state(i))) << "node " << i;
+  for (int64_t gpus = 0; gpus <= 4; ++gpus) {
+    for (int64_t cpu : {0, 500, 1000, 2500}) {
+      Pod p = GpuPod("p", gpus, cpu);
+      const NodeFitIndex::Need need = NodeFitIndex::NeedOf(PodInfo::Make(p, 0), true);
+      for (size_t from = 0; from < c.size(); ++from)
+        EXPECT_EQ(behind.FindFirst(from, c.size(), need), fresh.FindFirst(from, c.size(), need))
+            << gpus << " GPUs, " << cpu << "m, from " << from;
+    }
+  }
+  // The last binds took a GPU on the even nodes: node 2 (2 GPUs) has one
+  // left, so two free GPUs are first found on node 3.
+  Pod two = GpuPod("two", 2);
+  EXPECT_EQ(behind.FindFirst(0, c.size(), NodeFitIndex::NeedOf(PodInfo::Make(two, 0), true)), 3u);
+}
+
 TEST(NodeFitIndexTest, UnrequestedResourcesNeverPrune) {
   // An overcommitted node (negative free cpu, from a pod bound by nodeName)
   // still takes a pod that requests no cpu.
