@@ -12,7 +12,8 @@
 #include "gpusched/sched/plugins/filters.h"
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace chain_traits_test {
 
 // A filter that declares nothing (FilterTraits{}).
 class Undeclared : public FilterPlugin {
@@ -57,5 +58,5 @@ TEST(ChainTraitsTest, FromTheFiltersDeclarations) {
   }
 }
 
-}  // namespace
+}  // namespace chain_traits_test
 }  // namespace gpusched

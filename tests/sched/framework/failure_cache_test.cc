@@ -16,7 +16,8 @@
 #include "search_test_util.h"
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace failure_cache_test {
 
 using testing::GpuNode;
 using testing::GpuPod;
@@ -157,5 +158,5 @@ TEST(FailureCacheTest, UsableOnlyOnADeclaredChain) {
   EXPECT_FALSE(FailureCache::Usable(ChainTraits{false, true, true, true}));
 }
 
-}  // namespace
+}  // namespace failure_cache_test
 }  // namespace gpusched

@@ -15,7 +15,8 @@
 #include "search_test_util.h"
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace indexed_scan_test {
 
 using testing::Profile;
 using testing::ProfileRun;
@@ -120,5 +121,5 @@ TEST(IndexedScanTest, UsableWhenTheChainDeclaresAFitFilter) {
   for (const Case& c : cases) EXPECT_EQ(IndexedScan::Usable(c.chain), c.want) << c.name;
 }
 
-}  // namespace
+}  // namespace indexed_scan_test
 }  // namespace gpusched

@@ -9,7 +9,8 @@
 #include "../test_util.h"
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace plain_nodes_test {
 
 using testing::GpuNode;
 using testing::GpuPod;
@@ -71,5 +72,5 @@ TEST(PlainNodesTest, DecidesForPodsTheIndexSettles) {
   for (const Case& c : cases) EXPECT_EQ(PlainNodes::Decides(c.chain, PodInfo::Make(*c.pod, 0)), c.want) << c.name;
 }
 
-}  // namespace
+}  // namespace plain_nodes_test
 }  // namespace gpusched

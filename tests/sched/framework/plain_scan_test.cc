@@ -14,7 +14,8 @@
 #include "../test_util.h"
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace plain_scan_test {
 
 using testing::GpuNode;
 using testing::GpuPod;
@@ -112,5 +113,5 @@ TEST(PlainScanTest, AFailureCountsEveryNodeAndNamesTheRejectingFilters) {
   }
 }
 
-}  // namespace
+}  // namespace plain_scan_test
 }  // namespace gpusched

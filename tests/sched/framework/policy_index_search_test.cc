@@ -18,7 +18,8 @@
 #include "search_test_util.h"
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace policy_index_search_test {
 
 using testing::Profile;
 using testing::ProfileRun;
@@ -131,5 +132,5 @@ TEST(PolicyIndexSearchTest, UsableOnlyWhereEverythingIsDeclared) {
   for (const Case& c : cases) EXPECT_EQ(PolicyIndexSearch::Usable(c.chain, *c.policy), c.want) << c.name;
 }
 
-}  // namespace
+}  // namespace policy_index_search_test
 }  // namespace gpusched

@@ -511,7 +511,12 @@ TEST(SchedulerTest, SharedFailuresMatchThePlainScanOnRandomClusters) {
 }  // namespace gpusched
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace scheduler_strategies_test {
+
+using testing::GpuNode;
+using testing::GpuPod;
+
 
 // A filter that declares nothing (FilterTraits{}): it refuses pods named
 // "blocked" (a pod's name is not part of its class) and counts the nodes
@@ -593,5 +598,5 @@ TEST(SchedulerTest, AFilterWithoutDeclarationForcesThePlainPath) {
   }
 }
 
-}  // namespace
+}  // namespace scheduler_strategies_test
 }  // namespace gpusched

@@ -16,7 +16,8 @@
 #include "search_test_util.h"
 
 namespace gpusched {
-namespace {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace summarized_failures_test {
 
 using testing::Profile;
 using testing::ProfileRun;
@@ -122,5 +123,5 @@ TEST(SummarizedFailuresTest, UsableOnlyOnADeclaredChain) {
   EXPECT_FALSE(SummarizedFailures::Usable(ChainTraits{false, true, true, true}));
 }
 
-}  // namespace
+}  // namespace summarized_failures_test
 }  // namespace gpusched
