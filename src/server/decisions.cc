@@ -42,7 +42,7 @@ void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& clust
   const Policy& policy = scheduler_.policy();
   if (!plain_ && policy.RanksInOnePass()) {
     // No scores: Select's choice and its next picks in one pass.
-    policy.SelectInTurn(pod, cluster, feasible, static_cast<size_t>(kMaxExtenderScore), rng_, picks_);
+    policy.SelectInTurn(pod, cluster, feasible, static_cast<size_t>(kMaxExtenderScore), rng_, *policy_state_, picks_);
     ScorePicks(cluster, feasible, scores);
     return;
   }
@@ -56,7 +56,7 @@ void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& clust
     ne.scores.clear();
     ne.total = 0;
   }
-  const size_t chosen = policy.Select(pod, cluster, feasible, rng_, &explain_);
+  const size_t chosen = policy.Select(pod, cluster, feasible, rng_, *policy_state_, &explain_);
   bool scored = false;
   int64_t lo = INT64_MAX, hi = INT64_MIN;
   for (size_t i : feasible) {
@@ -88,7 +88,8 @@ void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& clust
   if (!plain_) {
     std::vector<size_t> rest = feasible;
     rest.erase(std::find(rest.begin(), rest.end(), chosen));
-    policy.SelectInTurn(pod, cluster, std::move(rest), static_cast<size_t>(kMaxExtenderScore - 1), rng_, picks_);
+    policy.SelectInTurn(pod, cluster, std::move(rest), static_cast<size_t>(kMaxExtenderScore - 1), rng_,
+                        *policy_state_, picks_);
     picks_.insert(picks_.begin(), chosen);
     ScorePicks(cluster, feasible, scores);
     return;
@@ -100,12 +101,12 @@ void ExtenderDecisions::Prioritize(const PodInfo& pod, const ClusterState& clust
       if (feasible[k] == pick) scores[k] = std::max(scores[k], score);
     rest.erase(std::find(rest.begin(), rest.end(), pick));
     if (rest.empty() || score == 1) break;
-    pick = rest.size() == 1 ? rest.front() : policy.Select(pod, cluster, rest, rng_, nullptr);
+    pick = rest.size() == 1 ? rest.front() : policy.Select(pod, cluster, rest, rng_, *policy_state_, nullptr);
   }
 }
 
 std::vector<int32_t> ExtenderDecisions::ChooseDevices(const PodInfo& pod, const ClusterState& cluster, size_t node) {
-  return scheduler_.policy().SelectGpus(pod, cluster, node, rng_);
+  return scheduler_.policy().SelectGpus(pod, cluster, node, rng_, *policy_state_);
 }
 
 }  // namespace gpusched

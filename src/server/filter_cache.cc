@@ -25,19 +25,20 @@ FilterCache::Row& FilterCache::RowFor(const PodInfo& pod, const ClusterState& cl
     rows_.splice(rows_.begin(), rows_, it);
   }
   Row& row = rows_.front();
-  const std::vector<uint32_t>& log = cluster.change_log();
-  if (row.serial != cluster.serial() || row.log_pos > log.size() || log.size() - row.log_pos >= cluster.size()) {
-    // Another cluster, or more changes than nodes: start over.
+  const ChangeLog& log = cluster.change_log();
+  if (row.serial != cluster.serial() || !log.Holds(row.log_pos) || log.end() - row.log_pos >= cluster.size()) {
+    // Another cluster, more changes than nodes, or changes the log no
+    // longer holds: start over.
     row.serial = cluster.serial();
     row.known.assign(cluster.size(), 0);
     row.verdicts.assign(cluster.size(), NodeVerdict{});
   } else {
-    for (size_t k = row.log_pos; k < log.size(); ++k)
+    for (uint64_t k = row.log_pos; k < log.end(); ++k)
       if (log[k] < row.known.size()) row.known[log[k]] = 0;
     row.known.resize(cluster.size(), 0);
     row.verdicts.resize(cluster.size());
   }
-  row.log_pos = log.size();
+  row.log_pos = log.end();
   return row;
 }
 

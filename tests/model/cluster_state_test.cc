@@ -300,6 +300,42 @@ TEST(ClusterStateTest, SerialIsNewForEveryCopy) {
   EXPECT_EQ(b.change_log(), a.change_log());
 }
 
+// Ours: every change bumps version() and names its node in the change log,
+// which holds at least max(kMinChangesHeld, node slots) of the latest
+// entries and never more than twice that, however many changes there were.
+TEST(ClusterStateTest, ChangeLogIsBoundedAndVersionCountsChanges) {
+  ClusterState cs({FourGpuNode("a"), FourGpuNode("b")});
+  EXPECT_EQ(cs.version(), 2u);  // one entry per node added
+  EXPECT_EQ(cs.change_log().begin(), 0u);
+  EXPECT_EQ(cs.change_log()[0], 0u);
+  EXPECT_EQ(cs.change_log()[1], 1u);
+  Resources one;
+  one.milli_cpu = 100;
+  constexpr uint64_t kChanges = 10 * ClusterState::kMinChangesHeld;
+  for (uint64_t k = 0; k < kChanges / 2; ++k) {
+    cs.Bind(k % 2, one, one, k);
+    ASSERT_TRUE(cs.Unbind(k % 2, k));
+  }
+  const ChangeLog& log = cs.change_log();
+  EXPECT_EQ(cs.version(), 2 + kChanges);
+  EXPECT_EQ(log.end(), cs.version());
+  const uint64_t held = log.end() - log.begin();
+  EXPECT_GE(held, ClusterState::kMinChangesHeld);
+  EXPECT_LE(held, 2 * ClusterState::kMinChangesHeld);
+  // The entries held are the latest: binds and unbinds alternating a, b.
+  EXPECT_EQ(log[log.end() - 1], 1u);
+  EXPECT_EQ(log[log.end() - 3], 0u);
+  EXPECT_TRUE(log.Holds(log.end() - ClusterState::kMinChangesHeld));
+  EXPECT_FALSE(log.Holds(0));
+  // Removing and adding nodes are changes too.
+  const uint64_t before = cs.version();
+  cs.RemoveNode(0);
+  cs.AddNode(FourGpuNode("c"));
+  EXPECT_EQ(cs.version(), before + 2);
+  EXPECT_EQ(log[before], 0u);
+  EXPECT_EQ(log[before + 1], 2u);
+}
+
 // Ours: the PreferNoSchedule flag the scorers read instead of the taints.
 TEST(ClusterStateTest, PreferNoScheduleTaintFlag) {
   struct Case {

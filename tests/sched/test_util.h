@@ -78,6 +78,32 @@ inline Pod ClaimPod(std::vector<PodResourceClaim> claims) {
   return p;
 }
 
+// Leaves a reader current up to change log position `pos` too far behind
+// to replay: binds one more pod (a whole GPU where one is free, else 100m
+// cpu) on every `stride`-th present node, then binds and unbinds a pod on
+// the last present node until the log no longer holds those binds either.
+// A reader that skipped what the log lost would miss every one of them.
+// Ids from `first_id` on.
+inline void ChurnPastTheLog(ClusterState& c, uint64_t pos, uint64_t first_id = uint64_t{1} << 40, size_t stride = 2) {
+  Res cpu;
+  cpu.milli_cpu = 100;
+  Res gpu = cpu;
+  gpu.scalars["nvidia.com/gpu"] = 1;
+  const Resources small = ToResources(cpu), whole = ToResources(gpu);
+  uint64_t id = first_id;
+  size_t last = 0;
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (!c.present(i)) continue;
+    last = i;
+    if (i % stride == 0) c.Bind(i, c.state(i).GpuFree() > 0 ? whole : small, small, id++);
+  }
+  const uint64_t lost = c.version() > pos ? c.version() - 1 : pos;  // the last of those binds, or `pos`
+  while (c.change_log().Holds(lost)) {
+    c.Bind(last, small, small, id);
+    c.Unbind(last, id++);
+  }
+}
+
 }  // namespace gpusched::testing
 
 #endif  // GPUSCHED_TESTS_SCHED_TEST_UTIL_H_

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "gpusched/sched/plugins/filter_chain.h"
+#include "../sched/test_util.h"
 #include "test_cluster.h"
 
 namespace gpusched {
@@ -47,6 +48,35 @@ TEST(FilterCacheTest, SharesVerdictsByClassAndFollowsTheChangeLog) {
   const PodInfo w = PodInfo::Make(p2, 0);
   cache.RowFor(w, cl);
   EXPECT_EQ(cache.num_classes(), 2u);
+}
+
+// A row that fell behind what the change log holds starts over: every
+// verdict is computed again, from the nodes as they are now.
+TEST(FilterCacheTest, StartsOverWhenTheLogNoLongerHoldsItsChanges) {
+  ClusterState cl({testing::DecodeNode(testing::NodeJson("a", 4)), testing::DecodeNode(testing::NodeJson("b", 2)),
+                   testing::DecodeNode(testing::NodeJson("c", 4))});
+  Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), "best-fit", 1);
+  ASSERT_TRUE(set.ok());
+  ExtenderDecisions decisions(*set->profiles.front().second, 1);
+  const Pod p4 = testing::DecodePod(testing::PodJson("ml", "x", 4));
+  const PodInfo x = PodInfo::Make(p4, 0);
+  FilterCache cache;
+  {
+    FilterCache::Row& row = cache.RowFor(x, cl);
+    EXPECT_TRUE(row.Get(0, decisions, x, cl).passed);
+    EXPECT_FALSE(row.Get(1, decisions, x, cl).passed);
+    EXPECT_TRUE(row.Get(2, decisions, x, cl).passed);
+  }
+  const uint64_t pos = cl.version();
+  // A GPU taken on a and c (the nodes 0 and 2).
+  testing::ChurnPastTheLog(cl, pos);
+  ASSERT_FALSE(cl.change_log().Holds(pos));
+  FilterCache::Row& row = cache.RowFor(x, cl);
+  for (size_t i = 0; i < 3; ++i) {
+    const NodeVerdict& v = row.Get(i, decisions, x, cl);
+    EXPECT_FALSE(v.passed) << "node " << i;
+    EXPECT_EQ(v.reason, "Insufficient nvidia.com/gpu") << "node " << i;
+  }
 }
 
 }  // namespace

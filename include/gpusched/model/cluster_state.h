@@ -5,12 +5,15 @@
 #ifndef GPUSCHED_MODEL_CLUSTER_STATE_H_
 #define GPUSCHED_MODEL_CLUSTER_STATE_H_
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "gpusched/model/change_log.h"
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resources.h"
@@ -112,14 +115,18 @@ class ClusterState {
   size_t AddNode(Node node);
   std::vector<BoundPod> RemoveNode(size_t i);
 
-  // Every node whose state changed (bind, unbind, add, remove), in order.
-  // Indexes over the nodes (sched/node_index.h) keep their position in it
-  // and catch up lazily, so one ClusterState serves several schedulers.
-  const std::vector<uint32_t>& change_log() const { return change_log_; }
-  // Bumped by every change (bind, unbind, node added or removed): equal
-  // versions of one ClusterState (same serial()) mean an unchanged cluster,
-  // which is all the failure and diagnosis caches ask.
-  uint64_t version() const { return version_; }
+  // Every node whose state changed (bind, unbind, add, remove), in order,
+  // its latest entries at least (change_log.h). Indexes over the nodes
+  // (sched/index/node_index.h) keep their position in it and catch up
+  // lazily, so one ClusterState serves several schedulers.
+  const ChangeLog& change_log() const { return change_log_; }
+  // Entries the change log holds at least, whatever the cluster's size.
+  static constexpr size_t kMinChangesHeld = 1024;
+  // Bumped by every change (bind, unbind, node added or removed): the
+  // change log's end(). Equal versions of one ClusterState (same serial())
+  // mean an unchanged cluster, which is all the failure and diagnosis
+  // caches ask.
+  uint64_t version() const { return change_log_.end(); }
   // Bumped only when a node is added or removed: what depends on the nodes
   // alone (their labels, taints, allocatable), not on what runs there,
   // stays valid while it is unchanged.
@@ -165,12 +172,13 @@ class ClusterState {
   std::unordered_map<std::string, size_t> index_;
   uint64_t next_bind_seq_ = 0;
   size_t num_present_ = 0;
-  std::vector<uint32_t> change_log_;
-  uint64_t version_ = 0, nodes_version_ = 0;
-  // Appends node i to the change log and bumps version_.
+  ChangeLog change_log_;
+  uint64_t nodes_version_ = 0;
+  // Appends node i to the change log (which bumps the version). At least
+  // one entry per node slot is held, so a reader less than size() changes
+  // behind can always replay.
   void Changed(size_t i) {
-    change_log_.push_back(static_cast<uint32_t>(i));
-    ++version_;
+    change_log_.Append(static_cast<uint32_t>(i), std::max(kMinChangesHeld, nodes_.size()));
   }
   struct Serial {
     Serial();

@@ -28,6 +28,7 @@
 #define GPUSCHED_SERVER_DECISIONS_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -53,7 +54,7 @@ class ExtenderDecisions {
   // `plain`: the reference path (the policy asked for each pick in turn,
   // Policy::SelectInTurnPlain) that the fast one is tested against.
   ExtenderDecisions(const Scheduler& scheduler, uint64_t seed, bool plain = false)
-      : scheduler_(scheduler), rng_(seed), plain_(plain) {}
+      : scheduler_(scheduler), rng_(seed), plain_(plain), policy_state_(scheduler.policy().NewState()) {}
 
   NodeVerdict Filter(const PodInfo& pod, const ClusterState& cluster, size_t node);
 
@@ -71,6 +72,9 @@ class ExtenderDecisions {
   const Scheduler& scheduler_;
   Rng rng_;
   bool plain_;
+  // This run of the scheduler's policy: the extender's own (it never
+  // schedules through the Scheduler, whose run it would otherwise share).
+  std::unique_ptr<PolicyState> policy_state_;
   FilterVerdict verdict_;
   PodExplain explain_;  // reused: sized to the cluster
   std::vector<size_t> picks_;

@@ -11,7 +11,8 @@
 // new slot by the view). A row catches up on the log when it is next used,
 // as the scheduler's node indexes do, forgetting the verdicts of the nodes
 // changed since; a verdict is computed when first asked for. A different
-// ClusterState (serial) empties the row.
+// ClusterState (serial), or more changes since than the log holds, empties
+// the row.
 //
 // It holds at most `max_classes` rows, dropping the least recently used.
 // Not thread-safe: the caller serializes (server/extender.h).
@@ -46,7 +47,7 @@ class FilterCache {
     PodClassKey key;
     size_t hash = 0;
     uint64_t serial = 0;
-    size_t log_pos = 0;
+    uint64_t log_pos = 0;  // change log position (a version) the row is current up to
     std::vector<char> known;  // by node slot
     std::vector<NodeVerdict> verdicts;
   };

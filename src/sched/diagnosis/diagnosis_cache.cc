@@ -27,7 +27,7 @@ struct DiagnosisCache::Entry {
   std::vector<__int128> sum;
   std::vector<uint8_t> full;  // per could node: at its pod limit
   int64_t num_full = 0;
-  size_t log_pos = 0;  // change log position the summaries are current up to
+  uint64_t log_pos = 0;  // change log position (a version) the summaries are current up to
   uint64_t version = std::numeric_limits<uint64_t>::max();  // ClusterState::version() of `result`
   Diagnosis result;
 };
@@ -66,7 +66,7 @@ void DiagnosisCache::Rebuild(Entry& e, const ClusterState& cluster) {
   e.full.assign(could.size(), 0);
   e.num_full = 0;
   for (size_t i : could) Update(e, cluster, i);
-  e.log_pos = cluster.change_log().size();
+  e.log_pos = cluster.version();
 }
 
 DiagnosisCache::Entry& DiagnosisCache::EntryOf(const PodInfo& pod, const ClusterState& cluster,
@@ -112,13 +112,14 @@ Diagnosis DiagnosisCache::Diagnose(const PodInfo& pod, const ClusterState& clust
   if (e.ns.settled) return *e.ns.settled;
   if (e.version == cluster.version()) return e.result;
   // Catch up with the nodes changed since; more changes than nodes to
-  // follow, and a pass over them is cheaper.
-  const std::vector<uint32_t>& log = cluster.change_log();
-  if (log.size() - e.log_pos > e.ns.could.size()) {
+  // follow (or changes the log no longer holds), and a pass over them is
+  // cheaper.
+  const ChangeLog& log = cluster.change_log();
+  if (!log.Holds(e.log_pos) || log.end() - e.log_pos > e.ns.could.size()) {
     Rebuild(e, cluster);
   } else {
-    for (size_t k = e.log_pos; k < log.size(); ++k) Update(e, cluster, log[k]);
-    e.log_pos = log.size();
+    for (uint64_t k = e.log_pos; k < log.end(); ++k) Update(e, cluster, log[k]);
+    e.log_pos = log.end();
   }
   auto free = [&e](size_t k) {
     Free f;

@@ -115,10 +115,11 @@ FailureSummaries::Shape& FailureSummaries::ShapeOf(const PodInfo& pod, const Clu
     shape->preemption_policy = pod.pod->preemption_policy;
   }
   shape->last_used = ++clock_;
-  const auto& log = cluster.change_log();
+  const ChangeLog& log = cluster.change_log();
   Shape& s = *shape;
-  if (s.serial != cluster.serial() || s.log_pos > log.size() || log.size() - s.log_pos >= cluster.size()) {
-    // New, another cluster, or more changes than nodes: every node afresh.
+  if (s.serial != cluster.serial() || !log.Holds(s.log_pos) || log.end() - s.log_pos >= cluster.size()) {
+    // New, another cluster, more changes than nodes, or changes the log no
+    // longer holds: every node afresh.
     s.filter.clear();
     s.preempt.clear();
     s.filter_count.clear();
@@ -129,14 +130,14 @@ FailureSummaries::Shape& FailureSummaries::ShapeOf(const PodInfo& pod, const Clu
   } else {
     if (seen_.size() < cluster.size()) seen_.resize(cluster.size(), 0);
     ++batch_;
-    for (size_t k = s.log_pos; k < log.size(); ++k) {
+    for (uint64_t k = s.log_pos; k < log.end(); ++k) {
       const size_t i = log[k];
       if (seen_[i] == batch_) continue;
       seen_[i] = batch_;
       Update(s, pod, cluster, i);
     }
   }
-  s.log_pos = log.size();
+  s.log_pos = log.end();
   return s;
 }
 

@@ -227,43 +227,52 @@ void FreeOrderIndex::Rebuild() {
   entries_ = live_;
 }
 
+void FreeOrderIndex::Rekey(const ClusterState& cluster, uint32_t i) {
+  NodeRec& r = nodes_[i];
+  if (r.seen == batch_) return;
+  r.seen = batch_;
+  const bool present = cluster.present(i);
+  const Need own = present ? NodeFitIndex::FreeOf(cluster.state(i)) : Need{};
+  if (r.in_order) {
+    if (present && own == r.own) return;  // nothing the index holds changed
+    // Its entry turns stale (and is gone before the low kVersionBits of
+    // the version can come round to it: kInsertsPerRebuild).
+    ++r.version;
+    r.in_order = false;
+    --live_;
+  }
+  if (!present) return;
+  r.own = own;
+  r.in_order = true;
+  ++live_;
+  Insert(i);
+}
+
 void FreeOrderIndex::Sync(const ClusterState& cluster) {
-  const auto& log = cluster.change_log();
-  if (serial_ != cluster.serial() || log.size() < log_pos_) {
+  const ChangeLog& log = cluster.change_log();
+  // Another cluster, or so far behind that the log no longer holds the
+  // changes since: every node afresh, in node order (the order in which a
+  // replay from the start would first meet them).
+  const bool afresh = serial_ != cluster.serial() || !log.Holds(log_pos_);
+  if (afresh) {
     serial_ = cluster.serial();
     buckets_.clear();
     bucket_gpus_.clear();
     nodes_.clear();
     entries_ = live_ = 0;
-    log_pos_ = 0;
   }
   if (nodes_.size() < cluster.size()) nodes_.resize(cluster.size());
-  // Departures between two decisions change nodes the index has not
-  // touched for a while: their records are loaded together, not one miss
-  // after another.
-  for (size_t p = log_pos_; p < log.size(); ++p) __builtin_prefetch(&nodes_[log[p]]);
   // Each node changed since the last call is re-keyed once, from its state now.
   ++batch_;
-  for (; log_pos_ < log.size(); ++log_pos_) {
-    const uint32_t i = log[log_pos_];
-    NodeRec& r = nodes_[i];
-    if (r.seen == batch_) continue;
-    r.seen = batch_;
-    const bool present = cluster.present(i);
-    const Need own = present ? NodeFitIndex::FreeOf(cluster.state(i)) : Need{};
-    if (r.in_order) {
-      if (present && own == r.own) continue;  // nothing the index holds changed
-      // Its entry turns stale (and is gone before the low kVersionBits of
-      // the version can come round to it: kInsertsPerRebuild).
-      ++r.version;
-      r.in_order = false;
-      --live_;
-    }
-    if (!present) continue;
-    r.own = own;
-    r.in_order = true;
-    ++live_;
-    Insert(i);
+  if (afresh) {
+    for (size_t i = 0; i < cluster.size(); ++i) Rekey(cluster, static_cast<uint32_t>(i));
+    log_pos_ = log.end();
+  } else {
+    // Departures between two decisions change nodes the index has not
+    // touched for a while: their records are loaded together, not one miss
+    // after another.
+    for (uint64_t p = log_pos_; p < log.end(); ++p) __builtin_prefetch(&nodes_[log[p]]);
+    for (; log_pos_ < log.end(); ++log_pos_) Rekey(cluster, log[log_pos_]);
   }
   // Stale entries outnumber live ones: keep memory and scans within twice
   // the nodes. And before versions could come round (kInsertsPerRebuild),

@@ -63,8 +63,10 @@ void NodeFitIndex::Set(size_t i, const Need& v) {
 }
 
 void NodeFitIndex::Sync(const ClusterState& cluster) {
-  const auto& log = cluster.change_log();
-  if (serial_ != cluster.serial() || cluster.size() != n_ || log.size() < log_pos_) {
+  const ChangeLog& log = cluster.change_log();
+  // Another cluster, new nodes, or so far behind that the log no longer
+  // holds the changes since: rebuilt from the nodes.
+  if (serial_ != cluster.serial() || cluster.size() != n_ || !log.Holds(log_pos_)) {
     serial_ = cluster.serial();
     n_ = cluster.size();
     leaves_ = 1;
@@ -75,12 +77,12 @@ void NodeFitIndex::Sync(const ClusterState& cluster) {
     for (size_t i = 0; i < n_; ++i) max_[leaves_ + i] = FreeOf(cluster.state(i));
     for (size_t p = leaves_ - 1; p >= 1; --p)
       for (size_t d = 0; d < kDims; ++d) max_[p][d] = std::max(max_[2 * p][d], max_[2 * p + 1][d]);
-    log_pos_ = log.size();
+    log_pos_ = log.end();
     return;
   }
   // Catch up; a node that changed several times is recomputed once per entry,
   // which is cheap (O(log n)) and keeps this simple.
-  for (; log_pos_ < log.size(); ++log_pos_) Set(log[log_pos_], FreeOf(cluster.state(log[log_pos_])));
+  for (; log_pos_ < log.end(); ++log_pos_) Set(log[log_pos_], FreeOf(cluster.state(log[log_pos_])));
 }
 
 size_t NodeFitIndex::FindFirst(size_t from, size_t to, const Need& need) const {

@@ -118,18 +118,20 @@ void ShapeNodeCache::Restamp(size_t i, const NodeState& st) {
 }
 
 void ShapeNodeCache::Sync(const ClusterState& cluster) {
-  const std::vector<uint32_t>& log = cluster.change_log();
+  const ChangeLog& log = cluster.change_log();
   const size_t n = cluster.size();
-  // Another cluster (ClusterState::serial: an address can be reused), or
-  // stamps about to wrap: start over.
-  if (cluster.serial() != serial_ || uint64_t{seq_} + n + (log.size() - log_seen_) > kLastSeq) {
+  // Another cluster (ClusterState::serial: an address can be reused), so
+  // far behind that the log no longer holds the changes since, or stamps
+  // about to wrap: start over.
+  if (cluster.serial() != serial_ || !log.Holds(log_seen_) ||
+      uint64_t{seq_} + n + (log.end() - log_seen_) > kLastSeq) {
     serial_ = cluster.serial();
     ids_.clear();
     rows_.clear();
     seq_ = 0;
     stamp_.clear();
     last_pos_.clear();
-    log_seen_ = log.size();
+    log_seen_ = log.end();
   }
   const size_t old = stamp_.size();
   if (old < n) {
@@ -139,7 +141,7 @@ void ShapeNodeCache::Sync(const ClusterState& cluster) {
     free_.resize(n);
     for (size_t i = old; i < n; ++i) Restamp(i, cluster.state(i));
   }
-  for (; log_seen_ < log.size(); ++log_seen_) {
+  for (; log_seen_ < log.end(); ++log_seen_) {
     const size_t i = log[log_seen_];
     Restamp(i, cluster.state(i));
     last_pos_[i] = log_seen_;
@@ -193,7 +195,7 @@ ShapeNodeCache::Row& ShapeNodeCache::Refresh(const PodInfo& pod, const ClusterSt
   if (inserted) rows_.emplace_back();
   Row& row = rows_[it->second];
 
-  const std::vector<uint32_t>& log = cluster.change_log();
+  const ChangeLog& log = cluster.change_log();
   const size_t n = cluster.size();
   if (row.entries.size() < n) {
     row.entries.resize(n);
@@ -203,19 +205,21 @@ ShapeNodeCache::Row& ShapeNodeCache::Refresh(const PodInfo& pod, const ClusterSt
   const bool scored = scorer != nullptr;
   to_score_.clear();
   // Visit the nodes changed since the row was current — each at its last
-  // change in the log — or all of them when that is shorter.
+  // change in the log — or all of them when that is shorter (or the log no
+  // longer holds those changes: last_pos_ covers every change since the
+  // cache started over, and the row is younger).
   if (row.log_pos == kNever) {
     for (size_t i = 0; i < n; ++i) Touch(row, i, need, fits, scored);
-  } else if (log.size() - row.log_pos >= n) {
+  } else if (log.end() - row.log_pos >= n || !log.Holds(row.log_pos)) {
     for (size_t i = 0; i < n; ++i)
       if (last_pos_[i] >= row.log_pos) Touch(row, i, need, fits, scored);
   } else {
-    for (size_t p = row.log_pos; p < log.size(); ++p) {
+    for (uint64_t p = row.log_pos; p < log.end(); ++p) {
       const size_t i = log[p];
       if (last_pos_[i] == p) Touch(row, i, need, fits, scored);
     }
   }
-  row.log_pos = log.size();
+  row.log_pos = log.end();
   if (!to_score_.empty()) ScoreOrBound(row, *scorer, *rank);
   return row;
 }

@@ -42,7 +42,7 @@ DotProductPolicy::DotProductPolicy()
     : PaperScorePolicy({"dot-product", "DotProductScore", kDotProductMeaning}) {}
 
 void DotProductPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                             std::vector<int64_t>& scores) const {
+                             std::vector<int64_t>& scores, PolicyState&) const {
   const PodShape shape = ShapeOf(pod);
   for (size_t k = 0; k < feasible.size(); ++k) scores[k] = DotProductScore(cluster.state(feasible[k]), shape);
 }

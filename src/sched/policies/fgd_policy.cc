@@ -31,14 +31,15 @@ int64_t FragScore(double before, double after) {
 
 }  // namespace
 
-struct FgdPolicy::Cache {
+// A run of FGD: PaperScorePolicy's state and the caches above.
+struct FgdPolicy::State : PaperScorePolicy::State {
   struct Entry {
     uint64_t version = kStale;
     int32_t score = 0;
     int32_t device = -1;  // the share's device; -1 for other pods
   };
 
-  explicit Cache(const TypicalPods& typical) : table(typical) {}
+  explicit State(const TypicalPods& typical) : table(typical) {}
 
   FragTable table;
   uint64_t serial = 0;  // ClusterState::serial() of the cluster cached
@@ -151,34 +152,32 @@ constexpr const char* kFgdMeaning =
     "workload (50 = unchanged; a share goes to the device with the best score)";
 
 FgdPolicy::FgdPolicy(TypicalPods typical)
-    : PaperScorePolicy({"fgd", "FGDScore", kFgdMeaning}),
-      typical_(std::move(typical)),
-      cache_(std::make_unique<Cache>(typical_)) {}
+    : PaperScorePolicy({"fgd", "FGDScore", kFgdMeaning}), typical_(std::move(typical)) {}
 
-FgdPolicy::~FgdPolicy() = default;
+std::unique_ptr<PolicyState> FgdPolicy::NewState() const { return std::make_unique<State>(typical_); }
 
 void FgdPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                      std::vector<int64_t>& scores) const {
+                      std::vector<int64_t>& scores, PolicyState& state) const {
   if (PodHasNoRequests(pod)) {
     std::fill(scores.begin(), scores.end(), 100);
     return;
   }
-  Cache& c = *cache_;
+  State& c = StateAs<State>(state);
   c.Sync(cluster);
   const int32_t s = c.Intern(pod);
-  std::vector<Cache::Entry>& entries = c.EntriesFor(s, cluster.size());
+  std::vector<State::Entry>& entries = c.EntriesFor(s, cluster.size());
   for (size_t k = 0; k < feasible.size(); ++k) {
     const size_t i = feasible[k];
-    Cache::Entry& e = entries[i];
+    State::Entry& e = entries[i];
     if (e.version != cluster.state(i).version) c.Evaluate(s, cluster, i, e);
     scores[k] = e.score;
   }
 }
 
 bool FgdPolicy::ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                           std::vector<int64_t>& bounds) const {
+                           std::vector<int64_t>& bounds, PolicyState& state) const {
   if (PodHasNoRequests(pod)) return false;  // 100 everywhere: as cheap as a bound
-  Cache& c = *cache_;
+  State& c = StateAs<State>(state);
   c.Sync(cluster);
   const PodShape& shape = c.shapes[static_cast<size_t>(c.Intern(pod))];
   const int64_t g = static_cast<int64_t>(shape.milli_gpu) * shape.gpu_count;
@@ -209,16 +208,16 @@ bool FgdPolicy::ScoreBound(const PodInfo& pod, const ClusterState& cluster, cons
   return true;
 }
 
-std::vector<int32_t> FgdPolicy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
-                                           Rng&) const {
+std::vector<int32_t> FgdPolicy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node, Rng&,
+                                           PolicyState& state) const {
   // A KAI gpu-memory share is sized per node, which FGD's pod shapes are not:
   // its device is the default one (the fullest that fits).
   if (!pod.gpu.shared() || pod.gpu.memory_mib > 0) return cluster.DefaultGpuChoice(node, pod.gpu);
   // allocateGpuIdBasedOnFGDScore re-runs the score: the argmax device.
-  Cache& c = *cache_;
+  State& c = StateAs<State>(state);
   c.Sync(cluster);
   const int32_t s = c.Intern(pod);
-  Cache::Entry& e = c.EntriesFor(s, cluster.size())[node];
+  State::Entry& e = c.EntriesFor(s, cluster.size())[node];
   if (e.version != cluster.state(node).version) c.Evaluate(s, cluster, node, e);
   if (e.device < 0) return cluster.DefaultGpuChoice(node, pod.gpu);
   return {e.device};

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "gpusched/sched/index/free_order_index.h"
 #include "gpusched/sched/policies/policy.h"
 
 namespace gpusched {
@@ -71,41 +72,70 @@ size_t Extreme(const PodInfo& pod, const ClusterState& cluster, const std::vecto
 
 }  // namespace
 
+std::vector<int32_t> Policy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node, Rng&,
+                                        PolicyState&) const {
+  return cluster.DefaultGpuChoice(node, pod.gpu);
+}
+
+std::optional<size_t> Policy::SelectIndexed(const PodInfo&, const ClusterState&, const std::function<bool(size_t)>&,
+                                            Rng&, PolicyState&) const {
+  return std::nullopt;
+}
+
 void Policy::SelectInTurn(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates,
-                          size_t count, Rng& rng, std::vector<size_t>& picks) const {
-  SelectInTurnPlain(pod, cluster, std::move(candidates), count, rng, picks);
+                          size_t count, Rng& rng, PolicyState& state, std::vector<size_t>& picks) const {
+  SelectInTurnPlain(pod, cluster, std::move(candidates), count, rng, state, picks);
 }
 
 void Policy::SelectInTurnPlain(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates,
-                               size_t count, Rng& rng, std::vector<size_t>& picks) const {
+                               size_t count, Rng& rng, PolicyState& state, std::vector<size_t>& picks) const {
   picks.clear();
   while (picks.size() < count && !candidates.empty()) {
-    const size_t pick = candidates.size() == 1 ? candidates.front() : Select(pod, cluster, candidates, rng, nullptr);
+    const size_t pick =
+        candidates.size() == 1 ? candidates.front() : Select(pod, cluster, candidates, rng, state, nullptr);
     picks.push_back(pick);
     candidates.erase(std::find(candidates.begin(), candidates.end(), pick));
   }
 }
 
 void FirstFitPolicy::SelectInTurn(const PodInfo&, const ClusterState&, std::vector<size_t> candidates, size_t count,
-                                  Rng&, std::vector<size_t>& picks) const {
+                                  Rng&, PolicyState&, std::vector<size_t>& picks) const {
   candidates.resize(std::min(count, candidates.size()));
   picks = std::move(candidates);
 }
 
 void FreeOrderFitPolicy::SelectInTurn(const PodInfo& pod, const ClusterState& cluster, std::vector<size_t> candidates,
-                                      size_t count, Rng&, std::vector<size_t>& picks) const {
+                                      size_t count, Rng&, PolicyState&, std::vector<size_t>& picks) const {
   ExtremeInTurn(pod, cluster, candidates, count, most_, picks);
 }
 
 size_t FirstFitPolicy::Select(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible, Rng&,
-                              PodExplain* explain) const {
+                              PolicyState&, PodExplain* explain) const {
   if (explain) explain->why = "first-fit: the first node in input order that fits";
   return feasible.front();
 }
 
 size_t FreeOrderFitPolicy::Select(const PodInfo& pod, const ClusterState& cluster,
-                                  const std::vector<size_t>& feasible, Rng&, PodExplain* explain) const {
+                                  const std::vector<size_t>& feasible, Rng&, PolicyState&, PodExplain* explain) const {
   return Extreme(pod, cluster, feasible, most_, explain, most_ ? "worst-fit" : "best-fit");
+}
+
+namespace {
+
+// A run's FreeOrderIndex, in the policy's order.
+struct FreeOrderState : PolicyState {
+  explicit FreeOrderState(bool most) : index(most) {}
+  FreeOrderIndex index;
+};
+
+}  // namespace
+
+std::unique_ptr<PolicyState> FreeOrderFitPolicy::NewState() const { return std::make_unique<FreeOrderState>(most_); }
+
+std::optional<size_t> FreeOrderFitPolicy::SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
+                                                        const std::function<bool(size_t)>& fits, Rng&,
+                                                        PolicyState& state) const {
+  return StateAs<FreeOrderState>(state).index.Find(cluster, NodeFitIndex::NeedOf(pod, true), fits);
 }
 
 }  // namespace gpusched

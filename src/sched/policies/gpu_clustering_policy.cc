@@ -28,7 +28,8 @@ int32_t Tag(int64_t count, int32_t milli) {
 
 }  // namespace
 
-struct GpuClusteringPolicy::Cache {
+// A run of GpuClustering: PaperScorePolicy's state and each node's tags.
+struct GpuClusteringPolicy::State : PaperScorePolicy::State {
   struct NodeTags {
     uint64_t version = kNeverComputed;
     std::vector<int32_t> tags;  // distinct, GPU pods only
@@ -57,21 +58,21 @@ constexpr const char* kGpuClusteringMeaning =
     "50 when among other kinds, 25 when it holds no GPU pods; 0 for CPU-only pods";
 
 GpuClusteringPolicy::GpuClusteringPolicy()
-    : PaperScorePolicy({"gpu-clustering", "GpuClusteringScore", kGpuClusteringMeaning}),
-      cache_(std::make_unique<Cache>()) {}
-GpuClusteringPolicy::~GpuClusteringPolicy() = default;
+    : PaperScorePolicy({"gpu-clustering", "GpuClusteringScore", kGpuClusteringMeaning}) {}
+
+std::unique_ptr<PolicyState> GpuClusteringPolicy::NewState() const { return std::make_unique<State>(); }
 
 void GpuClusteringPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                                std::vector<int64_t>& scores) const {
+                                std::vector<int64_t>& scores, PolicyState& state) const {
   const int32_t tag = pod.gpu.any() ? Tag(pod.gpu.count, pod.gpu.milli) : kNoGpuTag;
   if (tag == kNoGpuTag) {
     std::fill(scores.begin(), scores.end(), 0);
     return;
   }
-  Cache& c = *cache_;
+  State& c = StateAs<State>(state);
   if (c.serial != cluster.serial()) {
     c.serial = cluster.serial();
-    c.nodes.assign(cluster.size(), Cache::NodeTags{});
+    c.nodes.assign(cluster.size(), State::NodeTags{});
   }
   if (c.nodes.size() < cluster.size()) c.nodes.resize(cluster.size());
   for (size_t k = 0; k < feasible.size(); ++k) {

@@ -54,14 +54,15 @@ GpuPackingPolicy::GpuPackingPolicy()
     : PaperScorePolicy({"gpu-packing", "GpuPackingScore", kGpuPackingMeaning}) {}
 
 void GpuPackingPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                             std::vector<int64_t>& scores) const {
+                             std::vector<int64_t>& scores, PolicyState&) const {
   PodShape shape;
   if (pod.gpu.any()) {
     shape.milli_gpu = pod.gpu.milli;
     shape.gpu_count = pod.gpu.count;
   }
+  std::vector<int32_t> order;  // scratch: device indices by free milli
   for (size_t k = 0; k < feasible.size(); ++k)
-    scores[k] = PackingScore(cluster.state(feasible[k]).gpu_free_milli, shape, order_);
+    scores[k] = PackingScore(cluster.state(feasible[k]).gpu_free_milli, shape, order);
 }
 
 }  // namespace gpusched

@@ -39,7 +39,7 @@ PaperBestFitPolicy::PaperBestFitPolicy()
     : PaperScorePolicy({"paper-best-fit", "BestFitScore", kPaperBestFitMeaning}) {}
 
 void PaperBestFitPolicy::Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                               std::vector<int64_t>& scores) const {
+                               std::vector<int64_t>& scores, PolicyState&) const {
   const PodShape shape = ShapeOf(pod);
   for (size_t k = 0; k < feasible.size(); ++k) scores[k] = BestFitScore(cluster.state(feasible[k]), shape);
 }

@@ -9,7 +9,7 @@
 namespace gpusched {
 
 size_t RandomPolicy::Select(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible, Rng& rng,
-                            PodExplain* explain) const {
+                            PolicyState&, PodExplain* explain) const {
   const size_t pick = static_cast<size_t>(rng.Uniform(feasible.size()));
   if (explain) {
     for (size_t k = 0; k < feasible.size(); ++k) {
@@ -25,22 +25,36 @@ size_t RandomPolicy::Select(const PodInfo&, const ClusterState&, const std::vect
   return feasible[pick];
 }
 
+namespace {
+
+// A run of Random: the exact ShapeNodeCache and SelectIndexed's scratch.
+struct RandomState : PolicyState {
+  ShapeNodeCache shape_cache{/*exact=*/true};
+  std::vector<size_t> feasible;
+};
+
+}  // namespace
+
+std::unique_ptr<PolicyState> RandomPolicy::NewState() const { return std::make_unique<RandomState>(); }
+
 std::optional<size_t> RandomPolicy::SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                                  const std::function<bool(size_t)>& fits, Rng& rng) const {
-  const std::vector<size_t>* feasible = &feasible_;
+                                                  const std::function<bool(size_t)>& fits, Rng& rng,
+                                                  PolicyState& policy_state) const {
+  RandomState& state = StateAs<RandomState>(policy_state);
+  const std::vector<size_t>* feasible = &state.feasible;
   if (ShapeNodeCache::Cacheable(pod)) {
-    feasible = &shape_cache_.Feasible(pod, cluster, fits, nullptr, nullptr);
+    feasible = &state.shape_cache.Feasible(pod, cluster, fits, nullptr, nullptr);
   } else {
-    ShapeNodeCache::Scan(cluster, NodeFitIndex::NeedOf(pod, true), fits, feasible_);
+    ShapeNodeCache::Scan(cluster, NodeFitIndex::NeedOf(pod, true), fits, state.feasible);
   }
   // As the scheduler's Commit: no draw for a single feasible node.
   if (feasible->empty()) return std::nullopt;
   if (feasible->size() == 1) return feasible->front();
-  return Select(pod, cluster, *feasible, rng, nullptr);
+  return Select(pod, cluster, *feasible, rng, state, nullptr);
 }
 
-std::vector<int32_t> RandomPolicy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
-                                              Rng& rng) const {
+std::vector<int32_t> RandomPolicy::SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node, Rng& rng,
+                                              PolicyState&) const {
   if (!pod.gpu.shared()) return cluster.DefaultGpuChoice(node, pod.gpu);
   // Reservoir sampling over the devices that fit, in index order: the k-th
   // fitting device replaces the choice with probability 1/k.

@@ -30,11 +30,22 @@ int64_t ScoringPolicy::NumFeasibleNodesToFind(int64_t num_nodes) const {
   return gpusched::NumFeasibleNodesToFind(percentage_, num_nodes);
 }
 
+namespace {
+
+// A run of a ScoringPolicy: Select's scratch, reused between calls.
+struct ScoringState : PolicyState {
+  std::vector<int64_t> totals, scores;
+};
+
+}  // namespace
+
+std::unique_ptr<PolicyState> ScoringPolicy::NewState() const { return std::make_unique<ScoringState>(); }
+
 size_t ScoringPolicy::Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                             Rng& rng, PodExplain* explain) const {
+                             Rng& rng, PolicyState& state, PodExplain* explain) const {
   const size_t n = feasible.size();
-  std::vector<int64_t>& totals = totals_;
-  std::vector<int64_t>& scores = scores_;
+  std::vector<int64_t>& totals = StateAs<ScoringState>(state).totals;
+  std::vector<int64_t>& scores = StateAs<ScoringState>(state).scores;
   totals.assign(n, 0);
   scores.resize(n);
   for (const auto& [plugin, weight] : scorers_) {

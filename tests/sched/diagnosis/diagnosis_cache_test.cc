@@ -50,6 +50,32 @@ TEST(DiagnosisCacheTest, SharesOneAnswerPerClass) {
   EXPECT_EQ(cache.num_classes(), 2u);
 }
 
+// Summaries that fell behind what the change log holds are rebuilt from the
+// nodes: the answer is Diagnose's for the cluster as it is now.
+TEST(DiagnosisCacheTest, RebuildsWhenTheLogNoLongerHoldsItsChanges) {
+  // Five nodes of 4 GPUs with 2 taken on each: 10 free, at most 2 on one.
+  std::vector<Node> nodes;
+  for (int i = 1; i <= 5; ++i) nodes.push_back(GpuNode("gpu-node-" + std::to_string(i), 4));
+  ClusterState c(nodes);
+  for (size_t i = 0; i < 5; ++i) c.Bind(i, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 2}}}));
+  auto filters = DefaultFilters();
+  DiagnosisCache cache;
+  const Pod p = GpuPod("p", 3);
+  const PodInfo info = PodInfo::Make(p, 0);
+  EXPECT_EQ(cache.Diagnose(info, c, filters).text, Diagnose(info, c, filters).text);
+  EXPECT_EQ(cache.Diagnose(info, c, filters).kind, Kind::kFragmented);
+  const uint64_t pos = c.version();
+  // One more GPU taken on nodes 1, 3 and 5: 7 free.
+  testing::ChurnPastTheLog(c, pos);
+  ASSERT_FALSE(c.change_log().Holds(pos));
+  const Diagnosis d = cache.Diagnose(info, c, filters);
+  EXPECT_EQ(d.text, Diagnose(info, c, filters).text);
+  EXPECT_EQ(d.text,
+            "waiting for room, fragmented: when it was considered, 7 nvidia.com/gpu were free across the 5 nodes "
+            "that could run it, but at most 2 free on any one node and it needs 3 on one node; placing large pods "
+            "first (--order largest-first) or a bin-packing policy avoids this");
+}
+
 // A filter gpusched does not know: the cache answers through Diagnose.
 class AlwaysFails : public FilterPlugin {
  public:

@@ -5,6 +5,7 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"
 
@@ -507,4 +508,95 @@ TEST(SchedulerTest, SharedFailuresMatchThePlainScanOnRandomClusters) {
 }
 
 }  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+// Named, not anonymous: a unity build puts several test files in one unit.
+namespace scheduler_strategies_test {
+
+using testing::GpuNode;
+using testing::GpuPod;
+
+
+// A filter that declares nothing (FilterTraits{}): it refuses pods named
+// "blocked" (a pod's name is not part of its class) and counts the nodes
+// it is asked about.
+class NameFilter : public FilterPlugin {
+ public:
+  explicit NameFilter(int64_t* calls) : calls_(calls) {}
+  std::string_view Name() const override { return "NameFilter"; }
+  bool Check(const PodInfo& pod, const Node&, const NodeState&, FilterVerdict* why) const override {
+    ++*calls_;
+    if (pod.pod->meta.name != "blocked") return true;
+    if (why) why->Fail(SchedStatus::Code::kUnschedulable, "blocked by name");
+    return false;
+  }
+
+ private:
+  int64_t* calls_;
+};
+
+// The strategies follow what the filters and the policy declare.
+TEST(SchedulerTest, StrategiesFollowTheDeclarations) {
+  int64_t calls = 0;
+  auto with_undeclared = [&calls] {
+    auto f = DefaultFilters();
+    f.push_back(std::make_unique<NameFilter>(&calls));
+    return f;
+  };
+  const TypicalPods typical{{{PodShape{1000, 500, 1, ""}, 1.0}}};
+  struct Case {
+    const char* name;
+    std::vector<std::unique_ptr<FilterPlugin>> filters;
+    std::string policy;
+    std::string want_search;
+    bool want_summaries, want_cache;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"first-fit", DefaultFilters(), "first-fit", "indexed scan", true, true});
+  cases.push_back({"best-fit: its own index", DefaultFilters(), "best-fit", "policy index", true, true});
+  cases.push_back({"fgd: its own index", DefaultFilters(), "fgd", "policy index", true, true});
+  cases.push_back({"no GpuShare: best-fit's index unsafe", {}, "best-fit", "indexed scan", true, true});
+  for (auto& f : DefaultFilters())
+    if (f->Name() != "GpuShare") cases.back().filters.push_back(std::move(f));
+  cases.push_back({"no filter checks fit", {}, "first-fit", "plain scan", true, true});
+  cases.back().filters.push_back(NewFilterPlugin("NodeUnschedulable"));
+  cases.push_back({"one filter declares nothing", with_undeclared(), "first-fit", "plain scan", false, false});
+  cases.push_back({"best-fit, one filter declares nothing", with_undeclared(), "best-fit", "plain scan", false, false});
+  for (Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    Scheduler s(std::move(c.filters), NewSimplePolicy(c.policy, PolicyOptions{&typical}), 1);
+    EXPECT_EQ(s.search_name(), c.want_search);
+    EXPECT_EQ(s.summarizes_failures(), c.want_summaries);
+    EXPECT_EQ(s.caches_failures(), c.want_cache);
+  }
+}
+
+// A filter without a declaration is never skipped: it runs on every node
+// the plain scan visits (the index would have jumped over the full node 0),
+// and its verdict on one pod is not reused for another of the same class.
+TEST(SchedulerTest, AFilterWithoutDeclarationForcesThePlainPath) {
+  for (const char* policy : {"first-fit", "best-fit"}) {
+    SCOPED_TRACE(policy);
+    int64_t calls = 0;
+    auto filters = DefaultFilters();
+    filters.insert(filters.begin(), std::make_unique<NameFilter>(&calls));
+    Scheduler s(std::move(filters), NewSimplePolicy(policy), 1);
+    ClusterState c({GpuNode("full", 0), GpuNode("a", 4), GpuNode("b", 4)});
+    const Pod blocked = GpuPod("blocked", 2), other = GpuPod("other", 2);
+    Attempt a = s.Schedule(PodInfo::Make(blocked, 0), c);
+    ASSERT_FALSE(a.scheduled);
+    EXPECT_EQ(a.failure->message, "0/3 nodes are available: 3 blocked by name.");
+    EXPECT_EQ(calls, 3);
+    // Same class, another name: it fits (no failure shared), the filter
+    // asked again of every node the plain scan visits.
+    calls = 0;
+    Attempt b = s.Schedule(PodInfo::Make(other, 1), c);
+    ASSERT_TRUE(b.scheduled);
+    EXPECT_EQ(b.node, 1u);
+    EXPECT_EQ(calls, std::string(policy) == "first-fit" ? 2 : 3);
+  }
+}
+
+}  // namespace scheduler_strategies_test
 }  // namespace gpusched

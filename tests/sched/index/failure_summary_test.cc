@@ -100,6 +100,40 @@ TEST(FailureSummariesTest, SmallClusterMessages) {
   EXPECT_FALSE(summaries.Explain(PodInfo::Make(p, 1), c, filters, err, v));
 }
 
+// A shape whose rows fell behind what the change log holds is rebuilt from
+// every node: the message is the plain scan's for the cluster as it is now.
+TEST(FailureSummariesTest, RebuildsWhenTheLogNoLongerHoldsItsChanges) {
+  ClusterState c({GpuNode("n0", 4), GpuNode("n1", 4), GpuNode("n2", 4)});
+  const auto filters = DefaultFilters();
+  FailureSummaries summaries(/*preemption=*/true);
+  Pod p = GpuPod("p", 4);
+  p.priority = 1;
+  const PodInfo info = PodInfo::Make(p, 0);
+  FitError err;
+  std::optional<PreemptionVerdict> v;
+  EXPECT_FALSE(summaries.Explain(info, c, filters, err, v));  // it fits anywhere
+  // Pods of a higher priority take 1, 2 and 1 GPUs: no victims anywhere.
+  for (size_t i = 0; i < 3; ++i) {
+    const Pod high = GpuPod("high", i == 1 ? 2 : 1);
+    c.Bind(i, PodInfo::Make(high, 1).requests, PodInfo::Make(high, 1).requests, 1 + i, /*priority=*/5);
+  }
+  ASSERT_TRUE(summaries.Explain(info, c, filters, err, v));
+  EXPECT_EQ(err.Error(),
+            "0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No "
+            "preemption victims found for incoming pod.");
+  const uint64_t pos = c.version();
+  // One more GPU taken on n0 and n2 by a pod of priority 0: a victim, whose
+  // eviction still leaves too few GPUs.
+  testing::ChurnPastTheLog(c, pos);
+  ASSERT_FALSE(c.change_log().Holds(pos));
+  ASSERT_TRUE(summaries.Explain(info, c, filters, err, v));
+  EXPECT_EQ(err.Error(), PlainFailure(info, c, filters, true).error);
+  EXPECT_EQ(err.Error(),
+            "0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 1 No "
+            "preemption victims found for incoming pod, 2 Insufficient nvidia.com/gpu.");
+  EXPECT_EQ(summaries.num_shapes(), 1u);
+}
+
 TEST(FailureSummariesTest, MatchesThePlainScanThroughChanges) {
   Rng rng(5);
   const auto filters = DefaultFilters();

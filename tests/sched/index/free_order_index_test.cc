@@ -59,6 +59,30 @@ TEST(FreeOrderIndexTest, SmallClusterOrders) {
   EXPECT_EQ(least.Order(c), (std::vector<size_t>{4, 0, 2, 1, 3}));
 }
 
+// An index so far behind that the change log no longer holds the changes
+// since its last read starts over from the nodes: the order is the sorted
+// one for the cluster as it is now.
+TEST(FreeOrderIndexTest, StartsOverWhenTheLogNoLongerHoldsItsChanges) {
+  // free (GPUs, cpu): n0 (4, 8000), n1 (2, 8000), n2 (2, 4000), n3 (4, 8000), n4 (0, 16000)
+  ClusterState c({GpuNode("n0", 4, 8000), GpuNode("n1", 2, 8000), GpuNode("n2", 2, 4000), GpuNode("n3", 4, 8000),
+                  GpuNode("n4", 0, 16000)});
+  FreeOrderIndex least(false, 2), most(true, 2);
+  EXPECT_EQ(least.Order(c), (std::vector<size_t>{4, 2, 1, 0, 3}));
+  EXPECT_EQ(most.Order(c), (std::vector<size_t>{0, 3, 1, 2, 4}));
+  const uint64_t pos = c.version();
+  // One more pod on n0 (a GPU, 100m), n2 (a GPU, 100m) and n4 (100m):
+  // n0 (3, 7900), n2 (1, 3900), n4 (0, 15900).
+  testing::ChurnPastTheLog(c, pos);
+  ASSERT_FALSE(c.change_log().Holds(pos));
+  EXPECT_EQ(least.Order(c), (std::vector<size_t>{4, 2, 1, 0, 3}));
+  EXPECT_EQ(most.Order(c), (std::vector<size_t>{3, 0, 1, 2, 4}));
+  EXPECT_EQ(least.Order(c), SortedOrder(c, false));
+  EXPECT_EQ(most.Order(c), SortedOrder(c, true));
+  // Both hold one entry per node again, none stale.
+  EXPECT_EQ(least.entries(), 5u);
+  EXPECT_EQ(most.entries(), 5u);
+}
+
 TEST(FreeOrderIndexTest, FindTakesTheFirstThatMeetsAndFits) {
   ClusterState c({GpuNode("n0", 4, 8000), GpuNode("n1", 2, 8000), GpuNode("n2", 2, 4000), GpuNode("n3", 4, 8000),
                   GpuNode("n4", 0, 16000)});

@@ -15,6 +15,7 @@
 #include "gpusched/sched/policies/scoring_policy.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/util/random.h"
+#include "../random_cluster.h"
 #include "../test_util.h"
 
 namespace gpusched {
@@ -78,6 +79,38 @@ TEST(NodeFitIndexTest, FindFirstMatchesBruteForce) {
                                                        << want_cpu;
     }
   }
+}
+
+// An index so far behind that the change log no longer holds the changes
+// since its last Sync rebuilds from the nodes: every leaf is the node's
+// free amounts now, and every search answers as a fresh index's.
+TEST(NodeFitIndexTest, RebuildsWhenTheLogNoLongerHoldsItsChanges) {
+  std::vector<Node> nodes;
+  for (int i = 0; i < 9; ++i) nodes.push_back(GpuNode("n" + std::to_string(i), i % 5, 1000 * (1 + i % 3)));
+  ClusterState c(nodes);
+  c.RemoveNode(4);
+  NodeFitIndex behind;
+  behind.Sync(c);
+  const uint64_t pos = c.version();
+  testing::ChurnPastTheLog(c, pos);
+  ASSERT_FALSE(c.change_log().Holds(pos));
+  behind.Sync(c);
+  NodeFitIndex fresh;
+  fresh.Sync(c);
+  for (size_t i = 0; i < c.size(); ++i) EXPECT_EQ(behind.Free(i), NodeFitIndex::FreeOf(c.state(i))) << "node " << i;
+  for (int64_t gpus = 0; gpus <= 4; ++gpus) {
+    for (int64_t cpu : {0, 500, 1000, 2500}) {
+      Pod p = GpuPod("p", gpus, cpu);
+      const NodeFitIndex::Need need = NodeFitIndex::NeedOf(PodInfo::Make(p, 0), true);
+      for (size_t from = 0; from < c.size(); ++from)
+        EXPECT_EQ(behind.FindFirst(from, c.size(), need), fresh.FindFirst(from, c.size(), need))
+            << gpus << " GPUs, " << cpu << "m, from " << from;
+    }
+  }
+  // The last binds took a GPU on the even nodes: node 2 (2 GPUs) has one
+  // left, so two free GPUs are first found on node 3.
+  Pod two = GpuPod("two", 2);
+  EXPECT_EQ(behind.FindFirst(0, c.size(), NodeFitIndex::NeedOf(PodInfo::Make(two, 0), true)), 3u);
 }
 
 TEST(NodeFitIndexTest, UnrequestedResourcesNeverPrune) {
@@ -183,59 +216,8 @@ TEST(NodeFitIndexTest, IndexedSchedulerMatchesPlainScanOnRandomClusters) {
 
 namespace rich {
 
-Node RandomNode(const std::string& name, Rng& rng) {
-  static const int64_t kGpus[] = {-1, 0, 1, 2, 4, 8, 8};
-  Node node = GpuNode(name, kGpus[rng.Uniform(7)], 1000 * static_cast<int64_t>(1 + rng.Uniform(32)),
-                      (1LL << 30) * static_cast<int64_t>(1 + rng.Uniform(16)),
-                      rng.Uniform(4) == 0 ? 110 : 1 + static_cast<int64_t>(rng.Uniform(10)));
-  node.unschedulable = rng.Uniform(25) == 0;
-  if (rng.Uniform(12) == 0) node.taints.push_back({"dedicated", "x", "NoSchedule"});
-  if (rng.Uniform(8) == 0) node.taints.push_back({"spot", "", "PreferNoSchedule"});
-  if (rng.Uniform(30) == 0) node.taints.push_back({"maint", "", "NoExecute"});
-  node.meta.labels["zone"] = rng.Uniform(2) ? "a" : "b";
-  if (const uint64_t m = rng.Uniform(3); m < 2) node.meta.labels["alibabacloud.com/gpu-card-model"] = m ? "A100" : "T4";
-  if (rng.Uniform(5) == 0) node.allocatable["example.com/foo"] = Quantity::FromInt(static_cast<int64_t>(rng.Uniform(5)));
-  return node;
-}
-
-Pod RandomPod(const std::string& name, Rng& rng, size_t num_nodes) {
-  testing::Res r;
-  Pod p;
-  const uint64_t kind = rng.Uniform(10);
-  if (kind < 3) {  // CPU-only, now and then best-effort
-    r.milli_cpu = 500 * static_cast<int64_t>(rng.Uniform(9));
-    r.memory = (1LL << 28) * static_cast<int64_t>(rng.Uniform(9));
-  } else if (kind < 7) {
-    static const int64_t kWhole[] = {1, 1, 2, 4, 8};
-    r.scalars["nvidia.com/gpu"] = kWhole[rng.Uniform(5)];
-    r.milli_cpu = 1000 * static_cast<int64_t>(rng.Uniform(5));
-    r.memory = (1LL << 30) * static_cast<int64_t>(rng.Uniform(3));
-  } else if (kind < 9) {
-    r.milli_cpu = 250 * static_cast<int64_t>(rng.Uniform(5));
-  } else {
-    r.scalars["example.com/foo"] = 1 + static_cast<int64_t>(rng.Uniform(3));
-    r.milli_cpu = 1000;
-  }
-  p = testing::ResourcePod({r});
-  p.meta.name = name;
-  if (kind == 7 || kind == 8) {
-    p.meta.annotations["alibabacloud.com/gpu-milli"] = std::to_string(100 * (1 + rng.Uniform(10)));
-    if (rng.Uniform(4) == 0) p.meta.annotations["alibabacloud.com/gpu-count"] = "2";
-  }
-  if (rng.Uniform(8) == 0) p.meta.annotations["alibabacloud.com/gpu-card-model"] = "A100";
-  if (rng.Uniform(8) == 0) p.node_selector["zone"] = "a";
-  if (rng.Uniform(8) == 0) p.tolerations.push_back({"dedicated", "Exists", "", ""});
-  if (rng.Uniform(10) == 0) p.tolerations.push_back({"spot", "Exists", "", "PreferNoSchedule"});
-  if (rng.Uniform(10) == 0) {
-    NodeAffinity a;
-    a.preferred.push_back({5, NodeSelectorTerm{{{"zone", "In", {"b"}}}, {}}});
-    p.node_affinity = a;
-  }
-  if (rng.Uniform(3) == 0) p.priority = static_cast<int32_t>(rng.Uniform(7)) - 3;
-  if (rng.Uniform(10) == 0) p.preemption_policy = "Never";
-  if (rng.Uniform(40) == 0) p.node_name = "n" + std::to_string(rng.Uniform(num_nodes));
-  return p;
-}
+using testing::rich::RandomNode;
+using testing::rich::RandomPod;
 
 struct Variant {
   std::string name;

@@ -9,6 +9,7 @@
 
 #include "../paper_place_util.h"
 #include "../paper_test_util.h"
+#include "../test_util.h"
 
 namespace gpusched {
 namespace {
@@ -267,6 +268,51 @@ TEST(ShapeNodeCacheTest, ExactFeasibleSetAndShapes) {
   ClusterState other(FourNodes());
   EXPECT_EQ(cache.Feasible(pi, other, fits.Fn(), nullptr, nullptr), (std::vector<size_t>{0, 2}));
   EXPECT_EQ(cache.num_shapes(), 1u);
+}
+
+// A cache so far behind that the change log no longer holds the changes
+// since its last use starts over (one shape left, the one asked about) and
+// answers as a fresh cache does, both its exact and its lazy rows.
+TEST(ShapeNodeCacheTest, StartsOverWhenTheLogNoLongerHoldsItsChanges) {
+  ClusterState cl({TraceNode("a", 8000, 2, "T4"), TraceNode("b", 8000, 1, "T4"), TraceNode("c", 4000, 2, "T4"),
+                   TraceNode("d", 2000, 2, "T4"), TraceNode("e", 8000, 0, "")});
+  const std::vector<uint32_t> rank = {4, 1, 0, 2, 3};
+  const Pod gpu_pod = TracePod("g", 1000, 1, 1000), cpu_pod = TracePod("c", 3000);
+  const PodInfo gpu = PodInfo::Make(gpu_pod, 0), cpu = PodInfo::Make(cpu_pod, 1);
+  // Scores by free GPUs: the node with the most wins (rank on ties).
+  class FreeGpus : public NodeScorer {
+   public:
+    explicit FreeGpus(const ClusterState& c) : c_(c) {}
+    void ScoreNodes(const std::vector<size_t>& nodes, std::vector<int64_t>& scores) const override {
+      for (size_t k = 0; k < nodes.size(); ++k) scores[k] = c_.state(nodes[k]).GpuFree();
+    }
+
+   private:
+    const ClusterState& c_;
+  } scorer(cl);
+  CountingFits fits;
+  fits.refused = {0};
+  ShapeNodeCache lazy(/*exact=*/false), exact(/*exact=*/true);
+  bool packed = false;
+  EXPECT_EQ(lazy.Best(gpu, cl, fits.Fn(), scorer, rank, packed), 2u);  // c and d tie at 2: c ranks first
+  EXPECT_EQ(lazy.Best(cpu, cl, fits.Fn(), scorer, rank, packed), 2u);   // a refused, d short of cpu: c has most GPUs
+  EXPECT_EQ(exact.Feasible(gpu, cl, fits.Fn(), nullptr, nullptr), (std::vector<size_t>{1, 2, 3}));
+  EXPECT_EQ(exact.Feasible(cpu, cl, fits.Fn(), nullptr, nullptr), (std::vector<size_t>{1, 2, 4}));
+  ASSERT_EQ(lazy.num_shapes(), 2u);
+  ASSERT_EQ(exact.num_shapes(), 2u);
+  const uint64_t pos = cl.version();
+  // One more pod (a GPU, 100m) on a, c and e: c has one GPU left, d two.
+  testing::ChurnPastTheLog(cl, pos);
+  ASSERT_FALSE(cl.change_log().Holds(pos));
+  EXPECT_EQ(lazy.Best(gpu, cl, fits.Fn(), scorer, rank, packed), 3u);
+  EXPECT_TRUE(packed);
+  EXPECT_EQ(lazy.num_shapes(), 1u);
+  EXPECT_EQ(exact.Feasible(gpu, cl, fits.Fn(), nullptr, nullptr), (std::vector<size_t>{1, 2, 3}));
+  EXPECT_EQ(exact.num_shapes(), 1u);
+  ShapeNodeCache fresh(/*exact=*/true);
+  EXPECT_EQ(exact.Feasible(cpu, cl, fits.Fn(), nullptr, nullptr),
+            fresh.Feasible(cpu, cl, fits.Fn(), nullptr, nullptr));
+  EXPECT_EQ(exact.Feasible(cpu, cl, fits.Fn(), nullptr, nullptr), (std::vector<size_t>{1, 2, 4}));
 }
 
 TEST(ShapeNodeCacheTest, ScanAsksEveryPresentNodeThatMeetsTheNeed) {

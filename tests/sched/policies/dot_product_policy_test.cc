@@ -38,15 +38,16 @@ TEST(DotProductPolicyTest, ScoresByHand) {
   // on c (2000m, 1000 free): .015625·.0078125 + .125·.0625 = .0079345703125
   // -> 99.603271484375 -> 99.
   DotProductPolicy p;
+  const std::unique_ptr<PolicyState> st = p.NewState();
   for (auto& c : cases) {
     SCOPED_TRACE(c.name);
     PodInfo pi = PodInfo::Make(c.pod, 0);
-    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(p.ScoreNode(pi, cl, i), c.want[i]) << "node " << i;
+    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(p.ScoreNode(pi, cl, i, *st), c.want[i]) << "node " << i;
   }
   // gpusel best: the share goes to the least free device that fits.
   Rng rng(1);
   Place(cl, 0, TracePod("x", 0, 1, 300), {3});
-  EXPECT_EQ(p.SelectGpus(PodInfo::Make(TracePod("s", 1000, 1, 500), 0), cl, 0, rng), std::vector<int32_t>{3});
+  EXPECT_EQ(p.SelectGpus(PodInfo::Make(TracePod("s", 1000, 1, 500), 0), cl, 0, rng, *st), std::vector<int32_t>{3});
 }
 
 }  // namespace

@@ -53,15 +53,16 @@ TEST(FgdPolicyTest, ScoresByHand) {
   };
   ClusterState cl = HandCluster();
   FgdPolicy p(TwoTypes());
+  const std::unique_ptr<PolicyState> st = p.NewState();
   for (auto& c : cases) {
     SCOPED_TRACE(c.name);
     PodInfo pi = PodInfo::Make(c.pod, 0);
-    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(p.ScoreNode(pi, cl, i), c.want[i]) << "node " << i;
+    for (size_t i = 0; i < 3; ++i) EXPECT_EQ(p.ScoreNode(pi, cl, i, *st), c.want[i]) << "node " << i;
   }
   // A pod with no requests at all scores 100 (MaxNodeScore) everywhere.
   Pod empty = TracePod("e", 0);
   empty.containers[0].requests.clear();
-  EXPECT_EQ(p.ScoreNode(PodInfo::Make(empty, 0), cl, 2), 100);
+  EXPECT_EQ(p.ScoreNode(PodInfo::Make(empty, 0), cl, 2, *st), 100);
 }
 
 TEST(FgdPolicyTest, BoundsByHand) {
@@ -85,17 +86,18 @@ TEST(FgdPolicyTest, BoundsByHand) {
   };
   ClusterState cl = HandCluster();
   FgdPolicy p(TwoTypes());
+  const std::unique_ptr<PolicyState> st = p.NewState();
   for (auto& c : cases) {
     SCOPED_TRACE(c.name);
     std::vector<int64_t> bounds(3);
-    EXPECT_TRUE(p.ScoreBound(PodInfo::Make(c.pod, 0), cl, {0, 1, 2}, bounds));
+    EXPECT_TRUE(p.ScoreBound(PodInfo::Make(c.pod, 0), cl, {0, 1, 2}, bounds, *st));
     EXPECT_EQ(bounds, c.want);
   }
   // No requests: every score is 100, no bound is offered.
   Pod empty = TracePod("e", 0);
   empty.containers[0].requests.clear();
   std::vector<int64_t> bounds(1);
-  EXPECT_FALSE(p.ScoreBound(PodInfo::Make(empty, 0), cl, {0}, bounds));
+  EXPECT_FALSE(p.ScoreBound(PodInfo::Make(empty, 0), cl, {0}, bounds, *st));
 }
 
 TEST(FgdPolicyTest, BoundNeverBelowTheScore) {
@@ -108,6 +110,7 @@ TEST(FgdPolicyTest, BoundNeverBelowTheScore) {
                  {PodShape{2000, 300, 1, "A100"}, .2},
                  {PodShape{12000, 1000, 1, ""}, .2}}};
   FgdPolicy p(t);
+  const std::unique_ptr<PolicyState> st = p.NewState();
   Rng rng(5);
   int64_t checked = 0, tight = 0;
   for (int round = 0; round < 200; ++round) {
@@ -128,9 +131,9 @@ TEST(FgdPolicyTest, BoundNeverBelowTheScore) {
                              rng.Uniform(4) == 0 ? "A100" : "");
     const PodInfo pi = PodInfo::Make(pod, 0);
     std::vector<int64_t> bounds(cl.size());
-    ASSERT_TRUE(p.ScoreBound(pi, cl, {0, 1, 2, 3}, bounds));
+    ASSERT_TRUE(p.ScoreBound(pi, cl, {0, 1, 2, 3}, bounds, *st));
     for (size_t i = 0; i < cl.size(); ++i) {
-      const int64_t score = p.ScoreNode(pi, cl, i);
+      const int64_t score = p.ScoreNode(pi, cl, i, *st);
       EXPECT_GE(bounds[i], score) << "round " << round << " node " << i;
       ++checked;
       tight += bounds[i] == score;
@@ -143,18 +146,19 @@ TEST(FgdPolicyTest, BoundNeverBelowTheScore) {
 TEST(FgdPolicyTest, CacheFollowsNodeVersion) {
   ClusterState cl = HandCluster();
   FgdPolicy p(TwoTypes());
+  const std::unique_ptr<PolicyState> st = p.NewState();
   Pod share = TracePod("s", 1000, 1, 500);
   PodInfo pi = PodInfo::Make(share, 0);
-  EXPECT_EQ(p.ScoreNode(pi, cl, 0), 43);
+  EXPECT_EQ(p.ScoreNode(pi, cl, 0, *st), 43);
   // A becomes B's twin (a 500m share on device 0, 4000m -> 0m left): the
   // cached score must be recomputed. 0m left: every type lacks CPU; the
   // share (1000m) leaves -1000m: F' = R' = 1000 vs F = 1500 -> sigmoid(.5)
   // = .6225 -> 62 (device 0 -> [0, 1000]; device 1 -> [500, 500] same R').
   Place(cl, 0, TracePod("x", 4000, 1, 500), {0});
-  EXPECT_EQ(p.ScoreNode(pi, cl, 0), 62);
+  EXPECT_EQ(p.ScoreNode(pi, cl, 0, *st), 62);
   // Another ClusterState at another address: caches are dropped.
   ClusterState fresh = HandCluster();
-  EXPECT_EQ(p.ScoreNode(pi, fresh, 0), 43);
+  EXPECT_EQ(p.ScoreNode(pi, fresh, 0, *st), 43);
 }
 
 TEST(FgdPolicyTest, ShareDeviceIsTheArgmax) {
@@ -166,19 +170,20 @@ TEST(FgdPolicyTest, ShareDeviceIsTheArgmax) {
   ClusterState cl({TraceNode("n", 9000, 2, "T4")});
   Place(cl, 0, TracePod("used", 1000, 1, 400), {0});
   FgdPolicy p(t);
+  const std::unique_ptr<PolicyState> st = p.NewState();
   Rng rng(1);
   const Pod pi_pod = TracePod("s", 1000, 1, 200);
   PodInfo pi = PodInfo::Make(pi_pod, 0);
-  EXPECT_EQ(p.ScoreNode(pi, cl, 0), 50);
-  EXPECT_EQ(p.SelectGpus(pi, cl, 0, rng), std::vector<int32_t>{1});
+  EXPECT_EQ(p.ScoreNode(pi, cl, 0, *st), 50);
+  EXPECT_EQ(p.SelectGpus(pi, cl, 0, rng, *st), std::vector<int32_t>{1});
   EXPECT_EQ(cl.DefaultGpuChoice(0, pi.gpu), std::vector<int32_t>{0});
   // Equal scores keep the first index: on [1000, 1000] both give F' = 0.
   ClusterState empty({TraceNode("n", 9000, 2, "T4")});
-  EXPECT_EQ(p.SelectGpus(pi, empty, 0, rng), std::vector<int32_t>{0});
+  EXPECT_EQ(p.SelectGpus(pi, empty, 0, rng, *st), std::vector<int32_t>{0});
   // Whole GPUs: lowest-index fully free devices.
   const Pod whole_pod = TracePod("w", 1000, 1, 1000);
   PodInfo whole = PodInfo::Make(whole_pod, 0);
-  EXPECT_EQ(p.SelectGpus(whole, cl, 0, rng), std::vector<int32_t>{1});
+  EXPECT_EQ(p.SelectGpus(whole, cl, 0, rng, *st), std::vector<int32_t>{1});
 }
 
 TEST(FgdPolicyTest, TiesGoToTheSmallestRankAndExplain) {
@@ -190,7 +195,7 @@ TEST(FgdPolicyTest, TiesGoToTheSmallestRankAndExplain) {
   PodExplain e;
   Decision d = s.ScheduleOne(PodInfo::Make(pod, 0), cl, &e);
   ASSERT_TRUE(d.scheduled);
-  const auto& ranks = dynamic_cast<const PaperScorePolicy&>(s.policy()).ranks();
+  const auto& ranks = PaperScorePolicy::Ranks(s.policy_state());
   ASSERT_EQ(ranks.size(), 3u);
   size_t want = 0;
   for (size_t i = 1; i < 3; ++i)

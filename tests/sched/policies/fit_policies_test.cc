@@ -57,15 +57,16 @@ TEST(FitPoliciesTest, SelectInTurnTable) {
   Rng rng(1);
   std::vector<size_t> picks;
   BestFitPolicy best;
-  best.SelectInTurn(info, cl, {0, 1, 2, 3, 4}, 10, rng, picks);
+  const std::unique_ptr<PolicyState> best_state = best.NewState();
+  best.SelectInTurn(info, cl, {0, 1, 2, 3, 4}, 10, rng, *best_state, picks);
   EXPECT_EQ(picks, (std::vector<size_t>{3, 1, 0, 4, 2}));
-  best.SelectInTurn(info, cl, {4, 2, 0, 1, 3}, 3, rng, picks);  // another scan order: e before a
+  best.SelectInTurn(info, cl, {4, 2, 0, 1, 3}, 3, rng, *best_state, picks);  // another scan order: e before a
   EXPECT_EQ(picks, (std::vector<size_t>{3, 1, 4}));
   WorstFitPolicy worst;
-  worst.SelectInTurn(info, cl, {0, 1, 2, 3, 4}, 10, rng, picks);
+  worst.SelectInTurn(info, cl, {0, 1, 2, 3, 4}, 10, rng, *worst.NewState(), picks);
   EXPECT_EQ(picks, (std::vector<size_t>{2, 0, 4, 1, 3}));
   FirstFitPolicy first;
-  first.SelectInTurn(info, cl, {4, 2, 0}, 2, rng, picks);
+  first.SelectInTurn(info, cl, {4, 2, 0}, 2, rng, *first.NewState(), picks);
   EXPECT_EQ(picks, (std::vector<size_t>{4, 2}));
 }
 
@@ -92,8 +93,9 @@ TEST(FitPoliciesTest, SelectInTurnAsSelectInTurnPlain) {
       SCOPED_TRACE(std::string(p->Name()) + " round " + std::to_string(round));
       Rng r1(1), r2(1);
       std::vector<size_t> fast, plain;
-      p->SelectInTurn(info, cl, candidates, count, r1, fast);
-      p->SelectInTurnPlain(info, cl, candidates, count, r2, plain);
+      const std::unique_ptr<PolicyState> s1 = p->NewState(), s2 = p->NewState();
+      p->SelectInTurn(info, cl, candidates, count, r1, *s1, fast);
+      p->SelectInTurnPlain(info, cl, candidates, count, r2, *s2, plain);
       EXPECT_EQ(fast, plain);
       EXPECT_TRUE(p->RanksInOnePass());
     }

@@ -39,15 +39,16 @@ TEST(GpuClusteringPolicyTest, ScoresByHand) {
       {"cpu only", TracePod("p", 1000), {0, 0, 0, 0, 0}},
   };
   GpuClusteringPolicy p;
+  const std::unique_ptr<PolicyState> st = p.NewState();
   for (auto& c : cases) {
     SCOPED_TRACE(c.name);
     PodInfo pi = PodInfo::Make(c.pod, 0);
-    for (size_t i = 0; i < 5; ++i) EXPECT_EQ(p.ScoreNode(pi, cl, i), c.want[i]) << "node " << i;
+    for (size_t i = 0; i < 5; ++i) EXPECT_EQ(p.ScoreNode(pi, cl, i, *st), c.want[i]) << "node " << i;
   }
   // The cached tags follow the node: a share on n3 makes it mixed for 2-gpu
   // pods (left 1500: base 162500/8000 = 20 -> 50+20).
   Place(cl, 3, TracePod("s", 1000, 1, 500), {2});
-  EXPECT_EQ(p.ScoreNode(PodInfo::Make(TracePod("p", 1000, 2, 1000), 0), cl, 3), 70);
+  EXPECT_EQ(p.ScoreNode(PodInfo::Make(TracePod("p", 1000, 2, 1000), 0), cl, 3, *st), 70);
 }
 
 }  // namespace

@@ -40,11 +40,12 @@ TEST(GpuPackingPolicyTest, ScoresByHand) {
       {"cpu only", {200, 1000}, TracePod("p", 100), 0},
   };
   GpuPackingPolicy p;
+  const std::unique_ptr<PolicyState> st = p.NewState();
   for (auto& c : cases) {
     SCOPED_TRACE(c.name);
     ClusterState cl = NodeWith(c.free);
     ASSERT_EQ(cl.state(0).gpu_free_milli, c.free);
-    EXPECT_EQ(p.ScoreNode(PodInfo::Make(c.pod, 0), cl, 0), c.want);
+    EXPECT_EQ(p.ScoreNode(PodInfo::Make(c.pod, 0), cl, 0, *st), c.want);
   }
 }
 

@@ -20,10 +20,11 @@ TEST(PaperBestFitPolicyTest, ScoresByHandThenNormalised) {
   // Min-max over the three (range 66): 0, 57·100/66 = 86, 100.
   ClusterState cl({TraceNode("a", 64000, 8, "G2"), TraceNode("b", 16000, 2, "T4"), TraceNode("c", 8000, 1, "P100")});
   PaperBestFitPolicy p;
+  const std::unique_ptr<PolicyState> st = p.NewState();
   const Pod pi_pod = TracePod("w", 4000, 1, 1000);
   PodInfo pi = PodInfo::Make(pi_pod, 0);
   std::vector<int64_t> scores(3);
-  p.Score(pi, cl, {0, 1, 2}, scores);
+  p.Score(pi, cl, {0, 1, 2}, scores, *st);
   EXPECT_EQ(scores, (std::vector<int64_t>{32, 89, 98}));
   p.Normalize(scores);
   EXPECT_EQ(scores, (std::vector<int64_t>{0, 86, 100}));
@@ -46,6 +47,7 @@ TEST(PaperBestFitPolicyTest, NormalizationCanMergeScores) {
       {{-5, 5}, {0, 100}},
   };
   PaperBestFitPolicy p;
+  const std::unique_ptr<PolicyState> st = p.NewState();
   for (auto& c : cases) {
     p.Normalize(c.raw);
     EXPECT_EQ(c.raw, c.want);
@@ -64,6 +66,7 @@ TEST(PaperBestFitPolicyTest, NormalizationKeepsTheHighestOnTop) {
       {{-3, -3}, {0, 0}},
   };
   PaperBestFitPolicy p;
+  const std::unique_ptr<PolicyState> st = p.NewState();
   for (auto& c : cases) {
     p.Normalize(c.raw);
     EXPECT_EQ(c.raw, c.want);

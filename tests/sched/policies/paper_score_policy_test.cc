@@ -21,7 +21,7 @@ class FixedScorePolicy : public PaperScorePolicy {
   explicit FixedScorePolicy(std::vector<int64_t> by_node)
       : PaperScorePolicy({"fixed", "FixedScore", "a table"}), by_node_(std::move(by_node)) {}
   void Score(const PodInfo&, const ClusterState&, const std::vector<size_t>& feasible,
-             std::vector<int64_t>& scores) const override {
+             std::vector<int64_t>& scores, PolicyState&) const override {
     for (size_t k = 0; k < feasible.size(); ++k) scores[k] = by_node_[feasible[k]];
   }
   void Normalize(std::vector<int64_t>& scores) const override {
@@ -38,18 +38,19 @@ TEST(PaperScorePolicyTest, HighestThenRankAndExplain) {
   const Pod pod = TracePod("p", 1000);
   const PodInfo pi = PodInfo::Make(pod, 0);
   FixedScorePolicy p({7, 9, 3, 9});
+  const std::unique_ptr<PolicyState> st = p.NewState();
   EXPECT_EQ(p.NumFeasibleNodesToFind(4), 4);
   EXPECT_FALSE(p.RotatesStartIndex());
-  EXPECT_TRUE(p.ranks().empty());
+  EXPECT_TRUE(PaperScorePolicy::Ranks(*st).empty());
   Rng rng(3);
   PodExplain e;
   e.nodes.resize(4);
-  const size_t chosen = p.Select(pi, cl, {0, 1, 2, 3}, rng, &e);
+  const size_t chosen = p.Select(pi, cl, {0, 1, 2, 3}, rng, *st, &e);
   // b and d tie at 9 (normalised 18): the one with the smaller rank wins.
-  const auto& r = p.ranks();
+  const auto& r = PaperScorePolicy::Ranks(*st);
   ASSERT_EQ(r.size(), 4u);
   EXPECT_EQ(chosen, r[1] < r[3] ? 1u : 3u);
-  EXPECT_EQ(p.ScoreNode(pi, cl, 2), 3);
+  EXPECT_EQ(p.ScoreNode(pi, cl, 2, *st), 3);
   const PluginScore& s = e.nodes[1].scores.at(0);
   EXPECT_EQ(s.plugin, "FixedScore");
   EXPECT_EQ(s.raw, 9);
@@ -64,7 +65,7 @@ TEST(PaperScorePolicyTest, HighestThenRankAndExplain) {
   // A unique highest needs no tie-break; only feasible nodes are scored.
   PodExplain e2;
   e2.nodes.resize(4);
-  EXPECT_EQ(p.Select(pi, cl, {0, 2}, rng, &e2), 0u);
+  EXPECT_EQ(p.Select(pi, cl, {0, 2}, rng, *st, &e2), 0u);
   EXPECT_EQ(e2.why, "fixed: highest FixedScore 14; score = a table");
   EXPECT_FALSE(e2.nodes[1].scored);
 }

@@ -162,8 +162,8 @@ TEST(PolicyRegistryTest, TenPodsPerPolicy) {
       EXPECT_EQ(d.node, c.want[i].node) << pods[i].meta.name;
       EXPECT_EQ(d.gpus, c.want[i].gpus) << pods[i].meta.name;
     }
-    if (auto* paper = dynamic_cast<const PaperScorePolicy*>(&s.policy())) {
-      EXPECT_EQ(paper->ranks(), (std::vector<uint32_t>{1, 0, 3, 2}));
+    if (dynamic_cast<const PaperScorePolicy*>(&s.policy())) {
+      EXPECT_EQ(PaperScorePolicy::Ranks(s.policy_state()), (std::vector<uint32_t>{1, 0, 3, 2}));
     }
   }
 }

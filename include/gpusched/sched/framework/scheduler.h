@@ -5,43 +5,41 @@
 // the policy choose among them, binds the pod on success, and on failure
 // builds kube-scheduler's FitError (with DefaultPreemption's message when the
 // profile has it).
+//
+// How it gets there is chosen once, when it is made, from what the filters
+// declare (ChainTraits) and what the policy declares (HasOwnIndex): a
+// NodeSearch (IndexedScan, PolicyIndexSearch) finds the feasible nodes, or
+// the policy's choice, faster than the plain scan; SummarizedFailures
+// explains a failure from per-shape summaries; FailureCache shares one
+// Failure per pod class while the cluster is unchanged. PlainScan, the
+// reference they are all tested against, does the rest, and everything
+// when a filter declares nothing.
 #ifndef GPUSCHED_SCHED_FRAMEWORK_SCHEDULER_H_
 #define GPUSCHED_SCHED_FRAMEWORK_SCHEDULER_H_
 
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/sched/api/explain.h"
-#include "gpusched/sched/index/failure_summary.h"
 #include "gpusched/sched/api/filter_plugin.h"
-#include "gpusched/sched/api/filter_verdict.h"
-#include "gpusched/sched/index/node_index.h"
 #include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/api/pod_class.h"
 #include "gpusched/sched/api/pod_info.h"
+#include "gpusched/sched/framework/chain_traits.h"
+#include "gpusched/sched/framework/failure_cache.h"
+#include "gpusched/sched/framework/node_search.h"
+#include "gpusched/sched/framework/plain_scan.h"
+#include "gpusched/sched/framework/summarized_failures.h"
 #include "gpusched/sched/policies/policy.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sched/plugins/preemption.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched {
-
-// Why a pod fits nowhere, made once and shared by every pod of its class
-// (pod_class.h) that fails against the same cluster.
-struct Failure {
-  FitError fit_error;
-  std::optional<PreemptionVerdict> preemption;  // when the profile preempts
-  std::string message;  // fit_error.Error()
-  // Bit k: filters()[k] failed some node (k >= 63 share bit 63), i.e.
-  // upstream's Diagnosis.UnschedulablePlugins, which decide the queueing
-  // hints that may requeue the pod. 0 when unknown (a failure not
-  // explained, or no node at all).
-  uint64_t rejectors = 0;
-};
 
 // ScheduleOne's answer without copies: a failure is shared.
 struct Attempt {
@@ -94,65 +92,47 @@ class Scheduler {
 
   const std::vector<std::unique_ptr<FilterPlugin>>& filters() const { return filters_; }
   const Policy& policy() const { return *policy_; }
+  // What this scheduler's run of the policy keeps (its indexes, caches,
+  // tie-break ranks): for tests and diagnostics.
+  const PolicyState& policy_state() const { return *policy_state_; }
   bool preemption() const { return preemption_; }
 
+  // The strategies chosen (tests): the NodeSearch's Name() or "plain scan",
+  // and whether failures are summarized and cached.
+  std::string_view search_name() const { return search_ ? search_->Name() : "plain scan"; }
+  bool summarizes_failures() const { return summaries_ != nullptr; }
+  bool caches_failures() const { return failures_ != nullptr; }
+
  private:
-  std::vector<std::unique_ptr<FilterPlugin>> filters_;
-  std::unique_ptr<Policy> policy_;
-  Rng rng_;
-  bool preemption_;
-  size_t next_start_index_ = 0;
-  // The scan jumps over nodes the index shows cannot pass the resource
-  // filters. A pod that fits nowhere gets its FitError from summaries_ when
-  // its shape alone decides its verdicts, else from a plain rescan.
-  NodeFitIndex index_;
-  bool index_usable_ = false, index_gpu_checked_ = false, index_devices_checked_ = false, use_index_ = true;
-  // Where the index settles the whole chain without running it. A node is
-  // "plain" when it is not cordoned and has no NoSchedule/NoExecute taint:
-  // NodeUnschedulable and TaintToleration pass there whatever the pod. For
-  // a pod whose other filters look only at what NodeFitIndex holds exactly
-  // (DecidedByIndex), a plain node meeting its need passes every filter.
-  bool chain_known_ = false;   // every filter declares FilterTraits::in_tree
-  std::vector<uint8_t> plain_;  // per node slot (nodes never change once added)
-  uint64_t plain_serial_ = 0;
-  void SyncPlain(const ClusterState& cluster);
-  bool DecidedByIndex(const PodInfo& pod) const;
-  bool explain_failures_ = true;
-
-  FailureSummaries summaries_;
-  bool IndexedScan(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find,
-                   const NodeFitIndex::Need& need);
-
-  // Failures are deterministic: a pod of the class (pod_class.h) of one
-  // that failed fails again with the same message while the cluster has not
-  // changed. A simulation retries many such pods after every event, and a
-  // batch holds many pods of one shape; each gets the shared Failure.
-  uint64_t failure_cluster_ = 0;  // ClusterState::serial()
-  uint64_t failure_version_ = 0;  // ClusterState::version()
-  struct CachedFailure {
-    PodClassKey key;
-    std::shared_ptr<const Failure> failure;
-  };
-  std::unordered_multimap<size_t, CachedFailure> failures_;  // by ClassHash
-  static constexpr size_t kMaxCachedFailures = 4096;
-  void SyncFailures(const ClusterState& cluster);
-  const std::shared_ptr<const Failure>* FindFailure(const PodInfo& pod, size_t hash) const;
-  std::shared_ptr<const Failure> Remember(const PodInfo& pod, size_t hash, Decision& d, uint64_t rejectors);
-  bool dry_run_ = false;  // FailureOf: Commit binds nothing
-  const NominatedPods* nominated_ = nullptr;
-  std::vector<const PodInfo*> nominated_scratch_;
-  bool CountsNominated(const PodInfo& pod) const;
-  static std::shared_ptr<const Failure> MakeFailure(Decision& d, uint64_t rejectors);
+  SearchContext Context(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find);
   // Fills d.fit_error and d.preemption; sets `rejectors` (see Failure).
   Decision ScheduleUncached(const PodInfo& pod, ClusterState& cluster, PodExplain* explain, uint64_t& rejectors);
-  size_t PluginIndex(const FilterPlugin* p) const;
   // Chooses among feasible_ and binds the pod.
   Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
+  static std::shared_ptr<const Failure> MakeFailure(Decision& d, uint64_t rejectors);
+
+  std::vector<std::unique_ptr<FilterPlugin>> filters_;
+  std::unique_ptr<Policy> policy_;
+  std::unique_ptr<PolicyState> policy_state_;  // policy_->NewState(), for as long as the scheduler lives
+  Rng rng_;
+  bool preemption_;
+  bool use_index_ = true, explain_failures_ = true;
+  bool dry_run_ = false;  // FailureOf: Commit binds nothing
+  size_t next_start_index_ = 0;
+  // A pod that counts nominations (CountsNominated) takes the plain scan
+  // with them, and its failure is neither looked up nor kept: it depends on
+  // the nominations and on which pod it is, not only on its class.
+  const NominatedPods* nominated_ = nullptr;
+  bool CountsNominated(const PodInfo& pod) const;
+
+  // The strategies, chosen in the constructor; null when not safe.
+  std::unique_ptr<NodeSearch> search_;
+  std::unique_ptr<SummarizedFailures> summaries_;
+  std::unique_ptr<FailureCache> failures_;
+  PlainScan plain_;
+
   // Reused between calls, so that the scans allocate nothing.
   std::vector<size_t> feasible_;
-  std::vector<SchedStatus::Code> codes_;  // per node, for preemption's dry run
-  FilterVerdict verdict_;
-  ReasonTally tally_;
 };
 
 }  // namespace gpusched

@@ -69,7 +69,7 @@ class FailureSummaries {
     int32_t priority = 0;
     std::string preemption_policy;
     uint64_t serial = 0;  // ClusterState::serial()
-    size_t log_pos = 0;   // change log position the rows are current up to
+    uint64_t log_pos = 0;  // change log position (a version) the rows are current up to
     uint64_t last_used = 0;
     std::vector<uint16_t> filter;   // per node slot: its filter verdict id
     std::vector<uint16_t> preempt;  // per node slot: its preemption verdict id, or kHelps

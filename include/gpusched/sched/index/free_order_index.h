@@ -1,6 +1,7 @@
 // FreeOrderIndex: the nodes ordered by (free GPUs, free cpu, node index) —
 // best-fit's order of preference — or by (most free GPUs, most free cpu,
-// node index) for worst-fit, kept in step with ClusterState::change_log().
+// node index) for worst-fit, kept in step with ClusterState::change_log()
+// (rebuilt from the nodes when it fell behind what the log holds).
 //
 // Nodes are bucketed by their exact number of free GPUs (a handful of
 // buckets on a real cluster: 0..8 on 8-GPU nodes), and by whether any of
@@ -134,6 +135,8 @@ class FreeOrderIndex {
   bool Live(const Entry& e) const { return Matches(nodes_[e.node], e); }
 
   void Sync(const ClusterState& cluster);
+  // Node i's entry brought up to date with its state now, once per Sync.
+  void Rekey(const ClusterState& cluster, uint32_t i);
   // The bucket of nodes with `gpus` free and `share` as given, made when missing.
   Bucket& BucketFor(int64_t gpus, bool share);
   // The first bucket with at least `gpus` free (buckets_.size() if none).
@@ -155,7 +158,7 @@ class FreeOrderIndex {
   bool most_;
   size_t block_size_;
   uint64_t serial_ = 0;  // ClusterState::serial() of the cluster followed
-  size_t log_pos_ = 0;
+  uint64_t log_pos_ = 0;  // change log position (a version) the order is current up to
   uint64_t batch_ = 0;
   std::vector<Bucket> buckets_;  // ascending (free GPUs, share)
   std::vector<int64_t> bucket_gpus_;  // buckets_[k].gpus, contiguous for the searches

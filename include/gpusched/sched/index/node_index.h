@@ -33,7 +33,8 @@ class NodeFitIndex {
   static Need NeedOf(const PodInfo& pod, bool gpu_checked);
 
   // Brings the tree up to date with `cluster` (rebuilt when the node count
-  // changed, otherwise only the nodes in the change log since last time).
+  // changed or the log no longer holds the changes since last time,
+  // otherwise only the nodes in the change log since then).
   void Sync(const ClusterState& cluster);
   // The first node in [from, to) whose free resources meet `need`, or kNone.
   size_t FindFirst(size_t from, size_t to, const Need& need) const;
@@ -54,7 +55,7 @@ class NodeFitIndex {
   void Set(size_t i, const Need& v);
 
   uint64_t serial_ = 0;  // ClusterState::serial() of the cluster followed
-  size_t log_pos_ = 0;
+  uint64_t log_pos_ = 0;  // change log position (a version) the tree is current up to
   size_t n_ = 0;
   size_t leaves_ = 0;      // power of two >= n_
   std::vector<Need> max_;  // 1-based heap layout, 2 * leaves_

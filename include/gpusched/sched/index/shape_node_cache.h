@@ -1,7 +1,8 @@
 // ShapeNodeCache: the filter verdict and score of each (pod shape, node)
 // pair, for the FGD paper's policies, which look at every node. An entry
 // stays valid until its node changes (ClusterState::change_log has every
-// bind, unbind, addition and removal — each bump of NodeState::version); a
+// bind, unbind, addition and removal — each bump of NodeState::version —
+// and the cache starts over when it fell behind what the log holds); a
 // decision changes one or two nodes, so a decision re-examines only the
 // nodes changed since its shape was last seen, instead of running the filter
 // chain on all of them.
@@ -95,7 +96,7 @@ class ShapeNodeCache {
   // An entry's verdict (low bits); kWide when its score needs > 32 bits;
   // kBound when its key holds a bound, not yet the score.
   enum : uint8_t { kUnknown = 0, kFits = 1, kFails = 2, kVerdict = 3, kWide = 4, kBound = 8 };
-  static constexpr size_t kNever = ~size_t{0};
+  static constexpr uint64_t kNever = ~uint64_t{0};
   static constexpr size_t kTop = 16;
 
   struct Entry {
@@ -105,7 +106,7 @@ class ShapeNodeCache {
   };
   // One shape: an entry per node slot.
   struct Row {
-    size_t log_pos = kNever;  // change_log position it is current up to
+    uint64_t log_pos = kNever;  // change_log position (a version) it is current up to
     int64_t num_wide = 0;     // entries with kWide
     // Its greatest keys, descending, with their nodes: each is > bound, and
     // every key not among them is <= bound.
@@ -139,14 +140,14 @@ class ShapeNodeCache {
 
   bool exact_;
   uint64_t serial_ = 0;  // ClusterState::serial() of the cluster followed
-  size_t log_seen_ = 0;
+  uint64_t log_seen_ = 0;
   // Per node slot, synced from the change log for all rows: a stamp that
   // changes with every change of the node (from seq_; rows compare it), the
   // log position of its last change (so a walk over the log visits a node
   // once), whether it was removed, and NodeFitIndex::FreeOf.
   uint32_t seq_ = 0;
   std::vector<uint32_t> stamp_;
-  std::vector<size_t> last_pos_;
+  std::vector<uint64_t> last_pos_;
   std::vector<uint8_t> gone_;
   std::vector<NodeFitIndex::Need> free_;
   std::unordered_map<std::string, uint32_t> ids_;

@@ -8,12 +8,11 @@
 // lowest-index fully free devices; a GPU share goes where the policy's
 // gpusel puts it ("best" = ClusterState::DefaultGpuChoice unless noted).
 //
-// A policy instance keeps per-node caches keyed by NodeState::version for the
-// ClusterState it last saw (by ClusterState::serial; another cluster drops
-// them), so it serves one scheduler and one cluster at a time, like every
-// Policy. Through SelectIndexed the scheduler gets each choice from a
-// ShapeNodeCache (shape_node_cache.h) instead of running the filters on every
-// node.
+// A run's PolicyState keeps the tie-break ranks, a ShapeNodeCache
+// (shape_node_cache.h) through which SelectIndexed finds each choice
+// without running the filters on every node, and per-node caches keyed by
+// NodeState::version for the ClusterState it last saw (by
+// ClusterState::serial; another cluster drops them).
 #ifndef GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_
 #define GPUSCHED_SCHED_POLICIES_PAPER_POLICIES_H_
 
@@ -50,30 +49,41 @@ class PaperScorePolicy : public Policy {
   };
   explicit PaperScorePolicy(Names names) : names_(names) {}
 
+  // A run's ranks, ShapeNodeCache and scratch; a subclass with caches of
+  // its own derives its state from this one.
+  struct State : PolicyState {
+    NodeRank rank;
+    ShapeNodeCache shape_cache{/*exact=*/false};
+    std::vector<int64_t> scores, raw;  // Select's
+    std::vector<size_t> feasible;      // SelectIndexed's
+  };
+
   std::string_view Name() const final { return names_.policy; }
   std::string_view PluginName() const { return names_.plugin; }
+  std::unique_ptr<PolicyState> NewState() const override { return std::make_unique<State>(); }
   int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override { return num_nodes; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
-                PodExplain* explain) const override;
+                PolicyState& state, PodExplain* explain) const override;
   // Select's choice from the ShapeNodeCache (the highest raw score, then
   // NodeRank) for a cacheable pod once the ranks are drawn; otherwise (and
   // for the first choice among several nodes, which draws them) Select over
   // every node that `fits`.
   bool HasOwnIndex() const override { return true; }
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, Rng& rng) const override;
+                                      const std::function<bool(size_t)>& fits, Rng& rng,
+                                      PolicyState& state) const override;
 
   // The plugin's raw score of each `feasible` node into `scores` (same size).
   // A node's score may depend only on the node, its state and the pod's
-  // shape (the ShapeNodeCache key).
+  // shape (the ShapeNodeCache key). `state` is NewState's.
   virtual void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                     std::vector<int64_t>& scores) const = 0;
+                     std::vector<int64_t>& scores, PolicyState& state) const = 0;
   // An upper bound of Score for each of `nodes`, much cheaper than Score, so
   // that SelectIndexed scores only the nodes that could still win; false
   // (the default) when the policy has none.
   virtual bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                          std::vector<int64_t>& bounds) const {
-    (void)pod, (void)cluster, (void)nodes, (void)bounds;
+                          std::vector<int64_t>& bounds, PolicyState& state) const {
+    (void)pod, (void)cluster, (void)nodes, (void)bounds, (void)state;
     return false;
   }
   // ScoreExtensions.NormalizeScore over the feasible nodes; none by default.
@@ -81,22 +91,17 @@ class PaperScorePolicy : public Policy {
   // min-max does), since SelectIndexed picks by raw score.
   virtual void Normalize(std::vector<int64_t>& scores) const { (void)scores; }
   // Raw score of one node (tests, diagnostics).
-  int64_t ScoreNode(const PodInfo& pod, const ClusterState& cluster, size_t node) const;
-  // The tie-break ranks drawn so far (empty before the first Select).
-  const std::vector<uint32_t>& ranks() const { return rank_.ranks(); }
+  int64_t ScoreNode(const PodInfo& pod, const ClusterState& cluster, size_t node, PolicyState& state) const;
+  // The tie-break ranks a run drew so far (empty before its first Select).
+  static const std::vector<uint32_t>& Ranks(const PolicyState& state) { return StateAs<State>(state).rank.ranks(); }
 
  private:
   // Select over `feasible` as the scheduler's Commit would call it: none
   // fits → nullopt, one → it without Select.
   std::optional<size_t> Choose(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-                               Rng& rng) const;
+                               Rng& rng, State& state) const;
 
   Names names_;
-  mutable NodeRank rank_;
-  mutable std::vector<int64_t> scores_;  // reused between calls
-  mutable std::vector<int64_t> raw_;
-  mutable ShapeNodeCache shape_cache_{false};
-  mutable std::vector<size_t> feasible_;  // reused between calls
 };
 
 // FGD (fgd_score.go): score = int(100·sigmoid((F_n − F_n')/1000)), where F_n
@@ -107,23 +112,23 @@ class PaperScorePolicy : public Policy {
 class FgdPolicy : public PaperScorePolicy {
  public:
   explicit FgdPolicy(TypicalPods typical);
-  ~FgdPolicy() override;
+  // A run also keeps the fragmentation table and per-node profiles.
+  std::unique_ptr<PolicyState> NewState() const override;
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-             std::vector<int64_t>& scores) const override;
+             std::vector<int64_t>& scores, PolicyState& state) const override;
   // Placing g milli lowers F_n by at most g times the frequency of the
   // typical pods the node does not satisfy now (plus, for a share, those it
   // does whose milli is above the device's free milli): the others keep
   // their fragment or gain some. Exact scores need O(#typical) per device.
   bool ScoreBound(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
-                  std::vector<int64_t>& bounds) const override;
-  std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
-                                  Rng& rng) const override;
+                  std::vector<int64_t>& bounds, PolicyState& state) const override;
+  std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node, Rng& rng,
+                                  PolicyState& state) const override;
   const TypicalPods& typical() const { return typical_; }
 
  private:
-  struct Cache;  // fgd_policy.cc
+  struct State;  // fgd_policy.cc
   TypicalPods typical_;
-  std::unique_ptr<Cache> cache_;
 };
 
 // Random (random_score.go, gpusel random): one feasible node drawn uniformly
@@ -134,18 +139,16 @@ class RandomPolicy : public Policy {
   std::string_view Name() const override { return "random"; }
   int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override { return num_nodes; }
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
-                PodExplain* explain) const override;
-  // The same draw over every node that fits, kept in a ShapeNodeCache for
-  // cacheable pods.
+                PolicyState& state, PodExplain* explain) const override;
+  // The same draw over every node that fits, kept in a run's exact
+  // ShapeNodeCache for cacheable pods.
+  std::unique_ptr<PolicyState> NewState() const override;
   bool HasOwnIndex() const override { return true; }
   std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
-                                      const std::function<bool(size_t)>& fits, Rng& rng) const override;
-  std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node,
-                                  Rng& rng) const override;
-
- private:
-  mutable ShapeNodeCache shape_cache_{true};
-  mutable std::vector<size_t> feasible_;  // reused between calls
+                                      const std::function<bool(size_t)>& fits, Rng& rng,
+                                      PolicyState& state) const override;
+  std::vector<int32_t> SelectGpus(const PodInfo& pod, const ClusterState& cluster, size_t node, Rng& rng,
+                                  PolicyState& state) const override;
 };
 
 // DotProd (dot_product_score.go, "Tetris", dimext merge, norm max):
@@ -156,7 +159,7 @@ class DotProductPolicy : public PaperScorePolicy {
  public:
   DotProductPolicy();
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-             std::vector<int64_t>& scores) const override;
+             std::vector<int64_t>& scores, PolicyState& state) const override;
 };
 
 // GpuClustering (gpu_clustering_score.go): pods are tagged share-gpu,
@@ -167,13 +170,13 @@ class DotProductPolicy : public PaperScorePolicy {
 class GpuClusteringPolicy : public PaperScorePolicy {
  public:
   GpuClusteringPolicy();
-  ~GpuClusteringPolicy() override;
+  // A run also keeps each node's pod tags.
+  std::unique_ptr<PolicyState> NewState() const override;
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-             std::vector<int64_t>& scores) const override;
+             std::vector<int64_t>& scores, PolicyState& state) const override;
 
  private:
-  struct Cache;  // gpu_clustering_policy.cc
-  std::unique_ptr<Cache> cache_;
+  struct State;  // gpu_clustering_policy.cc
 };
 
 // GpuPacking (gpu_packing_score.go), CPU ignored, CPU-only pods 0:
@@ -184,10 +187,7 @@ class GpuPackingPolicy : public PaperScorePolicy {
  public:
   GpuPackingPolicy();
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-             std::vector<int64_t>& scores) const override;
-
- private:
-  mutable std::vector<int32_t> order_;  // scratch: device indices by free milli
+             std::vector<int64_t>& scores, PolicyState& state) const override;
 };
 
 // BestFit (best_fit_score.go): int(100·(1 − [0.5·(cpuLeft − cpu)/128000 +
@@ -198,7 +198,7 @@ class PaperBestFitPolicy : public PaperScorePolicy {
  public:
   PaperBestFitPolicy();
   void Score(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible,
-             std::vector<int64_t>& scores) const override;
+             std::vector<int64_t>& scores, PolicyState& state) const override;
   void Normalize(std::vector<int64_t>& scores) const override;
 };
 

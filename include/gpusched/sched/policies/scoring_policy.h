@@ -34,8 +34,10 @@ class ScoringPolicy : public Policy {
   std::string_view Name() const override { return name_; }
   int64_t NumFeasibleNodesToFind(int64_t num_nodes) const override;
   bool RotatesStartIndex() const override { return true; }
+  // A run keeps Select's scratch.
+  std::unique_ptr<PolicyState> NewState() const override;
   size_t Select(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& feasible, Rng& rng,
-                PodExplain* explain) const override;
+                PolicyState& state, PodExplain* explain) const override;
 
   const std::vector<WeightedScorePlugin>& scorers() const { return scorers_; }
 
@@ -44,8 +46,6 @@ class ScoringPolicy : public Policy {
   std::vector<WeightedScorePlugin> scorers_;
   std::optional<int32_t> percentage_;
   bool has_scoring_;
-  // Select's scratch, reused between calls (a policy serves one scheduler).
-  mutable std::vector<int64_t> totals_, scores_;
 };
 
 // numFeasibleNodesToFind (schedule_one.go): all nodes below 100; otherwise
