@@ -12,7 +12,7 @@
 #include "gpusched/sched/framework/batch.h"
 #include "gpusched/sched/framework/gang_serving.h"
 #include "gpusched/sched/framework/scheduler.h"
-#include "gpusched/sched/plugins/filters.h"
+#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy_registry.h"
 
 namespace gpusched::bench {
