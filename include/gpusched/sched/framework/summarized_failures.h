@@ -32,10 +32,7 @@ class SummarizedFailures {
   // them (err replaced whole); false, with nothing set, when the pod is not
   // unconstrained or some node passes the filters.
   bool Explain(const SearchContext& ctx, FitError& err, std::optional<PreemptionVerdict>& preemption,
-               uint64_t& rejectors) {
-    return ctx.pod.unconstrained &&
-           summaries_.Explain(ctx.pod, ctx.cluster, ctx.filters, err, preemption, rejectors);
-  }
+               uint64_t& rejectors);
 
  private:
   FailureSummaries summaries_;
