@@ -1,11 +1,13 @@
 // The simulation's internals (sim/simulator.h's Simulate), shared by the
-// files that implement it: simulator.cc runs the event loop, the scheduling
-// queue and preemption; sim_outcomes.cc turns the final state into a
-// SimResult; gang_permit.h keeps the Permit stage of gangs. The event loop,
-// the queue glue and the eviction paths stay together in simulator.cc: they
-// read and write the same per-pod phases and counters at every step, and
-// the conservation invariant (CheckInvariants) is only easy to keep when
-// those transitions sit side by side.
+// files that implement it, one concern a file: simulator.cc runs the event
+// loop and its event handlers; sim_scheduling.cc the scheduling cycle and
+// requeueing; sim_preemption.cc DefaultPreemption and evictions;
+// sim_permit.cc the members of gangs waiting on Permit (the Permit stage
+// itself is gang_permit.h); sim_invariants.cc the checks after each batch;
+// sim_outcomes.cc turns the final state into a SimResult. They share one
+// class because every step reads and writes the same per-pod phases and
+// counters, and the conservation invariant (CheckInvariants) holds only
+// when each transition keeps all of them.
 #ifndef GPUSCHED_SRC_SIM_SIMULATION_H_
 #define GPUSCHED_SRC_SIM_SIMULATION_H_
 

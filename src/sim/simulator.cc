@@ -1,19 +1,22 @@
+// Simulate and Simulation's event loop (sim/simulation.h): the run's
+// batches of events at one time, each event's handler (arrivals, finishes,
+// node changes, queue flushes, Permit timeouts), the timers and progress.
+// The rest of the simulation lives beside it, one concern a file:
+// sim_scheduling.cc (the scheduling cycle and requeueing),
+// sim_preemption.cc (DefaultPreemption, evictions), sim_permit.cc (gangs
+// waiting on Permit), sim_invariants.cc (the checks after each batch) and
+// sim_outcomes.cc (the SimResult). The handlers stay here with the loop:
+// they are what a batch does, and RemoveNode reconciles a node's removal
+// with its pods' finishes at the same time.
 #include "gpusched/sim/simulator.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 
-#include "gpusched/model/eviction.h"
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/validation.h"
-#include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
-#include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/api/pod_class.h"
-#include "gpusched/sched/plugins/default_preemption.h"
-#include "gpusched/sim/invariants.h"
 #include "simulation.h"
 
 namespace gpusched {
@@ -224,353 +227,6 @@ void Simulation::RemoveNode(size_t i, double now) {
   if (!evicted.empty()) events_now_.assigned_pod_deleted = true;
 }
 
-// PostFilter for a pod that just failed (kube-scheduler's
-// DefaultPreemption): on success its victims start their graceful
-// termination (terminationGracePeriodSeconds, default 30 s) holding their
-// resources, and the pod is nominated to the node; it waits in the
-// unschedulable pool until their deletions move it (Pod/Delete). While a
-// victim on its nominated node is terminating, it does not preempt again
-// (PodEligibleToPreemptOthers). Meanwhile the pods of lower or equal
-// priority are filtered with the nominated pod counted on the node
-// (sched/plugins/nominated_pods.h).
-void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
-  SimPod& p = pods_[id];
-  std::vector<SchedStatus::Code> codes(cluster_.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
-  FilterVerdict why;
-  std::vector<const PodInfo*> scratch;
-  // The statuses of the failed cycle, which counted the nominated pods.
-  for (size_t i = 0; i < cluster_.size(); ++i)
-    if (cluster_.present(i))
-      codes[i] = CheckFiltersWithNominated(scheduler.filters(), p.waiting->info, cluster_.node(i), i,
-                                           cluster_.state(i), nominated_, why, scratch)
-                     ? why.code
-                     : SchedStatus::Code::kSuccess;
-  PreemptionInputs in;
-  in.pod_of = [this](uint64_t v) -> const Pod* { return v < pods_.size() ? &workload_.pods[v].pod : nullptr; };
-  in.terminating_by_preemption = [this](uint64_t v) { return v < pods_.size() && pods_[v].terminating; };
-  in.nominated = nominated_.All();
-  if (!workload_.pdbs.empty()) in.pdbs = Budgets();
-  // --preempt-gangs whole: a victim's gang goes with it (gang_preemption.h).
-  // A member holds its node while running (not already terminating) or
-  // reserved on Permit.
-  auto place = [this](uint64_t v) -> std::optional<size_t> {
-    const SimPod& vp = pods_[v];
-    if ((vp.phase == SimPod::Phase::kRunning && !vp.terminating) || vp.phase == SimPod::Phase::kReserved)
-      return static_cast<size_t>(vp.node);
-    return std::nullopt;
-  };
-  if (preemption_gangs_ && options_.preempt_gangs == PreemptGangs::kWhole) {
-    const PreemptionGangs* g = &*preemption_gangs_;
-    in.unevictable = [g](uint64_t v, int32_t prio) { return g->Unevictable(v, prio); };
-    in.co_victims = [this, g, &place](const std::vector<BoundPod>& victims) {
-      return g->CoVictims(victims, cluster_, place);
-    };
-  }
-  std::optional<size_t> nominated = nominated_.NodeOf(p.waiting->info.pod);
-  if (nominated && (*nominated >= cluster_.size() || !cluster_.present(*nominated))) nominated.reset();
-  PreemptionResult r =
-      gpusched::Preempt(p.waiting->info, cluster_, codes, scheduler.filters(), in, /*offset_seed=*/0, nominated);
-  if (!r.nominated) {
-    // Not eligible (victims still terminating): the nomination stands;
-    // otherwise it is cleared.
-    if (r.message.find(kNotEligibleTerminating) == std::string::npos) nominated_.Remove(p.waiting->info.pod);
-    return;
-  }
-  ++preemptions_;
-  std::vector<BoundPod> evict = r.victims;
-  for (const CoVictim& cv : r.co_victims) evict.push_back(cv.pod);
-  if (options_.on_preemption) {
-    SimPreemption sp{now, id, r.node, {}, r.num_pdb_violations, {}, &cluster_, &p.waiting->info, &nominated_, &in.pdbs};
-    for (const BoundPod& v : r.victims) sp.victims.push_back(v.id);
-    for (const CoVictim& v : r.co_victims) sp.co_victims.push_back(v.pod.id);
-    options_.on_preemption(sp);
-  }
-  nominated_.Nominate(p.waiting->info, r.node);
-  std::vector<size_t> terminated;  // the running ones whose termination starts now
-  for (const BoundPod& v : evict) {
-    SimPod& vp = pods_[v.id];
-    if (vp.terminating) continue;  // already being deleted: no second call
-    ++victims_;
-    ++victims_by_priority_[v.priority];
-    if (vp.phase == SimPod::Phase::kReserved) {
-      // A victim waiting on Permit is rejected, not deleted
-      // (framework/preemption prepareCandidate: waitingPod.Reject(pluginName, "preempted")).
-      RejectWaiting(v.id, now, "preempted");
-      continue;
-    }
-    // Gone once its grace period is over (the running finish is dropped),
-    // unless it ends first.
-    const double gone = now + static_cast<double>(TerminationGracePeriodSeconds(workload_.pods[v.id].pod));
-    if (vp.finish_at <= gone) continue;
-    vp.terminating = true;
-    vp.finish_event = events_.Push(gone, EventKind::kPodFinish, v.id);
-    ++live_events_;
-    terminated.push_back(v.id);
-  }
-  if (broken_gangs_) broken_gangs_->Preempted(terminated, now);
-}
-
-void Simulation::InitPreemptionGangs() {
-  if (!options_.gangs || options_.gangs->gangs.empty()) return;
-  if (std::none_of(profiles_.begin(), profiles_.end(), [](const auto& p) { return p.second->preemption(); })) return;
-  std::vector<const Pod*> pods;
-  pods.reserve(workload_.pods.size());
-  for (const WorkloadPod& wp : workload_.pods) pods.push_back(&wp.pod);
-  preemption_gangs_.emplace(*options_.gangs, options_.gang_serving, pods);
-  if (preemption_gangs_->empty()) {
-    preemption_gangs_.reset();
-    return;
-  }
-  broken_gangs_.emplace(*preemption_gangs_, workload_.pods.size());
-}
-
-// The workload's PDBs with disruptionsAllowed as the disruption controller
-// would compute it now (unless the object has a status): the pods that have
-// arrived and are not done with count, those running and not terminating as
-// healthy.
-std::vector<PdbBudget> Simulation::Budgets() const {
-  std::vector<const PodDisruptionBudget*> pdbs;
-  for (const PodDisruptionBudget& b : workload_.pdbs) pdbs.push_back(&b);
-  std::vector<PdbPod> present;
-  for (size_t i = 0; i < pods_.size(); ++i) {
-    const SimPod& p = pods_[i];
-    if (p.phase == SimPod::Phase::kWaiting || p.phase == SimPod::Phase::kHeld || p.phase == SimPod::Phase::kReserved)
-      present.push_back(PdbPod{&workload_.pods[i].pod, false});
-    else if (p.phase == SimPod::Phase::kRunning)
-      present.push_back(PdbPod{&workload_.pods[i].pod, !p.terminating});
-  }
-  static const ControllerScales kNoScales;
-  return PdbBudgets(pdbs, present, kNoScales);
-}
-
-// A preempted pod's grace period is over: it leaves its node, loses the
-// work since it started (or since its last checkpoint), and comes back as
-// its controller would recreate it (model/eviction.h), or is gone.
-void Simulation::Evicted(size_t id, double now) {
-  SimPod& p = pods_[id];
-  const auto node = static_cast<size_t>(p.node);
-  cluster_.Unbind(node, id);
-  Stopped(id, node);
-  NodeChanged(node, now);
-  --running_;
-  if (permit_) permit_->Stopped(id, now);
-  p.terminating = false;
-  p.finish_event = kNoEvent;
-  p.finish_at = kNever;
-  const Pod& pod = workload_.pods[id].pod;
-  const double ran = std::max(0.0, now - p.run_start);
-  const double lost = LostWorkSeconds(pod, ran);
-  p.done += ran - lost;
-  const double lost_gpu_seconds = lost * static_cast<double>(PodInfo::Make(pod, id).gpu.total_milli()) / kGpuMilli;
-  gpu_seconds_lost_ += lost_gpu_seconds;
-  if (broken_gangs_) {
-    broken_gangs_->Stopped(id, now);
-    broken_gangs_->Lost(id, lost_gpu_seconds);
-  }
-  events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
-  if (RequeueOnEviction(pod).kind == EvictionRequeue::Kind::kGone) {
-    p.phase = SimPod::Phase::kGone;
-    ++gone_;
-    return;
-  }
-  Enqueue(id, now);
-}
-
-bool PreemptionWouldHelp(const Failure& f) { return f.preemption && f.preemption->would_help; }
-
-void Simulation::ScheduleAll(double now) {
-  if (classes_queue_) return ScheduleAllByClass(now);
-  scheduling_ = true;
-  for (;;) {
-    const int64_t before = permit_rejections_;
-    ScheduleQueue(now);
-    if (!permit_ || !permit_->enforcing()) break;
-    // Volcano's and KAI's sessions end with the moment: a gang still below
-    // minMember is discarded.
-    EndSessions(now);
-    if (permit_rejections_ == before) break;
-    // Members rejected while pods were tried (preempted, Coscheduling's
-    // PostFilter) or at the session's end freed room: their unreserve is an
-    // AssignedPodDelete event for the other pods, which may then be tried
-    // again now. The rejected ones wait for a later event (rejected_now_),
-    // so this ends.
-    ClusterEvents freed;
-    freed.assigned_pod_deleted = true;
-    Requeue(now, freed);
-  }
-  scheduling_ = false;
-}
-
-void Simulation::ScheduleQueue(double now) {
-  while (std::optional<QueuedPod> qp = queue_.Pop()) {
-    const size_t id = qp->id;
-    SimPod& p = pods_[id];
-    ++p.attempts;
-    ++attempts_;
-    busy_ = true;
-    Scheduler& scheduler = SchedulerFor(p.waiting->info);
-    Attempt d = scheduler.Schedule(p.waiting->info, cluster_);
-    if (!d.scheduled && PreemptionWouldHelp(*d.failure)) Preempt(id, scheduler, now);
-    if (!d.scheduled) {
-      // No node at all is ErrNoNodesAvailable, an error rather than a FitError.
-      queue_.AddUnschedulable(*qp, now, d.failure->fit_error.num_all_nodes == 0);
-      p.waiting->last_failure = std::move(d.failure);
-      if (permit_) RejectAll(permit_->FilterFailed(id), now, GangPermit::kOptimisticRejection);
-      continue;
-    }
-    if (permit_ && permit_->EnforcedGangOf(id) >= 0) {
-      Reserve(id, d, *qp, now);
-      continue;
-    }
-    Bound(id, d, now);
-  }
-}
-
-// Member `id` of an enforced gang passed Filter: it is reserved (bound in
-// cluster_, holding its resources) and waits on Permit, unless its gang is
-// complete with it, which starts every waiting member.
-void Simulation::Reserve(size_t id, const Attempt& d, const QueuedPod& qp, double now) {
-  SimPod& p = pods_[id];
-  nominated_.Remove(p.waiting->info.pod);  // assumed: the nomination is done with (as at a bind)
-  p.phase = SimPod::Phase::kReserved;
-  p.node = static_cast<int32_t>(d.node);
-  p.waiting->popped = qp;
-  Ran(id, d.node);
-  NodeChanged(d.node, now);
-  ++reserved_;
-  GangPermit::Reserved r = permit_->Reserve(id, p.waiting->info.gpu.total_milli(), now);
-  const int32_t gang = permit_->EnforcedGangOf(id);
-  if (r.deadline) {
-    events_.Push(*r.deadline, EventKind::kPermitTimeout, static_cast<uint64_t>(gang));
-    ++live_timeouts_;
-  }
-  if (r.allow.empty()) {
-    // GangScheduling's and Coscheduling's Permit activate the gang's
-    // unscheduled pods (handle.Activate) before returning Wait, members
-    // just rejected by a timeout included. Members rejected while this
-    // moment's pods were tried (a session's end, Coscheduling's PostFilter,
-    // preemption) are not: each pod is then rejected at most once a moment,
-    // so the moment ends (upstream spends real time and backoff there).
-    queue_.Activate([&](const QueuedPod& q) {
-      return permit_->EnforcedGangOf(q.id) == gang && !rejected_scheduling_now_.count(q.id);
-    });
-  }
-  for (size_t a : r.allow) {
-    --reserved_;
-    Run(a, now);
-  }
-}
-
-// A member waiting on Permit is rejected at `now`: unreserved, and back in
-// the unschedulable pool with `message` (upstream handleBindingCycleError:
-// the rejection is Unschedulable; forgetting the assumed pod is an
-// AssignedPodDelete event for the other pods).
-void Simulation::RejectWaiting(size_t id, double now, const std::string& message) {
-  SimPod& p = pods_[id];
-  permit_->Unreserve(id, now);
-  const auto node = static_cast<size_t>(p.node);
-  cluster_.Unbind(node, id);
-  Stopped(id, node);
-  NodeChanged(node, now);
-  --reserved_;
-  p.phase = SimPod::Phase::kWaiting;
-  auto f = std::make_shared<Failure>();
-  f->message = message;
-  p.waiting->last_failure = std::move(f);
-  queue_.AddUnschedulable(*p.waiting->popped, now);
-  p.waiting->popped.reset();
-  rejected_now_.insert(id);
-  if (scheduling_) rejected_scheduling_now_.insert(id);
-  ++permit_rejections_;
-  events_now_.assigned_pod_deleted = true;
-  busy_ = true;
-}
-
-void Simulation::RejectAll(const std::vector<size_t>& ids, double now, const std::string& message) {
-  for (size_t id : ids) RejectWaiting(id, now, message);
-}
-
-bool Simulation::EndSessions(double now) {
-  const std::vector<size_t> out = permit_->EndSession(now);
-  if (out.empty()) return false;
-  std::vector<std::string> messages;
-  messages.reserve(out.size());
-  for (size_t id : out) messages.push_back(permit_->SessionMessage(permit_->EnforcedGangOf(id)));
-  for (size_t k = 0; k < out.size(); ++k) RejectWaiting(out[k], now, messages[k]);
-  return true;
-}
-
-void Simulation::ScheduleAllByClass(double now) {
-  ClassQueue& q = *classes_queue_;
-  ClassQueue::Hooks hooks;
-  hooks.attempt = [&](size_t id) -> std::shared_ptr<const Failure> {
-    SimPod& p = pods_[id];
-    Scheduler& scheduler = SchedulerFor(p.waiting->info);
-    Attempt d = scheduler.Schedule(p.waiting->info, cluster_);
-    if (!d.scheduled) {
-      if (PreemptionWouldHelp(*d.failure)) Preempt(id, scheduler, now);
-      return std::move(d.failure);
-    }
-    p.attempts += static_cast<int32_t>(q.Attempts(id));
-    Bound(id, d, now);
-    return nullptr;
-  };
-  hooks.failure_now = [&](size_t id) {
-    const PodInfo& info = pods_[id].waiting->info;
-    std::shared_ptr<const Failure> f = SchedulerFor(info).FailureOf(info, cluster_);
-    // A pod of a class that failed at this moment fits nowhere after binds.
-    if (!f) ReportInvariantViolation(options_.invariant_failed, "a pod of a class that failed now fits");
-    return f;
-  };
-  // A failed try does more than fail when preemption would help: the
-  // PostFilter runs for that pod, with its own nomination, and may evict.
-  // So the rest of such a class is visited pod by pod, in the moment's
-  // order, as the plain queue tries them: its failure is still the class's
-  // (a preemption binds and unbinds nothing at once; the victims leave
-  // later, as Pod/Delete events), but each pod runs its own PostFilter.
-  hooks.visit_after_failure = [](const Failure& f) { return PreemptionWouldHelp(f); };
-  hooks.visit = [&](size_t id) {
-    const PodInfo& info = pods_[id].waiting->info;
-    Scheduler& scheduler = SchedulerFor(info);
-    std::shared_ptr<const Failure> f = scheduler.FailureOf(info, cluster_);
-    if (!f) ReportInvariantViolation(options_.invariant_failed, "a pod of a class that failed now fits");
-    if (f && PreemptionWouldHelp(*f)) Preempt(id, scheduler, now);
-  };
-  const int64_t tried = q.ScheduleAll(now, hooks);
-  if (tried > 0) busy_ = true;
-  attempts_ += tried;
-}
-
-// Pod `id` was bound by `d` at `now`: it runs until its duration is over.
-void Simulation::Bound(size_t id, const Attempt& d, double now) {
-  SimPod& p = pods_[id];
-  nominated_.Remove(p.waiting->info.pod);  // bound: the nomination is done with
-  p.node = static_cast<int32_t>(d.node);
-  Ran(id, d.node);
-  NodeChanged(d.node, now);
-  Run(id, now);
-}
-
-// Pod `id`, bound to p.node, starts running at `now`.
-void Simulation::Run(size_t id, double now) {
-  SimPod& p = pods_[id];
-  idle_timeouts_ = 0;
-  if (permit_) permit_->Started(id, p.waiting->info.gpu.total_milli(), now);
-  if (broken_gangs_) broken_gangs_->Started(id, p.waiting->info.gpu.total_milli(), now);
-  p.waiting.reset();
-  p.phase = SimPod::Phase::kRunning;
-  if (p.start < 0) p.start = now;
-  ++running_;
-  const double duration = workload_.pods[id].duration;
-  p.run_start = now;
-  // A pod recreated after preemption runs what its checkpoints did not keep.
-  p.finish_at = duration >= 0 ? now + std::max(0.0, duration - p.done) : kNever;
-  if (p.finish_at < kNever) {
-    p.finish_event = events_.Push(p.finish_at, EventKind::kPodFinish, id);
-    ++live_events_;
-  }
-}
-
 void Simulation::ArmTimers(double now) {
   // Only ticks that move a pod are scheduled; the others would do nothing.
   double b = classes_queue_ ? classes_queue_->NextBackoffFlush() : queue_.NextBackoffFlush();
@@ -589,58 +245,12 @@ void Simulation::ArmTimers(double now) {
   }
 }
 
-void Simulation::CheckInvariants(double now) {
-  std::string what;
-  for (size_t i : touched_) {
-    what = CheckNodeInvariants(cluster_, i);
-    if (what.empty()) {
-      NodeUsage usage;
-      if (i < running_on_.size()) {
-        for (size_t id : running_on_[i]) {
-          const PodInfo info = PodInfo::Make(workload_.pods[id].pod, id);
-          usage.Add(info.requests, info.gpu);
-        }
-      }
-      what = CheckNodeUsage(cluster_, i, usage);
-    }
-    if (!what.empty()) break;
-  }
-  if (what.empty())
-    // A bare pod preemption removed is done with, as a finished one is.
-    // A member waiting on Permit holds its node like a running pod.
-    what = CheckPodConservation(finished_ + gone_, running_ + reserved_, static_cast<int64_t>(QueueSize()) + held_,
-                                rejected_, arrived_);
-  if (what.empty() && permit_) what = permit_->CheckInvariants();
-  if (what.empty()) return;
-  ReportInvariantViolation(options_.invariant_failed, "at t=" + FormatSeconds(now) + ": " + what);
-}
-
 void Simulation::Progress(double fraction) {
   if (!options_.progress) return;
   const int percent = static_cast<int>(fraction * 100);
   if (percent <= last_percent_) return;
   last_percent_ = percent;
   options_.progress(fraction);
-}
-
-void Simulation::Requeue(double now, const ClusterEvents& events) {
-  if (classes_queue_) {
-    classes_queue_->Requeue(now, [this, &events](size_t id, const Failure& f) {
-      const PodInfo& info = pods_[id].waiting->info;
-      return WorthRequeuing(SchedulerFor(info).filters(), f.rejectors, info, events);
-    });
-  } else if (options_.queueing_hints) {
-    queue_.MoveToActiveOrBackoffQueue(now, [this, &events](const QueuedPod& qp) {
-      if (!rejected_now_.empty() && rejected_now_.count(qp.id)) return false;
-      const WaitingPod& w = *pods_[qp.id].waiting;
-      return WorthRequeuing(SchedulerFor(w.info).filters(), w.last_failure ? w.last_failure->rejectors : 0, w.info,
-                            events);
-    });
-  } else if (!rejected_now_.empty()) {
-    queue_.MoveToActiveOrBackoffQueue(now, [this](const QueuedPod& qp) { return !rejected_now_.count(qp.id); });
-  } else {
-    queue_.MoveAllToActiveOrBackoffQueue(now);
-  }
 }
 
 SimResult Simulation::Run() {
@@ -712,3 +322,4 @@ SimResult Simulate(const Workload& workload, std::vector<Node> initial_nodes, Sc
 }
 
 }  // namespace gpusched
+
