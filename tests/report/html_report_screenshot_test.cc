@@ -15,10 +15,14 @@
 namespace gpusched {
 namespace {
 
-bool HaveChromium() { return std::system("command -v chromium >/dev/null 2>&1") == 0; }
+// The browsers scripts/screenshot-report.sh looks for, in its order.
+bool HaveChromium() {
+  return std::system("{ command -v chromium || command -v chromium-browser || command -v google-chrome; }"
+                     " >/dev/null 2>&1") == 0;
+}
 
 TEST(ReportScreenshotTest, ChromiumRendersTheReport) {
-  if (!HaveChromium()) GTEST_SKIP() << "chromium is not installed (bash scripts/setup.sh --tests installs it)";
+  if (!HaveChromium()) GTEST_SKIP() << "no chromium, chromium-browser or google-chrome (bash scripts/setup.sh --tests installs chromium)";
   const std::string dir = ::testing::TempDir() + "/gpusched-shot";
   std::filesystem::create_directories(dir);
   {

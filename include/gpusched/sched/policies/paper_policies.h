@@ -1,7 +1,8 @@
-// The six policies of the FGD paper's evaluation (Weng et al., USENIX ATC
-// '23, §6), as its simulator runs them (hkust-adsl/kubernetes-scheduler-
-// simulator, pkg/simulator/plugin/*_score.go; see
-// /work/shared/reference/fgd.md §3-§5): exactly one score plugin (weight
+// The six policies of the FGD paper's evaluation (Weng et al., "Beware of
+// Fragmentation: Scheduling GPU-Sharing Workloads with Fragmentation
+// Gradient Descent", USENIX ATC 2023, §6), as its simulator runs them
+// (hkust-adsl/kubernetes-scheduler-simulator, pkg/simulator/plugin/
+// *_score.go and pkg/utils/frag.go): exactly one score plugin (weight
 // 1000), every node scored (percentageOfNodesToScore 100, no rotation), the
 // highest score wins and ties go to the node with the smallest rank in a
 // seeded random node order (NodeRank). Whole GPUs are always the

@@ -1,6 +1,6 @@
 // Policy: how the scheduler picks one node among those that pass the filters,
 // and how many feasible nodes it looks for before picking. Policies are
-// registered by name in sched/policy_registry.h and selected with --policy:
+// registered by name in sched/policies/policy_registry.h and selected with --policy:
 // gpusched's simple ones here, the FGD paper's in paper_policies.h, and
 // kube-default (any --config profile), a ScoringPolicy running
 // kube-scheduler's score plugins.
