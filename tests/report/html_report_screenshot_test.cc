@@ -22,7 +22,8 @@ bool HaveChromium() {
 }
 
 TEST(ReportScreenshotTest, ChromiumRendersTheReport) {
-  if (!HaveChromium()) GTEST_SKIP() << "no chromium, chromium-browser or google-chrome (bash scripts/setup.sh --tests installs chromium)";
+  if (!HaveChromium())
+    GTEST_SKIP() << "no chromium, chromium-browser or google-chrome (bash scripts/setup.sh --tests installs chromium)";
   const std::string dir = ::testing::TempDir() + "/gpusched-shot";
   std::filesystem::create_directories(dir);
   {
