@@ -23,6 +23,7 @@
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/server/extender.h"
 #include "gpusched/server/http_server.h"
+#include "gpusched/server/readiness.h"
 #include "gpusched/server/reflector.h"
 
 namespace gpusched {
@@ -198,26 +199,9 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
 
   const double stale_after = flags.stale_after;
   auto ready = [&](std::string* why) {
-    if (!extender.synced()) {
-      *why = "not ready: waiting for the first list of nodes and pods";
-      if (nodes_reflector && !nodes_reflector->last_error().empty())
-        *why += " (nodes: " + nodes_reflector->last_error() + ")";
-      if (pods_reflector && !pods_reflector->last_error().empty())
-        *why += " (pods: " + pods_reflector->last_error() + ")";
-      return false;
-    }
-    if (!live) return true;
-    const auto now = std::chrono::steady_clock::now();
-    for (const Reflector* r : {nodes_reflector.get(), pods_reflector.get()}) {
-      const double silent = std::chrono::duration<double>(now - r->last_contact()).count();
-      if (!r->connected() && silent > stale_after) {
-        *why = std::string("stale: no word from the API server about ") + r->name() + " for " +
-               std::to_string(static_cast<int64_t>(silent)) + " s (--stale-after " +
-               std::to_string(static_cast<int64_t>(stale_after)) + "); last error: " + r->last_error();
-        return false;
-      }
-    }
-    return true;
+    std::vector<ReflectorHealth> health;
+    if (live) health = {HealthOf(*nodes_reflector), HealthOf(*pods_reflector)};
+    return Readiness(extender.synced(), health, stale_after, std::chrono::steady_clock::now(), why);
   };
 
   HttpServerOptions hopts;

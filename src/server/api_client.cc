@@ -276,7 +276,8 @@ ApiResponse ApiClient::Patch(const std::string& path, const std::string& body, c
 }
 
 ApiResponse ApiClient::Stream(const std::string& path, double idle_seconds,
-                              const std::function<bool(std::string_view)>& line) {
+                              const std::function<bool(std::string_view)>& line,
+                              const std::function<void(int status)>& on_response) {
   if (!impl_->error.empty()) return ApiResponse{0, "", impl_->error};
   impl_->client->set_read_timeout(static_cast<time_t>(idle_seconds), 0);
   std::string pending;
@@ -286,6 +287,7 @@ ApiResponse ApiClient::Stream(const std::string& path, double idle_seconds,
       path.c_str(), impl_->Headers(),
       [&](const httplib::Response& res) {
         status = res.status;
+        if (on_response) on_response(status);
         return true;
       },
       [&](const char* data, size_t n) {

@@ -174,12 +174,16 @@ Reflector::WatchEnd Reflector::Watch() {
   ObjectDecodeOptions opts;
   opts.strict = false;
   opts.source = name();
-  bool opened = false;
-  ApiResponse r = client_->Stream(path, options_.watch_timeout_seconds + 30.0, [&](std::string_view line) {
-    if (!opened) {
-      opened = true;
+  const auto on_response = [&](int status) {
+    // The watch is open once its request comes back 200, events or not: a
+    // quiet cluster sends nothing for minutes (bookmarks aside), and that
+    // is health, not staleness (client-go's reflector sees it the same way).
+    if (status == 200) {
       connected_ = true;
+      Contact();
     }
+  };
+  ApiResponse r = client_->Stream(path, options_.watch_timeout_seconds + 30.0, [&](std::string_view line) {
     bool keep = true;
     JsonStreamEvents events;
     events.end = [&](const DocNode& ev, size_t) {
@@ -229,7 +233,7 @@ Reflector::WatchEnd Reflector::Watch() {
     };
     ParseJsonStream(line, 1, events);
     return keep && !stop_;
-  });
+  }, on_response);
   if (stop_) return WatchEnd::kTimeout;
   if (r.status == 410) return WatchEnd::kGone;
   if (r.status != 200) {

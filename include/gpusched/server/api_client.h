@@ -59,8 +59,11 @@ class ApiClient {
   ApiResponse Patch(const std::string& path, const std::string& body, const std::string& content_type);
   // A GET whose body is handed over line by line as it arrives; ends when
   // the server closes it, on an error, or when `line` returns false. The
-  // read timeout is `idle_seconds` of silence.
-  ApiResponse Stream(const std::string& path, double idle_seconds, const std::function<bool(std::string_view)>& line);
+  // read timeout is `idle_seconds` of silence. `on_response`, when set, is
+  // told the status as soon as the response's headers arrive (before any
+  // line: a watch with nothing to say is open all the same).
+  ApiResponse Stream(const std::string& path, double idle_seconds, const std::function<bool(std::string_view)>& line,
+                     const std::function<void(int status)>& on_response = nullptr);
   // Aborts a Stream or request in progress (from another thread).
   void Stop();
 

@@ -11,9 +11,10 @@
 // jitter, back to 0.8 s after a success. Objects the decoder refuses are
 // skipped with a log line (the API server is the authority on what exists).
 //
-// Health: the reflector is "in contact" while its watch is open or its last
-// success is recent; /readyz reports stale once both reflectors have lost
-// contact for longer than the configured time.
+// Health: the reflector is "in contact" while its watch is open (its request
+// came back 200, whether events follow or not) or its last success is
+// recent; /readyz reports stale once a reflector has lost contact for longer
+// than the configured time (server/readiness.h).
 #ifndef GPUSCHED_SERVER_REFLECTOR_H_
 #define GPUSCHED_SERVER_REFLECTOR_H_
 
@@ -56,7 +57,8 @@ class Reflector {
   void Stop();
 
   bool synced() const { return synced_.load(); }
-  // Whether the watch is open, and when the last list, watch start or event was.
+  // Whether the watch is open (its response came back 200), and when the
+  // last list, watch start, event or watch end was.
   bool connected() const { return connected_.load(); }
   Clock::time_point last_contact() const;
   std::string last_error() const;
