@@ -78,11 +78,11 @@ node state after scheduling:
 
 why pending:
   training/llama-b-worker-0: rejected due to timeout after waiting 5m0s at plugin GangScheduling
-    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod, on at least 2 nodes; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then
   training/llama-b-worker-1: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.
-    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: no node had room once the 1 member that fits was reserved
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod, on at least 2 nodes; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: no node had room once the 1 member that fits was reserved
   training/llama-b-worker-2: 0/4 nodes are available: 4 Insufficient nvidia.com/gpu. preemption: 0/4 nodes are available: 4 No preemption victims found for incoming pod.
-    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: no node had room once the 1 member that fits was reserved
+    gang training/llama-b/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 16 GPUs, 8 per pod, on at least 2 nodes; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then; this member: no node had room once the 1 member that fits was reserved
 
 gangs (members placed / needed):
   training/llama-a/workers: 3/3 placed, 0 pending, can start [gang: GangScheduling]

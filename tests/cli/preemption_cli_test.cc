@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "cli_test_util.h"
 
@@ -14,13 +15,19 @@ namespace {
 using testing::Cli;
 using testing::CliRun;
 
-std::vector<std::string> ExampleArgs(std::vector<std::string> extra) {
+// The example's schedule command with `training` (a file under
+// examples/preemption/) as the low-priority workload, then `extra`.
+std::vector<std::string> ExampleArgsWith(const std::string& training, std::vector<std::string> extra) {
   const std::string dir = std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/";
   std::vector<std::string> args = {"schedule", "-f", dir + "cluster.yaml", "-f", dir + "priorityclasses.yaml",
-                                   "-f", dir + "training.yaml", "-f", dir + "inference.yaml",
+                                   "-f", dir + training, "-f", dir + "inference.yaml",
                                    "--policy", "kube-default", "--order", "fifo"};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
+}
+
+std::vector<std::string> ExampleArgs(std::vector<std::string> extra) {
+  return ExampleArgsWith("training.yaml", std::move(extra));
 }
 
 TEST(PreemptionCliTest, ExampleTable) {
@@ -129,12 +136,7 @@ TEST(PreemptionCliTest, ExplainVictimAndPreemptor) {
 // table's gangs section shows its 12 idle GPUs); whole evicts them too, and
 // the first inference pod still lands on its nominated node.
 std::vector<std::string> GangArgs(std::vector<std::string> extra) {
-  const std::string dir = std::string(GPUSCHED_SOURCE_DIR) + "/examples/preemption/";
-  std::vector<std::string> args = {"schedule", "-f", dir + "cluster.yaml", "-f", dir + "priorityclasses.yaml",
-                                   "-f", dir + "gangs/training.yaml", "-f", dir + "inference.yaml",
-                                   "--policy", "kube-default", "--order", "fifo"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  return args;
+  return ExampleArgsWith("gangs/training.yaml", std::move(extra));
 }
 
 TEST(PreemptionCliTest, GangExampleUpstream) {

@@ -49,6 +49,25 @@ namespace {
 
 std::string GpuText(int64_t n) { return n == 1 ? "1 GPU" : std::to_string(n) + " GPUs"; }
 
+// The fewest nodes that could hold `rest` unplaced members needing
+// `rest_gpus` whole GPUs (`per_pod` each when they agree, else negative),
+// judged by the largest GPU count of a node in the cluster: a lower bound
+// that tells the user whether the gang needs more nodes than it has now
+// free. 0 when it says nothing (no GPUs asked, or no node has GPUs, in which
+// case "can never fit" says the rest).
+int64_t MinNodesFor(const ClusterState& cluster, int64_t rest, int64_t rest_gpus, int64_t per_pod) {
+  if (rest_gpus <= 0) return 0;
+  int64_t largest = 0;
+  for (size_t i = 0; i < cluster.size(); ++i)
+    if (cluster.present(i)) largest = std::max(largest, cluster.state(i).GpuAllocatable());
+  if (largest <= 0) return 0;
+  if (per_pod > 0) {
+    const int64_t fit_per_node = largest / per_pod;
+    return fit_per_node > 0 ? (rest + fit_per_node - 1) / fit_per_node : 0;
+  }
+  return (rest_gpus + largest - 1) / largest;
+}
+
 }  // namespace
 
 std::string GoSeconds(double seconds) {
@@ -149,6 +168,8 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
   if (rest > 0) {
     text += "; the other " + std::to_string(rest) + (rest == 1 ? " needs " : " need ") + GpuText(rest_gpus);
     if (rest > 1 && per_pod >= 0) text += ", " + std::to_string(per_pod) + " per pod";
+    const int64_t nodes = MinNodesFor(cluster, rest, rest_gpus, per_pod);
+    if (rest > 1 && nodes > 0) text += ", on at least " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
   }
   text += can_ever ? "; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then"
                    : "; the gang can never fit this cluster: even on empty nodes fewer than " +

@@ -128,6 +128,26 @@ TEST(GangBatchTest, AllOrNothing) {
         "pending [gang] rejected due to timeout after waiting 1m0s at plugin Coscheduling",
         "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
        true, "", 0.5},
+      {"gang scheduling: members of mixed sizes short; the rest need 14 GPUs, which no 8-GPU node holds alone",
+       GangApi::kWorkloadV1alpha1, 3, {{"o1", 4, "n0"}, {"o2", 4, "n1"}, {"g-0", 2}, {"g-1", 8}, {"g-2", 6}}, {8, 8},
+       true,
+       {"-> n0", "-> n1", "pending [gang] rejected due to timeout after waiting 5m0s at plugin GangScheduling",
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.",
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
+       false,
+       "gang default/job/workers (GangScheduling, minCount 3): 1 of 3 members fit now; the other 2 need 14 GPUs, on "
+       "at least 2 nodes; the whole gang fits this cluster once enough GPUs are free, so no member is bound until "
+       "then"},
+      {"gang scheduling: two 4-GPU members short fit one 8-GPU node", GangApi::kWorkloadV1alpha1, 4,
+       {{"o1", 8, "n0"}, {"g-0", 4}, {"g-1", 4}, {"g-2", 4}, {"g-3", 4}}, {8, 8}, true,
+       {"-> n0", "pending [gang] rejected due to timeout after waiting 5m0s at plugin GangScheduling",
+        "pending [gang] rejected due to timeout after waiting 5m0s at plugin GangScheduling",
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.",
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
+       false,
+       "gang default/job/workers (GangScheduling, minCount 4): 2 of 4 members fit now; the other 2 need 8 GPUs, 4 per "
+       "pod, on at least 1 node; the whole gang fits this cluster once enough GPUs are free, so no member is bound "
+       "until then"},
       {"kai: all fit", GangApi::kKai, 2, {{"g-0", 2}, {"g-1", 2}}, {4, 4}, true, {"-> n0", "-> n0"}},
       {"kai: too few fit", GangApi::kKai, 2, {{"g-0", 4}, {"g-1", 8}}, {4, 4}, true,
        {"pending [gang] KAI: pod group pg is not scheduled: 1 of its minMember 2 can be allocated (2 pods exist)",
