@@ -179,6 +179,19 @@ TEST(GangInputsTest, UnenforcedSubgroupMinimaWarn) {
        "t.yaml:1: PodGroup/ml/kpg: spec.subGroups[0].minMember (1) is read but not enforced: gpusched binds gang "
        "ml/kpg once 3 of its 4 members fit, whatever their subgroups; KAI also holds it until subgroup master has 1 of "
        "its 1 placed\n"},
+      {"KAI nested subGroups: a parent counts its children's members",
+       "apiVersion: scheduling.run.ai/v2alpha2\nkind: PodGroup\nmetadata: {name: kpg, namespace: ml}\n"
+       "spec:\n  minMember: 3\n  subGroups:\n  - {name: decode, minMember: 2}\n"
+       "  - {name: decode-leader, parent: decode, minMember: 1}\n"
+       "  - {name: decode-workers, parent: decode, minMember: 1}\n  - {name: prefill, minMember: 1}\n" +
+           kai("l-0", "decode-leader") + kai("w-0", "decode-workers") + kai("w-1", "decode-workers") +
+           kai("p-0", "prefill"),
+       "t.yaml:1: PodGroup/ml/kpg: spec.subGroups[1].minMember (1) is read but not enforced: gpusched binds gang "
+       "ml/kpg once 3 of its 4 members fit, whatever their subgroups; KAI also holds it until subgroup decode-leader "
+       "has 1 of its 1 placed\n"
+       "t.yaml:1: PodGroup/ml/kpg: spec.subGroups[3].minMember (1) is read but not enforced: gpusched binds gang "
+       "ml/kpg once 3 of its 4 members fit, whatever their subgroups; KAI also holds it until subgroup prefill has 1 "
+       "of its 1 placed\n"},
   };
   for (const Case& c : cases) {
     Manifests m = Load(c.text);
