@@ -1,8 +1,12 @@
 // The gang examples (examples/gang/README.md) through the command line,
 // output compared exactly: two interleaved gangs placed one by one by stock
 // kube-scheduler (both half placed, every GPU held idle) and all or nothing
-// by GangScheduling; Coscheduling's profile; the JSON contract; the errors.
+// by GangScheduling; Coscheduling's profile; a PyTorchJob whose minAvailable is
+// below its replicas, all or nothing for that minimum; the JSON contract; the errors.
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -144,6 +148,102 @@ TEST(GangCliTest, JsonContract) {
   // No gangs in the input: no "gangs" key, no "gang" on pending entries.
   auto none = Cli({"schedule", "-o", "json", "-f", kGang + "cluster.yaml"});
   EXPECT_FALSE(nlohmann::json::parse(none.out).contains("gangs"));
+}
+
+// A PyTorchJob (Master 1 + Worker 4, 8 GPUs each) whose
+// runPolicy.schedulingPolicy.minAvailable 3 is below its 5 replicas, under
+// Coscheduling: its PodGroup's minMember is 3, so on 3 nodes of 8 GPUs
+// exactly 3 members are bound and 2 wait, and on 2 nodes none is.
+std::string KubeflowMinAvailableFiles(int nodes) {
+  const std::string dir = ::testing::TempDir();
+  std::ofstream job(dir + "/ptj-min3.yaml");
+  job << "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ptj, namespace: training}\nspec:\n"
+         "  runPolicy:\n    schedulingPolicy: {minAvailable: 3}\n  pytorchReplicaSpecs:\n";
+  for (const auto& [type, n] : {std::pair{"Master", 1}, std::pair{"Worker", 4}})
+    job << "    " << type << ":\n      replicas: " << n
+        << "\n      template:\n        spec:\n          schedulerName: scheduler-plugins-scheduler\n"
+           "          containers:\n          - name: pytorch\n            image: x\n"
+           "            resources: {limits: {nvidia.com/gpu: 8}}\n";
+  const std::string cluster = dir + "/ptj-nodes-" + std::to_string(nodes) + ".yaml";
+  std::ofstream c(cluster);
+  for (int i = 1; i <= nodes; ++i)
+    c << (i > 1 ? "---\n" : "") << "apiVersion: v1\nkind: Node\nmetadata: {name: gpu-node-" << i
+      << "}\nstatus: {allocatable: {cpu: \"96\", memory: 1024Gi, pods: \"110\", nvidia.com/gpu: \"8\"}}\n";
+  return cluster;
+}
+
+TEST(GangCliTest, KubeflowMinAvailableBelowReplicasAllOrNothing) {
+  const std::string job = ::testing::TempDir() + "/ptj-min3.yaml";
+  const std::string three = KubeflowMinAvailableFiles(3);
+  auto placed = Cli({"schedule", "--config", kGang + "config/coscheduling.yaml", "-f", three, "-f", job});
+  EXPECT_EQ(placed.code, 0);
+  EXPECT_EQ(placed.err, "");
+  EXPECT_EQ(placed.out, R"(scheduling result:
+  training/ptj-master-0 -> gpu-node-3
+  training/ptj-worker-0 -> gpu-node-2
+  training/ptj-worker-1 -> gpu-node-1
+pending (no node had enough free GPUs):
+  training/ptj-worker-2
+  training/ptj-worker-3
+
+node state after scheduling:
+  gpu-node-1: 8/8 GPUs used
+  gpu-node-2: 8/8 GPUs used
+  gpu-node-3: 8/8 GPUs used
+
+why pending:
+  training/ptj-worker-2: 0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.
+    waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were gpu-node-1 (8 in all, 0 free), gpu-node-2 (8 in all, 0 free), gpu-node-3 (8 in all, 0 free); it is placed when running pods finish (pending is not an error)
+  training/ptj-worker-3: 0/3 nodes are available: 3 Insufficient nvidia.com/gpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.
+    waiting for room: it needs 8 nvidia.com/gpu on one node; when it was considered, the nodes big enough were gpu-node-1 (8 in all, 0 free), gpu-node-2 (8 in all, 0 free), gpu-node-3 (8 in all, 0 free); it is placed when running pods finish (pending is not an error)
+
+gangs (members placed / needed):
+  training/ptj: 3/3 placed, 2 pending, can start [gang: Coscheduling]
+
+GPU devices (index on the node):
+  gpu-node-1: training/ptj-worker-1 [0,1,2,3,4,5,6,7]
+  gpu-node-2: training/ptj-worker-0 [0,1,2,3,4,5,6,7]
+  gpu-node-3: training/ptj-master-0 [0,1,2,3,4,5,6,7]
+
+summary: 3 nodes, 5 pods: 3 placed, 2 pending (0 can never fit), 0 rejected
+  GPUs: 40 requested, 24 capacity, 24 allocated (100%), 0 free
+  the pods request 40 GPUs but the cluster has 24: no queue order or policy can place them all at once; at least 16 GPUs' worth of pods must wait for others to finish
+)");
+  const std::string two = KubeflowMinAvailableFiles(2);
+  auto none = Cli({"schedule", "--config", kGang + "config/coscheduling.yaml", "-f", two, "-f", job});
+  EXPECT_EQ(none.code, 0);
+  EXPECT_EQ(none.err, "");
+  EXPECT_EQ(none.out, R"(scheduling result:
+pending (for reasons other than free GPUs; see why pending):
+  training/ptj-master-0
+  training/ptj-worker-0
+  training/ptj-worker-1
+  training/ptj-worker-2
+  training/ptj-worker-3
+
+node state after scheduling:
+  gpu-node-1: 0/8 GPUs used
+  gpu-node-2: 0/8 GPUs used
+
+why pending:
+  training/ptj-master-0: optimistic rejection in PostFilter
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit
+  training/ptj-worker-0: optimistic rejection in PostFilter
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit
+  training/ptj-worker-1: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod., PodGroup training/ptj gets rejected due to Pod ptj-worker-1 is unschedulable even after PostFilter
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
+  training/ptj-worker-2: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod., PodGroup training/ptj gets rejected due to Pod ptj-worker-2 is unschedulable even after PostFilter
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
+  training/ptj-worker-3: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod., PodGroup training/ptj gets rejected due to Pod ptj-worker-3 is unschedulable even after PostFilter
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
+
+gangs (members placed / needed):
+  training/ptj: 0/3 placed, 5 pending, cannot start [gang: Coscheduling]
+
+summary: 2 nodes, 5 pods: 0 placed, 5 pending (5 can never fit), 0 rejected
+  GPUs: 40 requested, 16 capacity, 0 allocated (0%), 16 free
+  5 pending pods can never fit on this cluster as it is (see why pending); the pods request 40 GPUs but the cluster has 16: no queue order or policy can place them all at once; at least 24 GPUs' worth of pods must wait for others to finish
+)");
 }
 
 TEST(GangCliTest, Errors) {

@@ -1,0 +1,77 @@
+// Kubeflow TFJob, MPIJob and PyTorchJob (kubeflow.org/v1) as
+// ExpandWorkloads expands them: the pods their operator creates, named as
+// training-operator names them, and the gang they form with its minimum.
+//  - Pod names: GenGeneralName (kubeflow/training-operator pkg/core/utils.go)
+//    "<job>-<replica type lowercased>-<index>"; the v1 MPIJob controller
+//    (pkg/controller.v1/mpi/mpijob_controller.go, newLauncher and
+//    getOrCreateWorker) names its launcher "<job>-launcher" and its workers
+//    "<job>-worker-<i>".
+//  - Gang minimum: runPolicy.schedulingPolicy.minAvailable, else every
+//    replica.
+#include <gtest/gtest.h>
+
+#include "gang_test_util.h"
+
+namespace gpusched {
+namespace {
+
+using namespace gang_test;
+
+// One replica spec: `replicas` pods of container `container` with one GPU.
+std::string Replica(const std::string& type, int replicas, const std::string& container,
+                    const std::string& scheduler = "") {
+  return "    " + type + ":\n      replicas: " + std::to_string(replicas) +
+         "\n      template:\n        spec:\n" + (scheduler.empty() ? "" : "          schedulerName: " + scheduler + "\n") +
+         "          containers:\n          - name: " + container +
+         "\n            image: x\n            resources: {limits: {nvidia.com/gpu: 1}}\n";
+}
+
+TEST(KubeflowExpansionTest, PodsAndGangs) {
+  struct Case {
+    const char* name;
+    std::string text;
+    std::string want;
+  };
+  const Case cases[] = {
+      {"TFJob: Chief, PS, Worker (keys in any case), one gang of every replica",
+       "apiVersion: kubeflow.org/v1\nkind: TFJob\nmetadata: {name: tfj, namespace: ml}\nspec:\n  tfReplicaSpecs:\n" +
+           Replica("worker", 2, "tensorflow") + Replica("ps", 1, "tensorflow") + Replica("Chief", 1, "tensorflow"),
+       "pods:\n"
+       "ml/tfj-chief-0 owner=TFJob/tfj ref=TFJob/tfj training.kubeflow.org/replica-type=chief training.kubeflow.org/replica-index=0 training.kubeflow.org/job-role=master\n"
+       "ml/tfj-ps-0 owner=TFJob/tfj ref=TFJob/tfj training.kubeflow.org/replica-type=ps training.kubeflow.org/replica-index=0\n"
+       "ml/tfj-worker-0 owner=TFJob/tfj ref=TFJob/tfj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0\n"
+       "ml/tfj-worker-1 owner=TFJob/tfj ref=TFJob/tfj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1\n"
+       "gangs:\n"
+       "ml/tfj [no group object] min 4 owner TFJob/ml/tfj implied: ml/tfj-chief-0 ml/tfj-ps-0 ml/tfj-worker-0 ml/tfj-worker-1\n"},
+      {"MPIJob under Volcano: <job>-launcher and <job>-worker-<i>, PodGroup named after the job",
+       "apiVersion: kubeflow.org/v1\nkind: MPIJob\nmetadata: {name: mpij, namespace: ml}\nspec:\n  mpiReplicaSpecs:\n" +
+           Replica("Launcher", 1, "mpi", "volcano") + Replica("Worker", 3, "mpi", "volcano"),
+       "pods:\n"
+       "ml/mpij-launcher owner=MPIJob/mpij ref=MPIJob/mpij scheduler=volcano training.kubeflow.org/replica-type=launcher training.kubeflow.org/replica-index=0 training.kubeflow.org/job-role=master @scheduling.k8s.io/group-name=mpij @volcano.sh/task-spec=launcher\n"
+       "ml/mpij-worker-0 owner=MPIJob/mpij ref=MPIJob/mpij scheduler=volcano training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0 @scheduling.k8s.io/group-name=mpij @volcano.sh/task-spec=worker\n"
+       "ml/mpij-worker-1 owner=MPIJob/mpij ref=MPIJob/mpij scheduler=volcano training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1 @scheduling.k8s.io/group-name=mpij @volcano.sh/task-spec=worker\n"
+       "ml/mpij-worker-2 owner=MPIJob/mpij ref=MPIJob/mpij scheduler=volcano training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=2 @scheduling.k8s.io/group-name=mpij @volcano.sh/task-spec=worker\n"
+       "gangs:\n"
+       "ml/mpij [PodGroup scheduling.volcano.sh/v1beta1] min 4 queue default owner MPIJob/ml/mpij implied: ml/mpij-launcher(launcher) ml/mpij-worker-0(worker) ml/mpij-worker-1(worker) ml/mpij-worker-2(worker)\n"},
+      {"PyTorchJob, Master 1 + Worker 4, minAvailable 3 under Coscheduling: minMember 3 of 5",
+       "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ptj, namespace: ml}\nspec:\n  runPolicy:\n"
+       "    schedulingPolicy: {minAvailable: 3, scheduleTimeoutSeconds: 30}\n  pytorchReplicaSpecs:\n" +
+           Replica("Master", 1, "pytorch", "scheduler-plugins-scheduler") +
+           Replica("Worker", 4, "pytorch", "scheduler-plugins-scheduler"),
+       "pods:\n"
+       "ml/ptj-master-0 owner=PyTorchJob/ptj ref=PyTorchJob/ptj scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ptj training.kubeflow.org/replica-type=master training.kubeflow.org/replica-index=0 training.kubeflow.org/job-role=master\n"
+       "ml/ptj-worker-0 owner=PyTorchJob/ptj ref=PyTorchJob/ptj scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ptj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0\n"
+       "ml/ptj-worker-1 owner=PyTorchJob/ptj ref=PyTorchJob/ptj scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ptj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1\n"
+       "ml/ptj-worker-2 owner=PyTorchJob/ptj ref=PyTorchJob/ptj scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ptj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=2\n"
+       "ml/ptj-worker-3 owner=PyTorchJob/ptj ref=PyTorchJob/ptj scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ptj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=3\n"
+       "gangs:\n"
+       "ml/ptj [PodGroup scheduling.x-k8s.io/v1alpha1] min 3 timeout 30s owner PyTorchJob/ml/ptj implied: ml/ptj-master-0 ml/ptj-worker-0 ml/ptj-worker-1 ml/ptj-worker-2 ml/ptj-worker-3\n"},
+  };
+  for (const Case& c : cases) {
+    Manifests m = Load(c.text);
+    EXPECT_EQ("pods:\n" + Pods(m) + "gangs:\n" + Gangs(m) + Rejections(m) + Warnings(m), c.want) << c.name;
+  }
+}
+
+}  // namespace
+}  // namespace gpusched
