@@ -227,15 +227,15 @@ node state after scheduling:
 
 why pending:
   training/ptj-master-0: optimistic rejection in PostFilter
-    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod, on at least 3 nodes; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; 1 more of the other 3 is needed to reach minMember 3: at least 8 GPUs; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit
   training/ptj-worker-0: optimistic rejection in PostFilter
-    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod, on at least 3 nodes; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; 1 more of the other 3 is needed to reach minMember 3: at least 8 GPUs; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit
   training/ptj-worker-1: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod., PodGroup training/ptj gets rejected due to Pod ptj-worker-1 is unschedulable even after PostFilter
-    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod, on at least 3 nodes; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; 1 more of the other 3 is needed to reach minMember 3: at least 8 GPUs; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
   training/ptj-worker-2: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod., PodGroup training/ptj gets rejected due to Pod ptj-worker-2 is unschedulable even after PostFilter
-    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod, on at least 3 nodes; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; 1 more of the other 3 is needed to reach minMember 3: at least 8 GPUs; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
   training/ptj-worker-3: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu. preemption: 0/2 nodes are available: 2 No preemption victims found for incoming pod., PodGroup training/ptj gets rejected due to Pod ptj-worker-3 is unschedulable even after PostFilter
-    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; the other 3 need 24 GPUs, 8 per pod, on at least 3 nodes; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
+    gang training/ptj (Coscheduling, minMember 3): 2 of 5 members fit now; 1 more of the other 3 is needed to reach minMember 3: at least 8 GPUs; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit; this member: no node had room once the 2 members that fit were reserved
 
 gangs (members placed / needed):
   training/ptj: 0/3 placed, 5 pending, cannot start [gang: Coscheduling]

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "gpusched/sched/api/fit_error.h"
 
@@ -150,6 +151,7 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
 
   // Not enough: undo, so that no member holds a node.
   int64_t rest_gpus = 0, rest = 0, per_pod = -1;
+  std::vector<int64_t> rest_each;  // whole GPUs of each member still short
   bool filter_failed = false;
   for (size_t i = 0; i < members.size(); ++i) {
     MemberAttempt& a = out.members[i];
@@ -160,12 +162,32 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
     filter_failed |= !a.held_before_filters;
     ++rest;
     rest_gpus += members[i].whole_gpus;
+    rest_each.push_back(members[i].whole_gpus);
     per_pod = per_pod < 0 || per_pod == members[i].whole_gpus ? members[i].whole_gpus : -2;
   }
   const bool can_ever = ever_fits ? ever_fits() : true;
   std::string text = head + ": " + std::to_string(fit + already_bound) + " of " + std::to_string(exist) +
                      " members fit now";
-  if (rest > 0) {
+  // Fewer than all of the rest may be enough (minMember below the members
+  // there are): then what the gang needs is the smallest of them that reach
+  // its minimum, not all of them.
+  const int64_t needed = g.min_count - fit - already_bound;
+  if (needed > 0 && needed < rest) {
+    std::sort(rest_each.begin(), rest_each.end());
+    int64_t gpus = 0, each = -1;
+    for (int64_t k = 0; k < needed; ++k) {
+      gpus += rest_each[k];
+      each = each < 0 || each == rest_each[k] ? rest_each[k] : -2;
+    }
+    text += "; " + std::to_string(needed) + " more of the other " + std::to_string(rest) +
+            (needed == 1 ? " is" : " are") + " needed to reach " + MinName(g.api) + " " + std::to_string(g.min_count);
+    if (gpus > 0) {
+      text += ": at least " + GpuText(gpus);
+      if (needed > 1 && each >= 0) text += ", " + std::to_string(each) + " per pod";
+      const int64_t nodes = MinNodesFor(cluster, needed, gpus, each);
+      if (needed > 1 && nodes > 0) text += ", on at least " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
+    }
+  } else if (rest > 0) {
     text += "; the other " + std::to_string(rest) + (rest == 1 ? " needs " : " need ") + GpuText(rest_gpus);
     if (rest > 1 && per_pod >= 0) text += ", " + std::to_string(per_pod) + " per pod";
     const int64_t nodes = MinNodesFor(cluster, rest, rest_gpus, per_pod);

@@ -148,6 +148,19 @@ TEST(GangBatchTest, AllOrNothing) {
        "gang default/job/workers (GangScheduling, minCount 4): 2 of 4 members fit now; the other 2 need 8 GPUs, 4 per "
        "pod, on at least 1 node; the whole gang fits this cluster once enough GPUs are free, so no member is bound "
        "until then"},
+      {"gang scheduling: minCount 4 of 5, two fit; two more of the three short are enough",
+       GangApi::kWorkloadV1alpha1, 4,
+       {{"o1", 4, "n0"}, {"o2", 4, "n1"}, {"g-0", 8}, {"g-1", 8}, {"g-2", 2}, {"g-3", 4}, {"g-4", 8}}, {8, 8}, true,
+       {"-> n0", "-> n1", "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.",
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.",
+        "pending [gang] rejected due to timeout after waiting 5m0s at plugin GangScheduling",
+        "pending [gang] rejected due to timeout after waiting 5m0s at plugin GangScheduling",
+        "pending [gang] 0/2 nodes are available: 2 Insufficient nvidia.com/gpu."},
+       true,
+       "gang default/job/workers (GangScheduling, minCount 4): 2 of 5 members fit now; 2 more of the other 3 are "
+       "needed to reach minCount 4: at least 16 GPUs, 8 per pod, on at least 2 nodes; the gang can never fit this "
+       "cluster: even on empty nodes fewer than 4 of its members fit; this member: no node had room once the 2 "
+       "members that fit were reserved"},
       {"kai: all fit", GangApi::kKai, 2, {{"g-0", 2}, {"g-1", 2}}, {4, 4}, true, {"-> n0", "-> n0"}},
       {"kai: too few fit", GangApi::kKai, 2, {{"g-0", 4}, {"g-1", 8}}, {4, 4}, true,
        {"pending [gang] KAI: pod group pg is not scheduled: 1 of its minMember 2 can be allocated (2 pods exist)",
