@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/model/gang.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/model/resources.h"
@@ -76,6 +77,20 @@ inline Pod ClaimPod(std::vector<PodResourceClaim> claims) {
   e->resource_claims = std::move(claims);
   p.extras = std::move(e);
   return p;
+}
+
+// A gang an operator implies (kOperator, as a PyTorchJob's expansion makes
+// it): `name` in namespace default with minimum `min_count`, its members by
+// pod name in namespace default.
+inline PodGroupDecl OperatorGroup(const std::string& name, int32_t min_count, const std::vector<std::string>& members) {
+  PodGroupDecl d;
+  d.api = GangApi::kOperator;
+  d.ns = "default";
+  d.name = name;
+  d.min_count = min_count;
+  d.implied = true;
+  for (const std::string& m : members) d.members.push_back("default/" + m);
+  return d;
 }
 
 // Leaves a reader current up to change log position `pos` too far behind

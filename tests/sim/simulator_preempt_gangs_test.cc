@@ -21,6 +21,7 @@ namespace {
 
 using testing::GpuNode;
 using testing::GpuPod;
+using testing::OperatorGroup;
 using State = PodOutcome::State;
 
 WorkloadPod GangPod(const std::string& name, int64_t gpus, double arrival, double duration, int32_t priority,
@@ -36,17 +37,6 @@ WorkloadPod GangPod(const std::string& name, int64_t gpus, double arrival, doubl
 
 // A group of `members` (pod names in namespace default) with `min_count`,
 // as an operator's pods with no group object (placed one by one).
-PodGroupDecl GangGroup(const std::string& name, int32_t min_count, const std::vector<std::string>& members) {
-  PodGroupDecl d;
-  d.api = GangApi::kOperator;
-  d.ns = "default";
-  d.name = name;
-  d.min_count = min_count;
-  d.implied = true;
-  for (const std::string& m : members) d.members.push_back("default/" + m);
-  return d;
-}
-
 struct SimRun {
   SimResult result;
   std::vector<SimPreemption> preemptions;  // victims and co-victims only
@@ -90,7 +80,7 @@ Workload TwoMemberGangWorkload() {
 
 TEST(SimulatorPreemptGangsTest, UpstreamEvictsOneMemberAndTheOtherIdles) {
   SimRun run = RunGangSim(TwoMemberGangWorkload(), {GpuNode("n1", 4), GpuNode("n2", 4)},
-                   {GangGroup("train", 2, {"train-0", "train-1"})}, PreemptGangs::kUpstream);
+                   {OperatorGroup("train", 2, {"train-0", "train-1"})}, PreemptGangs::kUpstream);
   ASSERT_EQ(run.preemptions.size(), 1u);
   EXPECT_EQ(run.preemptions[0].victims, (std::vector<size_t>{1}));
   EXPECT_TRUE(run.preemptions[0].co_victims.empty());
@@ -111,7 +101,7 @@ TEST(SimulatorPreemptGangsTest, UpstreamEvictsOneMemberAndTheOtherIdles) {
 
 TEST(SimulatorPreemptGangsTest, WholeEvictsTheGang) {
   SimRun run = RunGangSim(TwoMemberGangWorkload(), {GpuNode("n1", 4), GpuNode("n2", 4)},
-                   {GangGroup("train", 2, {"train-0", "train-1"})}, PreemptGangs::kWhole);
+                   {OperatorGroup("train", 2, {"train-0", "train-1"})}, PreemptGangs::kWhole);
   ASSERT_EQ(run.preemptions.size(), 1u);
   // Each node's candidate now costs both members: every criterion ties
   // (the latest start looks at the earliest of the highest-priority
@@ -146,7 +136,7 @@ TEST(SimulatorPreemptGangsTest, WholeCountsTheGangInTheNodeChoice) {
   w.pods = {GangPod("solo", 4, 0, 1000, 0), GangPod("g-0", 4, 0, 1000, 0), GangPod("g-1", 4, 0, 1000, 0),
             GangPod("infer", 4, 100, 10, 100)};
   const std::vector<Node> nodes = {GpuNode("n1", 4), GpuNode("n2", 4), GpuNode("n3", 4)};
-  const std::vector<PodGroupDecl> decls = {GangGroup("g", 2, {"g-0", "g-1"})};
+  const std::vector<PodGroupDecl> decls = {OperatorGroup("g", 2, {"g-0", "g-1"})};
   SimRun up = RunGangSim(w, nodes, decls, PreemptGangs::kUpstream);
   ASSERT_EQ(up.preemptions.size(), 1u);
   EXPECT_EQ(up.preemptions[0].victims, (std::vector<size_t>{2}));
@@ -170,7 +160,7 @@ TEST(SimulatorPreemptGangsTest, SurplusMemberGoesAlone) {
             GangPod("infer", 4, 100, 10, 100)};
   const std::vector<Node> nodes = {GpuNode("n1", 4), GpuNode("n2", 4), GpuNode("n3", 4)};
   for (PreemptGangs mode : {PreemptGangs::kUpstream, PreemptGangs::kWhole}) {
-    SimRun run = RunGangSim(w, nodes, {GangGroup("e", 2, {"e-0", "e-1", "e-2"})}, mode);
+    SimRun run = RunGangSim(w, nodes, {OperatorGroup("e", 2, {"e-0", "e-1", "e-2"})}, mode);
     ASSERT_EQ(run.preemptions.size(), 1u);
     EXPECT_EQ(run.preemptions[0].victims, (std::vector<size_t>{2}));
     EXPECT_TRUE(run.preemptions[0].co_victims.empty());
@@ -185,7 +175,7 @@ TEST(SimulatorPreemptGangsTest, WholeSparesAGangWithAMemberOfHigherPriority) {
   Workload w;
   w.pods = {GangPod("m-0", 4, 0, 1000, 0, "Job/m"), GangPod("m-1", 4, 0, 1000, 200, "Job/m"), GangPod("infer", 4, 100, 10, 100)};
   const std::vector<Node> nodes = {GpuNode("n1", 4), GpuNode("n2", 4)};
-  const std::vector<PodGroupDecl> decls = {GangGroup("m", 2, {"m-0", "m-1"})};
+  const std::vector<PodGroupDecl> decls = {OperatorGroup("m", 2, {"m-0", "m-1"})};
   SimRun up = RunGangSim(w, nodes, decls, PreemptGangs::kUpstream);
   ASSERT_EQ(up.preemptions.size(), 1u);
   EXPECT_EQ(up.preemptions[0].victims, (std::vector<size_t>{0}));

@@ -16,17 +16,7 @@ namespace {
 
 using testing::GpuNode;
 using testing::GpuPod;
-
-PodGroupDecl VictimGroup(const std::string& name, int32_t min_count, const std::vector<std::string>& members) {
-  PodGroupDecl d;
-  d.api = GangApi::kOperator;
-  d.ns = "default";
-  d.name = name;
-  d.min_count = min_count;
-  d.implied = true;
-  for (const std::string& m : members) d.members.push_back("default/" + m);
-  return d;
-}
+using testing::OperatorGroup;
 
 struct GangVictimsFixture {
   std::vector<Pod> pods;
@@ -41,7 +31,7 @@ struct GangVictimsFixture {
     for (const char* n : {"a-0", "a-1", "a-2", "b-0", "b-1", "b-2", "solo"}) pods.push_back(GpuPod(n, 2));
     pods[2].priority = 50;
     for (const Pod& p : pods) ptrs.push_back(&p);
-    gangs = GroupIntoGangs({VictimGroup("a", 3, {"a-0", "a-1", "a-2"}), VictimGroup("b", 2, {"b-0", "b-1", "b-2"})}, ptrs);
+    gangs = GroupIntoGangs({OperatorGroup("a", 3, {"a-0", "a-1", "a-2"}), OperatorGroup("b", 2, {"b-0", "b-1", "b-2"})}, ptrs);
     // a-0, b-0 on n0; a-1, b-1 on n1; a-2, solo on n2; b-2 not bound.
     const std::pair<size_t, size_t> binds[] = {{0, 0}, {3, 0}, {1, 1}, {4, 1}, {2, 2}, {6, 2}};
     for (auto [id, node] : binds) {
