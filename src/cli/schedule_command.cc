@@ -92,15 +92,12 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
     err << UnknownPolicyMessage(policy) << "\n";
     return kExitUsage;
   }
-  std::vector<ExtraProfile> extra;
-  for (const std::string& v : flags.scheduler_names) {
-    Result<ExtraProfile> e = ParseSchedulerNameFlag(v);
-    if (!e.ok()) {
-      err << e.status().message() << "\n";
-      return kExitUsage;
-    }
-    extra.push_back(std::move(e).value());
+  Result<std::vector<ExtraProfile>> parsed_extra = ParseSchedulerNameFlags(flags.scheduler_names);
+  if (!parsed_extra.ok()) {
+    err << parsed_extra.status().message() << "\n";
+    return kExitUsage;
   }
+  const std::vector<ExtraProfile> extra = std::move(parsed_extra).value();
 
   if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
     err << st.message() << "\n";

@@ -36,6 +36,17 @@ Result<ExtraProfile> ParseSchedulerNameFlag(std::string_view value) {
   return e;
 }
 
+Result<std::vector<ExtraProfile>> ParseSchedulerNameFlags(const std::vector<std::string>& values) {
+  std::vector<ExtraProfile> extra;
+  extra.reserve(values.size());
+  for (const std::string& v : values) {
+    Result<ExtraProfile> e = ParseSchedulerNameFlag(v);
+    if (!e.ok()) return e.status();
+    extra.push_back(std::move(e).value());
+  }
+  return extra;
+}
+
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options,
                                      const std::vector<ExtraProfile>& extra) {

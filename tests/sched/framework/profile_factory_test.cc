@@ -142,6 +142,23 @@ TEST(SchedulerNameFlagTest, Parse) {
   }
 }
 
+TEST(SchedulerNameFlagTest, ParseManyStopsAtTheFirstBadValue) {
+  Result<std::vector<ExtraProfile>> none = ParseSchedulerNameFlags({});
+  ASSERT_TRUE(none.ok());
+  EXPECT_TRUE(none->empty());
+  Result<std::vector<ExtraProfile>> two = ParseSchedulerNameFlags({"kai-scheduler=best-fit", "volcano=fgd"});
+  ASSERT_TRUE(two.ok());
+  ASSERT_EQ(two->size(), 2u);
+  EXPECT_EQ((*two)[0].scheduler_name, "kai-scheduler");
+  EXPECT_EQ((*two)[0].policy, "best-fit");
+  EXPECT_EQ((*two)[1].scheduler_name, "volcano");
+  EXPECT_EQ((*two)[1].policy, "fgd");
+  Result<std::vector<ExtraProfile>> bad = ParseSchedulerNameFlags({"kai-scheduler=best-fit", "volcano", "=x"});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "error: invalid --scheduler-name \"volcano\": expected NAME=POLICY, e.g. kai-scheduler=best-fit");
+}
+
 TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
   Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {},
                                              {{"kai-scheduler", "best-fit"}, {"volcano", "kube-default"}});

@@ -46,6 +46,10 @@ struct ExtraProfile {
 // "x": ..." and say what is expected.
 Result<ExtraProfile> ParseSchedulerNameFlag(std::string_view value);
 
+// Every value of a repeated --scheduler-name, in order; the first bad one is
+// the error (the same text as ParseSchedulerNameFlag's).
+Result<std::vector<ExtraProfile>> ParseSchedulerNameFlags(const std::vector<std::string>& values);
+
 // BuildSchedulers, then one more profile per `extra`, after the
 // configuration's (with their own generators). A name given twice, or one
 // the configuration already serves (without --config, --policy serves
