@@ -80,6 +80,34 @@ const KubeflowInfo& Kubeflow(OperatorKind kind) {
   return kInfo[0];
 }
 
+// PyTorchJob spec.elasticPolicy: the minimum as SetDefaults_PyTorchJob
+// leaves it (kubeflow/training-operator pkg/apis/kubeflow.org/v1/
+// pytorch_defaults.go, setElasticPolicy) and what the validating webhook
+// checks of it (pkg/webhooks/pytorch/pytorchjob_webhook.go, validateSpec).
+// Call after the roles are decoded.
+void DecodeElasticPolicy(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w,
+                         std::vector<FieldError>& errs) {
+  const DocNode ep = ctx.Map(spec, "elasticPolicy", "spec.elasticPolicy");
+  if (!ep.IsDefined()) return;
+  const std::optional<int64_t> min = ctx.Int(ep, "minReplicas", "spec.elasticPolicy.minReplicas");
+  const std::optional<int64_t> max = ctx.Int(ep, "maxReplicas", "spec.elasticPolicy.maxReplicas");
+  const OperatorRole* worker = nullptr;
+  for (const OperatorRole& r : w.roles)
+    if (r.name == "Worker") worker = &r;
+  if (worker == nullptr)
+    errs.push_back(FieldError::Required("spec.pytorchReplicaSpecs[Worker]", "must be configured if elastic policy is used"));
+  auto set = [](const DocNode& n) { return n.IsDefined() && !n.IsNull(); };
+  if (set(ep["nProcPerNode"]) && set(spec["nprocPerNode"]))
+    errs.push_back(FieldError::Forbidden("spec.elasticPolicy.nProcPerNode", "must not be used with spec.nprocPerNode"));
+  if (min) {
+    w.elastic_min_replicas = Clamp32(*min);
+  } else if (max) {
+    w.elastic_min_replicas = Clamp32(*max);
+  } else if (worker != nullptr) {
+    w.elastic_min_replicas = Clamp32(worker->replicas);
+  }
+}
+
 void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w, std::vector<FieldError>& errs) {
   const KubeflowInfo& info = Kubeflow(w.kind);
   const DocNode run = ctx.Map(spec, "runPolicy", "spec.runPolicy");
@@ -99,9 +127,12 @@ void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w
   const std::string specs_path = std::string("spec.") + info.specs;
   const DocNode specs = ctx.Map(spec, info.specs, specs_path);
   if (!specs.IsDefined()) {
+    if (w.kind == OperatorKind::kPyTorchJob) DecodeElasticPolicy(ctx, spec, w, errs);
     errs.push_back(FieldError::Required(specs_path, "must be required"));
     return;
   }
+  // validateSpec reports the elastic policy before the replica specs.
+  const size_t replica_errors_at = errs.size();
   for (auto [k, v] : specs.Entries()) {
     // The defaulting webhook renames replica types case-insensitively
     // (setTypeNamesToCamelCase).
@@ -145,6 +176,11 @@ void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w
       errs.push_back(FieldError::Forbidden(rp + ".replicas", "must be at least 1"));
     }
     w.roles.push_back(std::move(r));
+  }
+  if (w.kind == OperatorKind::kPyTorchJob) {
+    std::vector<FieldError> elastic;
+    DecodeElasticPolicy(ctx, spec, w, elastic);
+    errs.insert(errs.begin() + static_cast<std::ptrdiff_t>(replica_errors_at), elastic.begin(), elastic.end());
   }
   // The creation order: the framework's roles, then others by name.
   auto rank = [&](const std::string& name) {

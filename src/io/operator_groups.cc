@@ -88,6 +88,14 @@ class Declarer {
       PodGroupDecl d = base;
       d.name = plan.api == GangApi::kOperator ? w.name() : plan.group_names.front();
       d.min_count = ClampCount32(w.min_available.value_or(total));
+      // KAI's PyTorchJob grouper (pkg/podgrouper/podgrouper/plugins/kubeflow/
+      // pytorch/pytorch_grouper.go): an elastic job's minReplicas, unless
+      // schedulingPolicy.minAvailable is set. training-operator's own
+      // PodGroups ignore it (pkg/controller.v1/common/job.go: minAvailable,
+      // else every replica).
+      if (plan.api == GangApi::kKai && w.kind == OperatorKind::kPyTorchJob && !w.min_available &&
+          w.elastic_min_replicas)
+        d.min_count = ClampCount32(*w.elastic_min_replicas);
       // Else Coscheduling's permitWaitingTimeSeconds, from its args.
       if (plan.api == GangApi::kCoscheduling && w.schedule_timeout_seconds && *w.schedule_timeout_seconds > 0)
         d.timeout_seconds = static_cast<double>(*w.schedule_timeout_seconds);

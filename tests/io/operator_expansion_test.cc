@@ -66,6 +66,65 @@ TEST(KubeflowExpansionTest, PodsAndGangs) {
        "ml/ptj-worker-3 owner=PyTorchJob/ptj ref=PyTorchJob/ptj scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ptj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=3\n"
        "gangs:\n"
        "ml/ptj [PodGroup scheduling.x-k8s.io/v1alpha1] min 3 timeout 30s owner PyTorchJob/ml/ptj implied: ml/ptj-master-0 ml/ptj-worker-0 ml/ptj-worker-1 ml/ptj-worker-2 ml/ptj-worker-3\n"},
+      {"elastic PyTorchJob under KAI (KAI docs/elastic/pytorch-elastic.yaml): minReplicas 1 is the gang's minimum",
+       "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
+       "  elasticPolicy: {rdzvBackend: c10d, minReplicas: 1, maxReplicas: 3}\n  pytorchReplicaSpecs:\n" +
+           Replica("Worker", 2, "pytorch", "kai-scheduler"),
+       "pods:\n"
+       "ml/ej-worker-0 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0 @pod-group-name=pg-ej\n"
+       "ml/ej-worker-1 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1 @pod-group-name=pg-ej\n"
+       "gangs:\n"
+       "ml/pg-ej [PodGroup scheduling.run.ai/v2alpha2] min 1 owner PyTorchJob/ml/ej implied {worker 1}: ml/ej-worker-0(worker) ml/ej-worker-1(worker)\n"},
+      {"elastic PyTorchJob under KAI, Master 1 + Worker 4, only maxReplicas 3: minReplicas defaults to 3",
+       "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
+       "  elasticPolicy: {maxReplicas: 3}\n  pytorchReplicaSpecs:\n" +
+           Replica("Master", 1, "pytorch", "kai-scheduler") + Replica("Worker", 4, "pytorch", "kai-scheduler"),
+       "pods:\n"
+       "ml/ej-master-0 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=master training.kubeflow.org/replica-type=master training.kubeflow.org/replica-index=0 training.kubeflow.org/job-role=master @pod-group-name=pg-ej\n"
+       "ml/ej-worker-0 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0 @pod-group-name=pg-ej\n"
+       "ml/ej-worker-1 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1 @pod-group-name=pg-ej\n"
+       "ml/ej-worker-2 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=2 @pod-group-name=pg-ej\n"
+       "ml/ej-worker-3 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=3 @pod-group-name=pg-ej\n"
+       "gangs:\n"
+       "ml/pg-ej [PodGroup scheduling.run.ai/v2alpha2] min 3 owner PyTorchJob/ml/ej implied {master 1} {worker 2}: ml/ej-master-0(master) ml/ej-worker-0(worker) ml/ej-worker-1(worker) ml/ej-worker-2(worker) ml/ej-worker-3(worker)\n"
+       // gpusched's existing warning for a KAI subgroup minimum it reads but does not enforce.
+       "t.yaml:1: PyTorchJob/ml/ej: subGroups[0].minMember of the PodGroup pg-ej the KAI pod-grouper creates (1) is "
+       "read but not enforced: gpusched binds gang ml/pg-ej once 3 of its 5 members fit, whatever their subgroups; "
+       "KAI also holds it until subgroup master has 1 of its 1 placed\n"},
+      {"elastic PyTorchJob under KAI with schedulingPolicy.minAvailable 2: minAvailable wins over minReplicas 1",
+       "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
+       "  runPolicy: {schedulingPolicy: {minAvailable: 2}}\n  elasticPolicy: {minReplicas: 1}\n  pytorchReplicaSpecs:\n" +
+           Replica("Worker", 3, "pytorch", "kai-scheduler"),
+       "pods:\n"
+       "ml/ej-worker-0 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0 @pod-group-name=pg-ej\n"
+       "ml/ej-worker-1 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1 @pod-group-name=pg-ej\n"
+       "ml/ej-worker-2 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=2 @pod-group-name=pg-ej\n"
+       "gangs:\n"
+       "ml/pg-ej [PodGroup scheduling.run.ai/v2alpha2] min 2 owner PyTorchJob/ml/ej implied {worker 2}: ml/ej-worker-0(worker) ml/ej-worker-1(worker) ml/ej-worker-2(worker)\n"},
+      {"elastic PyTorchJob under Coscheduling: training-operator's PodGroup ignores minReplicas (every replica)",
+       "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
+       "  elasticPolicy: {minReplicas: 1, maxReplicas: 3}\n  pytorchReplicaSpecs:\n" +
+           Replica("Worker", 2, "pytorch", "scheduler-plugins-scheduler"),
+       "pods:\n"
+       "ml/ej-worker-0 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ej training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0\n"
+       "ml/ej-worker-1 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ej training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1\n"
+       "gangs:\n"
+       "ml/ej [PodGroup scheduling.x-k8s.io/v1alpha1] min 2 owner PyTorchJob/ml/ej implied: ml/ej-worker-0 ml/ej-worker-1\n"},
+      {"elasticPolicy without a Worker, and nProcPerNode with nprocPerNode: the webhook's errors",
+       "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
+       "  nprocPerNode: \"2\"\n  elasticPolicy: {nProcPerNode: 2}\n  pytorchReplicaSpecs:\n" +
+           Replica("Master", 1, "pytorch"),
+       "pods:\ngangs:\n"
+       "PyTorchJob/ml/ej | t.yaml:8: The PyTorchJob \"ej\" is invalid: \n"
+       "* spec.pytorchReplicaSpecs[Worker]: Required value: must be configured if elastic policy is used\n"
+       "* spec.elasticPolicy.nProcPerNode: Forbidden: must not be used with spec.nprocPerNode\n"},
+      {"elasticPolicy before the replica specs' own errors, as validateSpec orders them",
+       "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
+       "  elasticPolicy: {minReplicas: 1}\n  pytorchReplicaSpecs:\n" + Replica("Launcher", 1, "pytorch"),
+       "pods:\ngangs:\n"
+       "PyTorchJob/ml/ej | t.yaml:7: The PyTorchJob \"ej\" is invalid: \n"
+       "* spec.pytorchReplicaSpecs[Worker]: Required value: must be configured if elastic policy is used\n"
+       "* spec.pytorchReplicaSpecs[Launcher]: Unsupported value: \"Launcher\": supported values: \"Master\", \"Worker\"\n"},
   };
   for (const Case& c : cases) {
     Manifests m = Load(c.text);

@@ -91,6 +91,12 @@ struct OperatorWorkload {
   std::string queue;
   std::string priority_class;  // Kubeflow schedulingPolicy.priorityClass, Volcano spec.priorityClassName
   std::optional<int32_t> schedule_timeout_seconds;
+  // PyTorchJob spec.elasticPolicy.minReplicas as training-operator's
+  // defaulting leaves it (setElasticPolicy: minReplicas, else maxReplicas,
+  // else the Worker replicas); unset without an elasticPolicy. KAI's
+  // pod-grouper takes it as the gang's minimum; training-operator's own
+  // PodGroups do not (they use min_available or every replica).
+  std::optional<int32_t> elastic_min_replicas;
   ResourceList min_resources;
   std::string scheduler_name;  // Volcano spec.schedulerName (defaulted to "volcano")
   std::vector<std::pair<std::string, std::string>> policies;  // Volcano job policies: (event, action)
