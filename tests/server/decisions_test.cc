@@ -31,26 +31,6 @@ namespace {
 
 using testing::json;
 
-json RandomNode(std::mt19937& g, const std::string& name) {
-  std::uniform_int_distribution<int> gpus(0, 8), cpu(2, 64), coin(0, 5);
-  json n = testing::NodeJson(name, gpus(g), std::to_string(cpu(g)));
-  n["metadata"]["labels"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
-  if (coin(g) == 0) n["spec"]["unschedulable"] = true;
-  if (coin(g) == 1) n["spec"]["taints"] = json::array({{{"key", "dedicated"}, {"value", "ml"}, {"effect", "NoSchedule"}}});
-  return n;
-}
-
-json RandomPod(std::mt19937& g, const std::string& name, const std::string& node = "") {
-  std::uniform_int_distribution<int> gpus(0, 4), coin(0, 5), milli(1, 9), cpu(1, 16);
-  json p = coin(g) == 0 ? testing::PodJson("ml", name, 0, 100 * milli(g), node)
-                        : testing::PodJson("ml", name, gpus(g), 0, node);
-  p["spec"]["containers"][0]["resources"]["requests"]["cpu"] = std::to_string(cpu(g));
-  if (coin(g) == 0) p["spec"]["nodeSelector"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
-  if (coin(g) == 0)
-    p["spec"]["tolerations"] = json::array({{{"key", "dedicated"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}});
-  return p;
-}
-
 struct RandomCluster {
   std::vector<Node> nodes;
   std::vector<std::pair<Pod, bool>> running;
@@ -63,13 +43,13 @@ RandomCluster MakeCluster(uint32_t seed) {
   const int n = std::uniform_int_distribution<int>(2, 24)(g);
   for (int i = 0; i < n; ++i) {
     const std::string name = "n" + std::to_string(i);
-    c.nodes.push_back(testing::DecodeNode(RandomNode(g, name)));
+    c.nodes.push_back(testing::DecodeNode(testing::RandomNodeJson(g, name)));
     // Pods already running there (they may overcommit the node: the view
     // counts what the API server says runs).
     for (int k = static_cast<int>(g() % 3); k > 0; --k)
-      c.running.push_back({testing::DecodePod(RandomPod(g, "run-" + name + "-" + std::to_string(k), name)), false});
+      c.running.push_back({testing::DecodePod(testing::RandomPodJson(g, "run-" + name + "-" + std::to_string(k), name)), false});
   }
-  c.pod = RandomPod(g, "pending");
+  c.pod = testing::RandomPodJson(g, "pending");
   return c;
 }
 

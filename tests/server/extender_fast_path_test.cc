@@ -28,25 +28,6 @@ class Ok : public Binder {
   }
 };
 
-json RandomNode(std::mt19937& g, const std::string& name) {
-  std::uniform_int_distribution<int> gpus(0, 8), cpu(2, 64), coin(0, 5);
-  json n = testing::NodeJson(name, gpus(g), std::to_string(cpu(g)));
-  n["metadata"]["labels"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
-  if (coin(g) == 0) n["spec"]["unschedulable"] = true;
-  if (coin(g) == 1) n["spec"]["taints"] = json::array({{{"key", "dedicated"}, {"value", "ml"}, {"effect", "NoSchedule"}}});
-  return n;
-}
-
-json RandomPod(std::mt19937& g, const std::string& name) {
-  std::uniform_int_distribution<int> gpus(0, 4), coin(0, 5), milli(1, 9), cpu(1, 16);
-  json p = coin(g) == 0 ? testing::PodJson("ml", name, 0, 100 * milli(g)) : testing::PodJson("ml", name, gpus(g));
-  p["spec"]["containers"][0]["resources"]["requests"]["cpu"] = std::to_string(cpu(g));
-  if (coin(g) == 0) p["spec"]["nodeSelector"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
-  if (coin(g) == 0)
-    p["spec"]["tolerations"] = json::array({{{"key", "dedicated"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}});
-  return p;
-}
-
 struct Pair {
   Ok binder;
   std::unique_ptr<ExtenderService> fast, plain;
@@ -67,7 +48,7 @@ TEST(ExtenderFastPathTest, AnswersAsThePlainPathOnRandomClusters) {
       std::vector<std::string> names;
       for (int i = 0; i < n; ++i) {
         names.push_back("n" + std::to_string(i));
-        nodes.push_back(RandomNode(g, names.back()));
+        nodes.push_back(testing::RandomNodeJson(g, names.back()));
       }
       std::vector<Node> decoded;
       for (const json& j : nodes) decoded.push_back(testing::DecodeNode(j));
@@ -114,7 +95,7 @@ TEST(ExtenderFastPathTest, AnswersAsThePlainPathOnRandomClusters) {
         }
         if (op <= 3 || pods.empty()) {
           // A new pod, or a same-shaped one again, filtered then prioritized.
-          json pod = pods.empty() || g() % 3 ? RandomPod(g, "p" + std::to_string(step)) : pods[g() % pods.size()];
+          json pod = pods.empty() || g() % 3 ? testing::RandomPodJson(g, "p" + std::to_string(step)) : pods[g() % pods.size()];
           pod["metadata"]["name"] = "p" + std::to_string(step);
           pods.push_back(pod);
           const bool by_names = g() % 4 != 0;
@@ -140,7 +121,7 @@ TEST(ExtenderFastPathTest, AnswersAsThePlainPathOnRandomClusters) {
         } else if (op == 7) {
           // A node changes (labels, taints, cordon, size): re-added.
           const size_t i = g() % names.size();
-          nodes[i] = RandomNode(g, names[i]);
+          nodes[i] = testing::RandomNodeJson(g, names[i]);
           const Node node = testing::DecodeNode(nodes[i]);
           for (auto* e : {p.fast.get(), p.plain.get()}) e->Update([&](ClusterView& v) { v.UpsertNode(node); });
         } else if (op == 8) {

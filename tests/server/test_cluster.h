@@ -4,6 +4,7 @@
 #define GPUSCHED_TESTS_SERVER_TEST_CLUSTER_H_
 
 #include <nlohmann/json.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,29 @@ inline json PodJson(const std::string& ns, const std::string& name, int gpus, in
                                       {"alibabacloud.com/gpu-count", "1"}};
   if (!node.empty()) pod["spec"]["nodeName"] = node;
   return pod;
+}
+
+// Random inputs for the property tests (extender_fast_path_test,
+// decisions_test): a node with 0-8 GPUs, a zone label, sometimes
+// unschedulable or tainted; a pod asking whole GPUs or a share, sometimes
+// with a node selector or a toleration, running on `node` when given.
+inline json RandomNodeJson(std::mt19937& g, const std::string& name) {
+  std::uniform_int_distribution<int> gpus(0, 8), cpu(2, 64), coin(0, 5);
+  json n = NodeJson(name, gpus(g), std::to_string(cpu(g)));
+  n["metadata"]["labels"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
+  if (coin(g) == 0) n["spec"]["unschedulable"] = true;
+  if (coin(g) == 1) n["spec"]["taints"] = json::array({{{"key", "dedicated"}, {"value", "ml"}, {"effect", "NoSchedule"}}});
+  return n;
+}
+
+inline json RandomPodJson(std::mt19937& g, const std::string& name, const std::string& node = "") {
+  std::uniform_int_distribution<int> gpus(0, 4), coin(0, 5), milli(1, 9), cpu(1, 16);
+  json p = coin(g) == 0 ? PodJson("ml", name, 0, 100 * milli(g), node) : PodJson("ml", name, gpus(g), 0, node);
+  p["spec"]["containers"][0]["resources"]["requests"]["cpu"] = std::to_string(cpu(g));
+  if (coin(g) == 0) p["spec"]["nodeSelector"] = {{"zone", "z" + std::to_string(coin(g) % 3)}};
+  if (coin(g) == 0)
+    p["spec"]["tolerations"] = json::array({{{"key", "dedicated"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}});
+  return p;
 }
 
 inline Node DecodeNode(const json& j) {
