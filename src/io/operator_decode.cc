@@ -9,6 +9,7 @@
 #include "gang_decode.h"
 #include "gpusched/model/validation.h"
 #include "kube_decode.h"
+#include "volcano_policies.h"
 
 namespace gpusched {
 namespace {
@@ -194,20 +195,6 @@ void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w
   });
 }
 
-std::vector<std::pair<std::string, std::string>> DecodeLifecycle(DecodeContext& ctx, const DocNode& parent,
-                                                                 const std::string& path) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& [pol, p] : ctx.Objects(parent, "policies", path)) {
-    const std::string action = ctx.Str(pol, "action", p + ".action");
-    const std::string event = ctx.Str(pol, "event", p + ".event");
-    if (!event.empty()) out.emplace_back(event, action);
-    const DocNode events = ctx.Seq(pol, "events", p + ".events");
-    for (size_t i = 0; i < events.size(); ++i)
-      if (events[i].IsScalar()) out.emplace_back(std::string(events[i].Scalar()), action);
-  }
-  return out;
-}
-
 // Volcano's admission webhook denies with one message of ";"-separated
 // reasons (pkg/webhooks/admission/jobs/validate/admit_job.go).
 std::string DecodeVolcanoJob(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w) {
@@ -217,7 +204,8 @@ std::string DecodeVolcanoJob(DecodeContext& ctx, const DocNode& spec, OperatorWo
   w.queue = ctx.Str(spec, "queue", "spec.queue");
   if (w.queue.empty()) w.queue = "default";  // patchDefaultQueue
   w.priority_class = ctx.Str(spec, "priorityClassName", "spec.priorityClassName");
-  w.policies = DecodeLifecycle(ctx, spec, "spec.policies");
+  const std::vector<VolcanoPolicy> job_policies = DecodeVolcanoPolicies(ctx, spec, "spec.policies");
+  w.policies = PolicyEventActions(job_policies);
   const auto tasks = ctx.Objects(spec, "tasks", "spec.tasks");
   std::string denied;
   if (tasks.empty()) return "No task specified in job spec";
@@ -231,7 +219,8 @@ std::string DecodeVolcanoJob(DecodeContext& ctx, const DocNode& spec, OperatorWo
     r.replicas = ctx.Int(t, "replicas", p + ".replicas").value_or(0);
     const std::optional<int64_t> task_min = ctx.Int(t, "minAvailable", p + ".minAvailable");
     r.min_available = Clamp32(task_min.value_or(r.replicas));
-    r.policies = DecodeLifecycle(ctx, t, p + ".policies");
+    const std::vector<VolcanoPolicy> task_policies = DecodeVolcanoPolicies(ctx, t, p + ".policies");
+    r.policies = PolicyEventActions(task_policies);
     DecodePodTemplate(ctx, t, "template", p + ".template", r.tmpl);
     if (r.tmpl.scheduler_name == kDefaultSchedulerName && t["template"]["spec"]["schedulerName"].IsDefined() == false)
       r.tmpl.scheduler_name = w.scheduler_name;  // createJobPod: the Job's when the template names none
@@ -245,11 +234,13 @@ std::string DecodeVolcanoJob(DecodeContext& ctx, const DocNode& spec, OperatorWo
       break;
     }
     names.push_back(r.name);
+    denied += ValidateVolcanoPolicies(task_policies, "spec.tasks.policies");
     w.roles.push_back(std::move(r));
   }
   // patchDefaultMinAvailable: the tasks' minAvailable (or replicas) summed.
   w.min_available = Clamp32(min_available && *min_available != 0 ? *min_available : sum_min);
   if (total < *w.min_available) denied += " job 'minAvailable' should not be greater than total replicas in tasks;";
+  denied += ValidateVolcanoPolicies(job_policies, "spec.policies");
   return denied;
 }
 

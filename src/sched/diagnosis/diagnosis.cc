@@ -33,6 +33,35 @@ std::string Amount(const std::string& resource, int64_t v) {
 
 std::string Nodes(int64_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
 
+// The labels the kubelet puts on every node it registers (k8s.io/api/core/v1
+// well_known_labels.go: LabelHostname, LabelOSStable, LabelArchStable; set in
+// pkg/kubelet/kubelet_node_status.go initialNode). A pod asking for one that
+// no node carries meets Node manifests written by hand, not a real cluster:
+// say so, since "label a node" would mislead there.
+std::string MissingKubeletLabels(const Pod& pod, const ClusterState& cluster) {
+  static constexpr std::string_view kKubeletLabels[] = {"kubernetes.io/arch", "kubernetes.io/hostname",
+                                                        "kubernetes.io/os"};
+  std::vector<std::string_view> asked;
+  for (std::string_view key : kKubeletLabels) {
+    bool wanted = pod.node_selector.count(key) > 0;
+    if (pod.node_affinity)
+      for (const NodeSelectorTerm& t : pod.node_affinity->required)
+        for (const NodeSelectorRequirement& r : t.match_expressions)  // NotIn and DoesNotExist match it absent
+          wanted = wanted || (r.key == key && r.op != "NotIn" && r.op != "DoesNotExist");
+    if (!wanted) continue;
+    bool carried = false;
+    for (size_t i = 0; i < cluster.size() && !carried; ++i)
+      carried = cluster.present(i) && cluster.node(i).meta.labels.count(key) > 0;
+    if (!carried) asked.push_back(key);
+  }
+  if (asked.empty()) return "";
+  std::string keys;
+  for (size_t i = 0; i < asked.size(); ++i) keys += (i ? (i + 1 == asked.size() ? " and " : ", ") : "") + std::string(asked[i]);
+  return "; no node carries " + keys + ", which the kubelet sets on every node it registers: these Node objects "
+         "were written without " + (asked.size() == 1 ? "it" : "them") + " (add " +
+         (asked.size() == 1 ? "it" : "them") + " to the Node manifests, or take them from `kubectl get nodes -o json`)";
+}
+
 }  // namespace
 
 int64_t FreeNow(const NodeState& s, std::string_view resource) {
@@ -92,7 +121,8 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
     if (auto it = excluded_by.find("TaintToleration"); it != excluded_by.end())
       why.push_back(Nodes(it->second) + " with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)");
     if (auto it = excluded_by.find("NodeAffinity"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " not matching its nodeSelector or node affinity (fix them or label a node)");
+      why.push_back(Nodes(it->second) + " not matching its nodeSelector or node affinity (fix them or label a node)" +
+                    MissingKubeletLabels(*pod.pod, cluster));
     if (auto it = excluded_by.find("GpuShare"); it != excluded_by.end())
       why.push_back(Nodes(it->second) + " without a GPU model it allows (alibabacloud.com/gpu-card-model)");
     if (auto it = excluded_by.find("GpuMemoryLabel"); it != excluded_by.end())

@@ -81,6 +81,53 @@ TEST(DiagnosisTest, Table) {
        true,
        "can never fit: every node is excluded before resources are even compared: 1 node not matching its "
        "nodeSelector or node affinity (fix them or label a node)", ""},
+      {"a kubelet label no node carries: Node manifests written by hand",
+       {GpuNode("a", 8), GpuNode("b", 8)},
+       {},
+       [] {
+         Pod p = GpuPod("p", 1);
+         p.node_selector["kubernetes.io/os"] = "linux";
+         return p;
+       }(),
+       Kind::kNoEligibleNode,
+       true,
+       "can never fit: every node is excluded before resources are even compared: 2 nodes not matching its "
+       "nodeSelector or node affinity (fix them or label a node); no node carries kubernetes.io/os, which the kubelet "
+       "sets on every node it registers: these Node objects were written without it (add it to the Node manifests, "
+       "or take them from `kubectl get nodes -o json`)", ""},
+      {"two kubelet labels, one asked by required node affinity",
+       {GpuNode("a", 8)},
+       {},
+       [] {
+         Pod p = GpuPod("p", 1);
+         p.node_selector["kubernetes.io/os"] = "linux";
+         p.node_affinity.emplace();
+         p.node_affinity->required.push_back(
+             NodeSelectorTerm{{NodeSelectorRequirement{"kubernetes.io/arch", "In", {"amd64"}}}, {}});
+         return p;
+       }(),
+       Kind::kNoEligibleNode,
+       true,
+       "can never fit: every node is excluded before resources are even compared: 1 node not matching its "
+       "nodeSelector or node affinity (fix them or label a node); no node carries kubernetes.io/arch and "
+       "kubernetes.io/os, which the kubelet sets on every node it registers: these Node objects were written without "
+       "them (add them to the Node manifests, or take them from `kubectl get nodes -o json`)", ""},
+      {"a kubelet label one node carries: no hint",
+       {GpuNode("a", 8), [] {
+          Node n = GpuNode("b", 8);
+          n.meta.labels["kubernetes.io/os"] = "windows";
+          return n;
+        }()},
+       {},
+       [] {
+         Pod p = GpuPod("p", 1);
+         p.node_selector["kubernetes.io/os"] = "linux";
+         return p;
+       }(),
+       Kind::kNoEligibleNode,
+       true,
+       "can never fit: every node is excluded before resources are even compared: 2 nodes not matching its "
+       "nodeSelector or node affinity (fix them or label a node)", ""},
       {"the seed's training-job-c",
        {GpuNode("gpu-node-1", 4), GpuNode("gpu-node-2", 2)},
        {{0, 3}},
