@@ -165,6 +165,11 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
         } else if (LooksLikeGpu(w.name)) {
           d.text += "; the nodes may have GPUs, but without the device plugin (e.g. the NVIDIA device plugin "
                     "DaemonSet) running on them Kubernetes does not know it";
+        } else if (w.name == kResourceCPU || w.name == kResourceMemory || w.name == kResourceEphemeralStorage) {
+          // The kubelet reports these on every node (pkg/kubelet/nodestatus
+          // setters.go MachineInfo): only hand-written Node objects lack them.
+          d.text += ", which the kubelet reports on every node it runs: these Node objects were written without it "
+                    "(add it to their status.allocatable, or take them from `kubectl get nodes -o json`)";
         }
         return ns;
       }

@@ -81,6 +81,19 @@ TEST(DiagnosisTest, Table) {
        true,
        "can never fit: every node is excluded before resources are even compared: 1 node not matching its "
        "nodeSelector or node affinity (fix them or label a node)", ""},
+      {"ephemeral-storage, which every kubelet reports, missing from every node: Node manifests written by hand",
+       {GpuNode("a", 8)},
+       {},
+       [] {
+         Pod p = testing::ResourcePod({testing::Res{1000, 0, int64_t{10} << 30, {}}});
+         p.meta.name = "p";
+         return p;
+       }(),
+       Kind::kNotAdvertised,
+       true,
+       "can never fit: no node advertises ephemeral-storage, which the kubelet reports on every node it runs: these "
+       "Node objects were written without it (add it to their status.allocatable, or take them from `kubectl get "
+       "nodes -o json`)", "ephemeral-storage"},
       {"a kubelet label no node carries: Node manifests written by hand",
        {GpuNode("a", 8), GpuNode("b", 8)},
        {},
