@@ -22,6 +22,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "gpusched/model/gang_readiness.h"
 #include "gpusched/sched/framework/gang_preemption.h"
 
 namespace gpusched {
@@ -54,6 +55,7 @@ class BrokenGangs {
  private:
   struct State {
     int32_t running = 0;
+    GangCount running_count;  // by subgroup, for GangReady
     int64_t running_milli = 0;
     bool broken = false;
     double since = 0;  // idle accrued up to here while broken
