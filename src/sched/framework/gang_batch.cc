@@ -229,10 +229,11 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
       for (size_t i = 0; i < members.size(); ++i)
         if (!out.members[i].placed && label(i) == f.subgroup) sg_each.push_back(members[i].whole_gpus);
       const int64_t more = f.min - f.have;
+      const auto unplaced = static_cast<int64_t>(sg_each.size());
       text += "; " + word + " " + f.subgroup + " has " + std::to_string(f.have) + " of its " +
-              std::to_string(f.min) + " placed, " + std::to_string(more) + " more of its other " +
-              std::to_string(sg_each.size()) + (more == 1 ? " is" : " are") + " needed" +
-              gpus_of(sg_each, std::min<int64_t>(more, static_cast<int64_t>(sg_each.size())));
+              std::to_string(f.min) + " placed; " + std::to_string(more) + " more of its " + std::to_string(unplaced) +
+              " unplaced " + (unplaced == 1 ? "member" : "members") + (more == 1 ? " is" : " are") + " needed" +
+              gpus_of(sg_each, std::min(more, unplaced));
     }
   } else if (needed > 0 && needed < rest) {
     text += "; " + std::to_string(needed) + " more of the other " + std::to_string(rest) +
