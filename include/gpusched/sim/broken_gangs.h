@@ -3,7 +3,8 @@
 //
 // A gang is broken by preemption when it had at least minCount members
 // running (not terminating) and a preemption's evictions leave it below
-// minCount. Measured:
+// minCount ("at least minCount" being GangReady, model/gang_readiness.h:
+// its task / subgroup minimums included). Measured:
 //  - gangs broken (a gang broken twice counts twice);
 //  - GPU-hours lost with them: the work the evicted members of a broken gang
 //    lose (since they started, or since their last checkpoint: the same

@@ -122,7 +122,8 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
   const std::string head = "gang " + g.key + " (" + e.enforcer + ", " + MinName(g.api) + " " +
                            std::to_string(g.min_count) + ")";
 
-  // Fewer members exist than the minimum: the scheduler never tries them.
+  // Fewer members exist than its minimums ask (the gang's, or a task's /
+  // subgroup's): the scheduler never tries them.
   if (!absent.empty()) {
     // Volcano's JobValidFn (CheckTaskValid, ValidTaskNum), KAI's
     // IsReadyForScheduling: the minimums over the members that exist.
