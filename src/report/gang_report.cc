@@ -40,6 +40,7 @@ std::vector<GangRow> GangRows(const RunReport& r) {
   for (const auto& pl : r.result.placements) {
     if (GangRow* row = row_of(pl.pod)) {
       ++row->placed;
+      row->placed_by.Add(SubgroupLabel(*r.pods[pl.pod], row->gang->api));
       row->gpus_held_idle += PodGpuRequest(ComputePodRequests(*r.pods[pl.pod]));
     }
   }
@@ -51,7 +52,7 @@ std::vector<GangRow> GangRows(const RunReport& r) {
     auto it = by_gang.find(&g);
     if (it == by_gang.end()) continue;
     GangRow row = it->second;
-    if (row.placed >= g.min_count) {
+    if (GangReady(g, row.placed_by)) {
       row.state = "running";
       row.gpus_held_idle = 0;
     } else {
@@ -68,14 +69,21 @@ void WriteGangsSection(std::ostream& out, const RunReport& r) {
   out << "\ngangs (members placed / needed):\n";
   for (const GangRow& row : rows) {
     const Gang& g = *row.gang;
-    out << "  " << g.key << ": " << row.placed << "/" << g.min_count << " placed, " << row.pending << " pending";
+    // Needed: the fewest members that make it ready (its minimum, or its
+    // subgroups' when KAI checks those instead).
+    out << "  " << g.key << ": " << row.placed << "/" << SmallestReadyCount(g) << " placed, " << row.pending
+        << " pending";
     if (row.state == "running") {
       out << ", can start";
-    } else if (row.state == "partial") {
-      out << ", cannot start; " << row.gpus_held_idle << (row.gpus_held_idle == 1 ? " GPU" : " GPUs")
-          << " held idle by its placed members";
     } else {
       out << ", cannot start";
+      for (const GangShortfall& f : GangShortfalls(g, row.placed_by))
+        if (!f.subgroup.empty())
+          out << "; " << SubgroupWord(g.api) << " " << f.subgroup << " has " << f.have << " of its " << f.min
+              << " placed";
+      if (row.state == "partial")
+        out << "; " << row.gpus_held_idle << (row.gpus_held_idle == 1 ? " GPU" : " GPUs")
+            << " held idle by its placed members";
     }
     out << " [" << (row.enforcer.empty() ? "placed one by one: its pods' scheduler does not gang" : "gang: " + row.enforcer)
         << "]\n";

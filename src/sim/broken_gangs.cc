@@ -21,8 +21,9 @@ void BrokenGangs::Started(size_t id, int64_t gpu_milli, double now) {
   Accrue(s, now);
   milli_[id] = gpu_milli;
   ++s.running;
+  s.running_count.Add(gangs_.SubgroupOf(id));
   s.running_milli += gpu_milli;
-  if (s.broken && s.running >= gangs_.gang(g).min_count) s.broken = false;  // recovered
+  if (s.broken && GangReady(gangs_.gang(g), s.running_count)) s.broken = false;  // recovered
 }
 
 void BrokenGangs::Stopped(size_t id, double now) {
@@ -31,6 +32,7 @@ void BrokenGangs::Stopped(size_t id, double now) {
   State& s = state_[static_cast<size_t>(g)];
   Accrue(s, now);
   --s.running;
+  s.running_count.Add(gangs_.SubgroupOf(id), -1);
   s.running_milli -= milli_[id];
   milli_[id] = -1;
 }
@@ -42,11 +44,10 @@ void BrokenGangs::Preempted(const std::vector<size_t>& terminated, double now) {
     if (g < 0 || std::find(seen.begin(), seen.end(), g) != seen.end()) continue;
     seen.push_back(g);
     State& s = state_[static_cast<size_t>(g)];
-    int32_t leaving = 0;
+    GangCount after = s.running_count;
     for (size_t v : terminated)
-      if (gangs_.GangOf(v) == g && milli_[v] >= 0) ++leaving;
-    const int32_t min = gangs_.gang(g).min_count;
-    if (s.running >= min && s.running - leaving < min) {
+      if (gangs_.GangOf(v) == g && milli_[v] >= 0) after.Add(gangs_.SubgroupOf(v), -1);
+    if (GangReady(gangs_.gang(g), s.running_count) && !GangReady(gangs_.gang(g), after)) {
       ++broken_;
       Accrue(s, now);
       s.broken = true;

@@ -28,6 +28,7 @@ GangPermit::GangPermit(const GangSet& gangs, const GangServing& serving, const s
       Member& m = members_[i];
       m.gang = state_for(g);
       m.enforced = true;
+      m.subgroup = SubgroupLabel(pod, g->api);
       State& s = gangs_[static_cast<size_t>(m.gang)];
       if (!s.enforcement) {
         ++enforced_gangs_;
@@ -46,7 +47,10 @@ GangPermit::GangPermit(const GangSet& gangs, const GangServing& serving, const s
       enforcing_ = true;
       continue;
     }
-    if (const Gang* g = ReportedGang(pod, key, gangs, serving)) members_[i].gang = state_for(g);
+    if (const Gang* g = ReportedGang(pod, key, gangs, serving)) {
+      members_[i].gang = state_for(g);
+      members_[i].subgroup = SubgroupLabel(pod, g->api);
+    }
   }
 }
 
@@ -72,9 +76,13 @@ GangPermit::Reserved GangPermit::Reserve(size_t id, int64_t gpu_milli, double no
     }
   }
   g.waiting.push_back(id);
-  // Permit: |assumed ∪ assigned| >= minCount allows every waiting member.
-  if (static_cast<int64_t>(g.waiting.size()) + g.running >= g.gang->min_count) {
-    if (!g.started || g.running < g.gang->min_count) waits_.push_back(now - g.first_reserved);
+  // Permit: |assumed ∪ assigned| >= minCount allows every waiting member;
+  // a session commits the job once it is ready, its task / subgroup
+  // minimums included.
+  GangCount assigned = g.running_count;
+  for (size_t w : g.waiting) assigned.Add(members_[w].subgroup);
+  if (GangReady(*g.gang, assigned)) {
+    if (!g.started || !GangReady(*g.gang, g.running_count)) waits_.push_back(now - g.first_reserved);
     r.allow = std::move(g.waiting);
     g.waiting.clear();
     for (size_t a : r.allow) CloseWait(members_[a], now);
@@ -161,8 +169,9 @@ void GangPermit::Started(size_t id, int64_t gpu_milli, double now) {
   m.running = true;
   m.milli = gpu_milli;
   ++g.running;
+  g.running_count.Add(m.subgroup);
   g.running_milli += gpu_milli;
-  if (g.running >= g.gang->min_count) g.started = true;
+  if (GangReady(*g.gang, g.running_count)) g.started = true;
   if (!enforced) AccruePartial(g, now);
 }
 
@@ -174,6 +183,7 @@ void GangPermit::Stopped(size_t id, double now) {
   if (!enforced) AccruePartial(g, now);
   m.running = false;
   --g.running;
+  g.running_count.Add(m.subgroup, -1);
   g.running_milli -= m.milli;
   if (!enforced) AccruePartial(g, now);
 }
@@ -189,7 +199,9 @@ std::string GangPermit::SessionMessage(int32_t gang) const {
   const auto fit = static_cast<int64_t>(g.waiting.size());
   const auto members = static_cast<int64_t>(g.gang->members.size());
   if (g.enforcement->enforcer == "Volcano") return VolcanoMessage(*g.gang, fit, members - g.running, g.running);
-  return KaiMessage(*g.gang, fit + g.running, members);
+  GangCount placed = g.running_count;
+  for (size_t w : g.waiting) placed.Add(members_[w].subgroup);
+  return KaiMessage(*g.gang, placed, members);
 }
 
 std::string GangPermit::WaitingReason(size_t id) const {

@@ -2,7 +2,8 @@
 // output compared exactly: two interleaved gangs placed one by one by stock
 // kube-scheduler (both half placed, every GPU held idle) and all or nothing
 // by GangScheduling; Coscheduling's profile; a PyTorchJob whose minAvailable is
-// below its replicas, all or nothing for that minimum; the JSON contract; the errors.
+// below its replicas, all or nothing for that minimum; a Volcano task
+// minimum that holds a job whose minMember fits; the JSON contract; the errors.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -243,6 +244,46 @@ gangs (members placed / needed):
 summary: 2 nodes, 5 pods: 0 placed, 5 pending (5 can never fit), 0 rejected
   GPUs: 40 requested, 16 capacity, 0 allocated (0%), 16 free
   5 pending pods can never fit on this cluster as it is (see why pending); the pods request 40 GPUs but the cluster has 16: no queue order or policy can place them all at once; at least 24 GPUs' worth of pods must wait for others to finish
+)");
+}
+
+// A Volcano PodGroup whose task ps can never fit: its minimum of 3 fits
+// (three workers), its minTaskMember ps 1 does not, so Volcano commits
+// nothing (job_info.go CheckTaskReady) and the report names the task.
+TEST(GangCliTest, VolcanoTaskMinimumHoldsTheJob) {
+  auto r = Cli({"schedule", "--scheduler-name", "volcano=kube-default", "-f", kGang + "cluster.yaml", "-f",
+                kGang + "volcano-ps-worker.yaml"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, R"(scheduling result:
+pending (for reasons other than free GPUs; see why pending):
+  training/ps-job-worker-0
+  training/ps-job-worker-1
+  training/ps-job-worker-2
+  training/ps-job-ps-0
+
+node state after scheduling:
+  gpu-node-1: 0/8 GPUs used
+  gpu-node-2: 0/8 GPUs used
+  gpu-node-3: 0/8 GPUs used
+  gpu-node-4: 0/8 GPUs used
+
+why pending:
+  training/ps-job-worker-0: 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending
+    gang training/ps-job (Volcano, minAvailable 3): 3 of 4 members fit now; task ps has 0 of its 1 placed; 1 more of its 1 unplaced member is needed; the gang can never fit this cluster: even on empty nodes too few of its members fit to meet its task minimums
+  training/ps-job-worker-1: 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending
+    gang training/ps-job (Volcano, minAvailable 3): 3 of 4 members fit now; task ps has 0 of its 1 placed; 1 more of its 1 unplaced member is needed; the gang can never fit this cluster: even on empty nodes too few of its members fit to meet its task minimums
+  training/ps-job-worker-2: 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending
+    gang training/ps-job (Volcano, minAvailable 3): 3 of 4 members fit now; task ps has 0 of its 1 placed; 1 more of its 1 unplaced member is needed; the gang can never fit this cluster: even on empty nodes too few of its members fit to meet its task minimums
+  training/ps-job-ps-0: 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending
+    gang training/ps-job (Volcano, minAvailable 3): 3 of 4 members fit now; task ps has 0 of its 1 placed; 1 more of its 1 unplaced member is needed; the gang can never fit this cluster: even on empty nodes too few of its members fit to meet its task minimums; this member: can never fit: it requests 128 cpu but the largest node has 96 (384 across all 4 nodes, but a pod runs on one node and is never split across several); request at most 96 or add a bigger node
+
+gangs (members placed / needed):
+  training/ps-job: 0/3 placed, 4 pending, cannot start; task ps has 0 of its 1 placed; task worker has 0 of its 2 placed [gang: Volcano]
+
+summary: 4 nodes, 4 pods: 0 placed, 4 pending (4 can never fit), 0 rejected
+  GPUs: 24 requested, 32 capacity, 0 allocated (0%), 32 free
+  4 pending pods can never fit on this cluster as it is (see why pending)
 )");
 }
 

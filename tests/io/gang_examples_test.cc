@@ -113,6 +113,20 @@ TEST(GangExamplesTest, EachExampleAsLoaded) {
        "pdbs:\n"
        "rejected:\n"
        "warnings:\n"},
+      {"examples/gang/volcano-ps-worker.yaml",
+       "pods:\n"
+       "training/ps-job-worker-0 scheduler=volcano @scheduling.k8s.io/group-name=ps-job @volcano.sh/task-spec=worker\n"
+       "training/ps-job-worker-1 scheduler=volcano @scheduling.k8s.io/group-name=ps-job @volcano.sh/task-spec=worker\n"
+       "training/ps-job-worker-2 scheduler=volcano @scheduling.k8s.io/group-name=ps-job @volcano.sh/task-spec=worker\n"
+       "training/ps-job-ps-0 scheduler=volcano @scheduling.k8s.io/group-name=ps-job @volcano.sh/task-spec=ps\n"
+       "gangs:\n"
+       "training/ps-job [PodGroup scheduling.volcano.sh/v1beta1] min 3 queue default {ps 1} {worker 2}: "
+       "training/ps-job-worker-0(worker) training/ps-job-worker-1(worker) training/ps-job-worker-2(worker) "
+       "training/ps-job-ps-0(ps)\n"
+       "operators:\n"
+       "pdbs:\n"
+       "rejected:\n"
+       "warnings:\n"},
       {"examples/gang/coscheduling.yaml",
        "pods:\n"
        "training/nccl-allreduce-lnlm8 owner=ReplicaSet/nccl-allreduce ref=ReplicaSet/nccl-allreduce scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=nccl-allreduce\n"

@@ -121,11 +121,12 @@ spec:
   }
 }
 
-// Volcano's minTaskMember and KAI's subGroups are read but the all-or-nothing
-// check counts only the gang's minimum: a warning names each subgroup minimum
-// that a placement of the gang's minimum could leave short (Volcano skips the
-// per-task check when minMember is below the minima's sum).
-TEST(GangInputsTest, UnenforcedSubgroupMinimaWarn) {
+// Volcano's minTaskMember and KAI's subGroups are enforced (GangReady), so
+// they warn no more. What remains: a KAI member in no subgroup without
+// children (KAI drops it from the job: AddTaskInfo "SubGroup not found"),
+// and a KAI PodGroup or parent-subgroup minMember that asks more than the
+// leaf subgroups KAI checks.
+TEST(GangInputsTest, KaiSubgroupWarnings) {
   auto pod = [](const std::string& name, const std::string& links) {
     return "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: " + name + "\n  namespace: ml\n" + links +
            "spec:\n  containers: [{name: c, image: x}]\n";
@@ -137,61 +138,43 @@ TEST(GangInputsTest, UnenforcedSubgroupMinimaWarn) {
     return pod(name, "  annotations: {pod-group-name: kpg}\n  labels: {kai.scheduler/subgroup-name: " + subgroup +
                          "}\n");
   };
-  const std::string vpg = "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\n";
-  auto vjob = [](const std::string& job_min) {
-    return "apiVersion: batch.volcano.sh/v1alpha1\nkind: Job\nmetadata: {name: vj, namespace: ml}\nspec:\n" + job_min +
-           "  tasks:\n"
-           "  - {name: a, replicas: 2, minAvailable: 1, template: {spec: {containers: [{name: c, image: x}]}}}\n"
-           "  - {name: b, replicas: 2, minAvailable: 1, template: {spec: {containers: [{name: c, image: x}]}}}\n";
-  };
   struct Case {
     const char* name;
     std::string text;
     std::string want;
   };
+  const std::string kpg = "apiVersion: scheduling.run.ai/v2alpha2\nkind: PodGroup\nmetadata: {name: kpg, namespace: ml}\n";
   const Case cases[] = {
-      {"Volcano PodGroup: minMember 2 of 3 could leave task ps empty",
-       vpg + "spec: {minMember: 2, minTaskMember: {worker: 1, ps: 1}}\n" + volcano("w-0", "worker") +
-           volcano("w-1", "worker") + volcano("ps-0", "ps"),
-       "t.yaml:1: PodGroup/ml/pg: spec.minTaskMember.ps (1) is read but not enforced: gpusched binds gang ml/pg once 2 "
-       "of its 3 members fit, whatever their tasks; Volcano also holds it until task ps has 1 of its 1 placed\n"},
-      {"Volcano PodGroup: minMember below the minima's sum, so Volcano checks no task",
-       vpg + "spec: {minMember: 1, minTaskMember: {worker: 1, ps: 1}}\n" + volcano("w-0", "worker") +
-           volcano("ps-0", "ps"),
+      {"Volcano PodGroup with task minimums: enforced, no warning",
+       "apiVersion: scheduling.volcano.sh/v1beta1\nkind: PodGroup\nmetadata: {name: pg, namespace: ml}\n"
+       "spec: {minMember: 2, minTaskMember: {worker: 1, ps: 1}}\n" +
+           volcano("w-0", "worker") + volcano("w-1", "worker") + volcano("ps-0", "ps"),
        ""},
-      {"Volcano PodGroup: every member needed, the task minima follow",
-       vpg + "spec: {minMember: 3, minTaskMember: {worker: 2, ps: 1}}\n" + volcano("w-0", "worker") +
-           volcano("w-1", "worker") + volcano("ps-0", "ps"),
-       ""},
-      {"Volcano Job: task minAvailable 1 of 2 each, job minAvailable their sum",
-       vjob(""),
-       "t.yaml:1: Job.batch.volcano.sh/ml/vj: spec.tasks[0].minAvailable (1) is read but not enforced: gpusched binds "
-       "gang ml/vj once 2 of its 4 members fit, whatever their tasks; Volcano also holds it until task a has 1 of its "
-       "2 placed\n"
-       "t.yaml:1: Job.batch.volcano.sh/ml/vj: spec.tasks[1].minAvailable (1) is read but not enforced: gpusched binds "
-       "gang ml/vj once 2 of its 4 members fit, whatever their tasks; Volcano also holds it until task b has 1 of its "
-       "2 placed\n"},
-      {"Volcano Job: job minAvailable 3 leaves each task at least 1", vjob("  minAvailable: 3\n"), ""},
-      {"KAI PodGroup: minMember 3 of 4 could leave subgroup master empty",
-       "apiVersion: scheduling.run.ai/v2alpha2\nkind: PodGroup\nmetadata: {name: kpg, namespace: ml}\n"
-       "spec:\n  minMember: 3\n  subGroups:\n  - {name: master, minMember: 1}\n  - {name: worker, minMember: 2}\n" +
+      {"KAI PodGroup: minMember 3 = master 1 + worker 2, every member in a leaf",
+       kpg + "spec:\n  minMember: 3\n  subGroups:\n  - {name: master, minMember: 1}\n  - {name: worker, minMember: 2}\n" +
            kai("m-0", "master") + kai("w-0", "worker") + kai("w-1", "worker") + kai("w-2", "worker"),
-       "t.yaml:1: PodGroup/ml/kpg: spec.subGroups[0].minMember (1) is read but not enforced: gpusched binds gang "
-       "ml/kpg once 3 of its 4 members fit, whatever their subgroups; KAI also holds it until subgroup master has 1 of "
-       "its 1 placed\n"},
-      {"KAI nested subGroups: a parent counts its children's members",
-       "apiVersion: scheduling.run.ai/v2alpha2\nkind: PodGroup\nmetadata: {name: kpg, namespace: ml}\n"
-       "spec:\n  minMember: 3\n  subGroups:\n  - {name: decode, minMember: 2}\n"
-       "  - {name: decode-leader, parent: decode, minMember: 1}\n"
-       "  - {name: decode-workers, parent: decode, minMember: 1}\n  - {name: prefill, minMember: 1}\n" +
-           kai("l-0", "decode-leader") + kai("w-0", "decode-workers") + kai("w-1", "decode-workers") +
-           kai("p-0", "prefill"),
-       "t.yaml:1: PodGroup/ml/kpg: spec.subGroups[1].minMember (1) is read but not enforced: gpusched binds gang "
-       "ml/kpg once 3 of its 4 members fit, whatever their subgroups; KAI also holds it until subgroup decode-leader "
-       "has 1 of its 1 placed\n"
-       "t.yaml:1: PodGroup/ml/kpg: spec.subGroups[3].minMember (1) is read but not enforced: gpusched binds gang "
-       "ml/kpg once 3 of its 4 members fit, whatever their subgroups; KAI also holds it until subgroup prefill has 1 "
-       "of its 1 placed\n"},
+       ""},
+      {"KAI PodGroup: minMember above its leaves' sum is not checked",
+       kpg + "spec:\n  minMember: 4\n  subGroups:\n  - {name: master, minMember: 1}\n  - {name: worker, minMember: 2}\n" +
+           kai("m-0", "master") + kai("w-0", "worker") + kai("w-1", "worker") + kai("w-2", "worker"),
+       "t.yaml:1: PodGroup/ml/kpg: spec.minMember (4) is not checked: with subGroups KAI checks only the minMember of "
+       "each subgroup without children (3 in all), and so does gpusched\n"},
+      {"KAI nested subGroups: parent decode's minMember 3 is above its leaves' 2; a pod labelled decode is in no leaf",
+       kpg + "spec:\n  minMember: 3\n  subGroups:\n  - {name: decode, minMember: 3}\n"
+             "  - {name: decode-leader, parent: decode, minMember: 1}\n"
+             "  - {name: decode-workers, parent: decode, minMember: 1}\n  - {name: prefill, minMember: 1}\n" +
+           kai("l-0", "decode-leader") + kai("w-0", "decode-workers") + kai("d-0", "decode") + kai("p-0", "prefill"),
+       "t.yaml:32: Pod/ml/d-0: its label kai.scheduler/subgroup-name \"decode\" names no subgroup without children of "
+       "PodGroup ml/kpg, which has subGroups: KAI leaves it out of the job (SubGroup not found) and never schedules it; "
+       "gpusched places it with its gang, counting it for no subgroup's minMember\n"
+       "t.yaml:1: PodGroup/ml/kpg: spec.subGroups[0].minMember (3) is not checked: subgroup decode has subgroups of its "
+       "own, and KAI checks only the minMember of those without children (2 under it), and so does gpusched\n"},
+      {"KAI PodGroup with subGroups: a pod without the subgroup label",
+       kpg + "spec:\n  minMember: 1\n  subGroups:\n  - {name: worker, minMember: 1}\n" + kai("w-0", "worker") +
+           pod("x-0", "  annotations: {pod-group-name: kpg}\n"),
+       "t.yaml:19: Pod/ml/x-0: has no label kai.scheduler/subgroup-name of PodGroup ml/kpg, which has subGroups: KAI "
+       "leaves it out of the job (SubGroup not found) and never schedules it; gpusched places it with its gang, "
+       "counting it for no subgroup's minMember\n"},
   };
   for (const Case& c : cases) {
     Manifests m = Load(c.text);

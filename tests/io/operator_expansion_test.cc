@@ -86,11 +86,8 @@ TEST(KubeflowExpansionTest, PodsAndGangs) {
        "ml/ej-worker-2 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=2 @pod-group-name=pg-ej\n"
        "ml/ej-worker-3 owner=PyTorchJob/ej ref=PyTorchJob/ej scheduler=kai-scheduler kai.scheduler/subgroup-name=worker training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=3 @pod-group-name=pg-ej\n"
        "gangs:\n"
-       "ml/pg-ej [PodGroup scheduling.run.ai/v2alpha2] min 3 owner PyTorchJob/ml/ej implied {master 1} {worker 2}: ml/ej-master-0(master) ml/ej-worker-0(worker) ml/ej-worker-1(worker) ml/ej-worker-2(worker) ml/ej-worker-3(worker)\n"
-       // gpusched's existing warning for a KAI subgroup minimum it reads but does not enforce.
-       "t.yaml:1: PyTorchJob/ml/ej: subGroups[0].minMember of the PodGroup pg-ej the KAI pod-grouper creates (1) is "
-       "read but not enforced: gpusched binds gang ml/pg-ej once 3 of its 5 members fit, whatever their subgroups; "
-       "KAI also holds it until subgroup master has 1 of its 1 placed\n"},
+       "ml/pg-ej [PodGroup scheduling.run.ai/v2alpha2] min 3 owner PyTorchJob/ml/ej implied {master 1} {worker 2}: ml/ej-master-0(master) ml/ej-worker-0(worker) ml/ej-worker-1(worker) ml/ej-worker-2(worker) ml/ej-worker-3(worker)\n"},
+      // (Its subgroup minimums, master 1 and worker 2, are enforced: GangReady. No warning.)
       {"elastic PyTorchJob under KAI with schedulingPolicy.minAvailable 2: minAvailable wins over minReplicas 1",
        "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
        "  runPolicy: {schedulingPolicy: {minAvailable: 2}}\n  elasticPolicy: {minReplicas: 1}\n  pytorchReplicaSpecs:\n" +

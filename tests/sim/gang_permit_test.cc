@@ -208,5 +208,124 @@ TEST(GangPermitTest, PartialGroupsOfGroupsPlacedOneByOne) {
   }
 }
 
+// Task and subgroup minimums at Permit / session commit (GangReady): a
+// Volcano job with minMember 3 and minTaskMember worker 2 / ps 1 is not
+// committed on three workers, only once its ps is reserved too; a KAI
+// PodGroup with subGroups master 1 / worker 2 likewise waits for its master.
+TEST(GangPermitTest, SessionWaitsForTaskAndSubgroupMinimums) {
+  struct Case {
+    std::string name;
+    GangApi api;
+    int32_t min_count;
+    std::vector<GangSubgroup> subgroups;
+    std::vector<std::string> labels;  // per member
+    std::vector<std::string> want;    // per Reserve in member order: the members allowed
+    std::string want_message;         // SessionMessage after all but the last reserved
+  };
+  const Case cases[] = {
+      {"volcano: 3 workers then the ps", GangApi::kVolcano, 3, {{"worker", 2, ""}, {"ps", 1, ""}},
+       {"worker", "worker", "worker", "ps"}, {"", "", "", "0 1 2 3"},
+       "0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending"},
+      {"volcano: minMember 1 below the tasks' sum: the first worker goes", GangApi::kVolcano, 1,
+       {{"worker", 1, ""}, {"ps", 1, ""}}, {"worker", "ps"}, {"0", "1"}, ""},
+      {"kai: workers then the master", GangApi::kKai, 3, {{"master", 1, ""}, {"worker", 2, ""}},
+       {"worker", "worker", "worker", "master"}, {"", "", "", "0 1 2 3"},
+       "KAI: pod group pg is not scheduled: 0 of subgroup master's minMember 1 can be allocated (4 pods exist)"},
+      {"kai: master then 2 workers, the third worker alone", GangApi::kKai, 3,
+       {{"master", 1, ""}, {"worker", 2, ""}}, {"master", "worker", "worker", "worker"}, {"", "", "0 1 2", "3"}, ""},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<Pod> pods;
+    for (size_t m = 0; m < c.labels.size(); ++m) {
+      pods.push_back(testing::GpuPod("m" + std::to_string(m), 1));
+      if (c.api == GangApi::kVolcano) {
+        pods.back().meta.annotations[kVolcanoGroupNameAnnotation] = "pg";
+        pods.back().meta.annotations[kVolcanoTaskSpecAnnotation] = c.labels[m];
+      } else {
+        pods.back().meta.annotations[kKaiPodGroupAnnotation] = "pg";
+        pods.back().meta.labels[kKaiSubGroupLabel] = c.labels[m];
+      }
+    }
+    std::vector<const Pod*> ptrs;
+    for (const Pod& p : pods) ptrs.push_back(&p);
+    PodGroupDecl d;
+    d.api = c.api;
+    d.ns = pods.front().ns();
+    d.name = "pg";
+    d.min_count = c.min_count;
+    d.subgroups = c.subgroups;
+    const GangSet gangs = GroupIntoGangs({d}, ptrs);
+    GangServing serving;
+    serving[kDefaultSchedulerName] =
+        GangEnforcement{{c.api}, c.api == GangApi::kVolcano ? "Volcano" : "KAI", 60, 0.10};
+    GangPermit permit(gangs, serving, ptrs);
+    ASSERT_EQ(permit.EnforcedGangOf(0), 0);
+    std::vector<std::string> got;
+    std::string message;
+    for (size_t m = 0; m < pods.size(); ++m) {
+      if (m + 1 == pods.size()) message = c.want_message.empty() ? "" : permit.SessionMessage(0);
+      const GangPermit::Reserved r = permit.Reserve(m, 1000, 0);
+      std::string allowed;
+      for (size_t a : r.allow) allowed += (allowed.empty() ? "" : " ") + std::to_string(a);
+      got.push_back(allowed);
+      for (size_t a : r.allow) permit.Started(a, 1000, 0);
+    }
+    EXPECT_EQ(got, c.want);
+    EXPECT_EQ(message, c.want_message);
+    EXPECT_EQ(permit.CheckInvariants(), "");
+  }
+}
+
+// The same in a whole simulation: the 8-GPU ps of a Volcano job never fits
+// 4-GPU nodes, so its three workers, which do, never start.
+TEST(GangPermitTest, VolcanoJobWithoutItsPsNeverStarts) {
+  std::vector<Node> nodes;
+  for (int i = 0; i < 3; ++i) nodes.push_back(testing::GpuNode("n" + std::to_string(i), 4));
+  Workload w;
+  auto add = [&](const std::string& name, int64_t gpus, const std::string& task) {
+    WorkloadPod wp;
+    wp.pod = testing::GpuPod(name, gpus);
+    wp.pod.meta.annotations[kVolcanoGroupNameAnnotation] = "pg";
+    wp.pod.meta.annotations[kVolcanoTaskSpecAnnotation] = task;
+    wp.duration = 60;
+    w.pods.push_back(std::move(wp));
+  };
+  add("w0", 4, "worker");
+  add("w1", 4, "worker");
+  add("w2", 4, "worker");
+  add("ps0", 8, "ps");
+  std::vector<const Pod*> pods;
+  for (const WorkloadPod& wp : w.pods) pods.push_back(&wp.pod);
+  PodGroupDecl d;
+  d.api = GangApi::kVolcano;
+  d.ns = pods.front()->ns();
+  d.name = "pg";
+  d.min_count = 3;
+  d.subgroups = {{"worker", 2, ""}, {"ps", 1, ""}};
+  GangSet set = GroupIntoGangs({d}, pods);
+  GangServing serving;
+  serving[kDefaultSchedulerName] = GangEnforcement{{GangApi::kVolcano}, "Volcano", 60, 0.10};
+  SimOptions o;
+  o.check_invariants = true;
+  int violations = 0;
+  o.invariant_failed = [&violations](const std::string& what) {
+    if (++violations <= 3) ADD_FAILURE() << what;
+  };
+  o.gangs = &set;
+  o.gang_serving = &serving;
+  Result<SchedulerSet> schedulers = BuildSchedulers(DefaultSchedulerConfiguration(), "kube-default", 1, {});
+  ASSERT_TRUE(schedulers.ok());
+  SimResult r = Simulate(w, nodes, *schedulers.value().owned.front(), o);
+  EXPECT_EQ(violations, 0);
+  ASSERT_EQ(r.pods.size(), 4u);
+  for (const PodOutcome& p : r.pods) {
+    EXPECT_EQ(p.state, PodOutcome::State::kPending) << p.name;
+    EXPECT_EQ(p.start, -1) << p.name;
+  }
+  EXPECT_EQ(r.summary.gangs.started, 0);
+  EXPECT_GT(r.summary.gangs.session_rejections, 0);
+}
+
 }  // namespace
 }  // namespace gpusched

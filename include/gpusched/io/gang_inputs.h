@@ -12,6 +12,10 @@
 //   and a warning names it: "Pod/ml/w-0: names PodGroup
 //   scheduling.volcano.sh/v1beta1 \"pg\", which is not in the input: Volcano
 //   ignores a job whose PodGroup \"pg\" does not exist: ...".
+// - A KAI PodGroup with subGroups: a member in no subgroup without children
+//   (KAI drops it from the job and never schedules it; gpusched places it
+//   with its gang) and a PodGroup or parent-subgroup minMember KAI does not
+//   check (it asks more than the leaf subgroups) each get a warning.
 #ifndef GPUSCHED_IO_GANG_INPUTS_H_
 #define GPUSCHED_IO_GANG_INPUTS_H_
 

@@ -138,11 +138,13 @@ struct Gang {
   std::string file;
   int line = 0;
 
-  // Enough members exist to reach min_count at all (else the scheduler keeps
-  // them out: GangScheduling's PreEnqueue "waiting for minCount pods from a
-  // gang to appear in scheduling queue", Coscheduling's PreFilter "cannot
-  // find enough sibling pods").
-  bool HasQuorum() const { return static_cast<int64_t>(members.size()) >= min_count; }
+  // Enough members exist to meet its minimums at all (else the scheduler
+  // keeps them out: GangScheduling's PreEnqueue "waiting for minCount pods
+  // from a gang to appear in scheduling queue", Coscheduling's PreFilter
+  // "cannot find enough sibling pods", Volcano's JobValidFn, KAI's
+  // IsReadyForScheduling). Judged by GangReady (model/gang_readiness.h)
+  // over every member.
+  bool HasQuorum() const;
 };
 
 // What a pod says about its groups.

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/model/gang_readiness.h"
 #include "gpusched/report/run_report.h"
 
 namespace gpusched {
@@ -20,11 +21,13 @@ struct GangRow {
   std::string enforcer;  // "" when its pods' scheduler does not gang
   int64_t members = 0;   // its pods in the run
   int64_t placed = 0;    // bound (already or by this run)
+  GangCount placed_by;   // the same, by task / subgroup label
   int64_t pending = 0;
-  // GPUs (whole nvidia.com/gpu) held by its placed members while fewer
-  // than min_count are placed: allocated, idle, the job cannot start.
+  // GPUs (whole nvidia.com/gpu) held by its placed members while the gang
+  // is not ready: allocated, idle, the job cannot start.
   int64_t gpus_held_idle = 0;
-  // "running" (placed >= min_count), "partial" (some placed, too few),
+  // "running" (the placed members are ready: GangReady, its task /
+  // subgroup minimums included), "partial" (some placed, not ready),
   // "waiting" (none placed).
   std::string state;
 };

@@ -3,7 +3,8 @@
 //
 // A gang is broken by preemption when it had at least minCount members
 // running (not terminating) and a preemption's evictions leave it below
-// minCount. Measured:
+// minCount ("at least minCount" being GangReady, model/gang_readiness.h:
+// its task / subgroup minimums included). Measured:
 //  - gangs broken (a gang broken twice counts twice);
 //  - GPU-hours lost with them: the work the evicted members of a broken gang
 //    lose (since they started, or since their last checkpoint: the same
@@ -22,6 +23,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "gpusched/model/gang_readiness.h"
 #include "gpusched/sched/framework/gang_preemption.h"
 
 namespace gpusched {
@@ -54,6 +56,7 @@ class BrokenGangs {
  private:
   struct State {
     int32_t running = 0;
+    GangCount running_count;  // by subgroup, for GangReady
     int64_t running_milli = 0;
     bool broken = false;
     double since = 0;  // idle accrued up to here while broken

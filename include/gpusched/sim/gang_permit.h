@@ -4,7 +4,8 @@
 // Under a profile that enforces a pod's gang (sched/framework/gang_batch.h's
 // GangServing), a member that passes Filter is reserved on its node (it holds
 // its resources) and WAITS, not running, until the gang's members waiting or
-// running reach minCount; then every waiting member is allowed at once and
+// running reach minCount (and the task / subgroup minimums Volcano and KAI
+// check: GangReady, model/gang_readiness.h); then every waiting member is allowed at once and
 // starts. This is how upstream's plugins gate a gang:
 // - kube-scheduler's GangScheduling (v1.35,
 //   pkg/scheduler/framework/plugins/gangscheduling; KEP-4671): Permit returns
@@ -48,6 +49,7 @@
 #include <vector>
 
 #include "gpusched/model/gang.h"
+#include "gpusched/model/gang_readiness.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/sim/sim_result.h"
@@ -124,8 +126,9 @@ class GangPermit {
     double timeout = 0;
     std::vector<size_t> waiting;  // in reservation order
     int32_t running = 0;
+    GangCount running_count;  // by subgroup, for GangReady
     int64_t running_milli = 0;
-    bool started = false;  // has had minCount running at once
+    bool started = false;  // has been ready (GangReady) with its running members alone
     double deadline = kNoDeadline;
     double first_reserved = -1;  // of the wait not yet ended by a start
     bool timed_out = false;      // a timeout happened: the next reservation round is a retry
@@ -140,6 +143,7 @@ class GangPermit {
     bool running = false;
     int64_t milli = 0;
     double since = 0;  // reserved at
+    std::string subgroup;  // its task / subgroup label (SubgroupLabel)
   };
   std::vector<State> gangs_;
   std::vector<Member> members_;  // by pod id

@@ -198,7 +198,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   // Unbind, which bump version(), so the scheduler's failures and the
   // DiagnosisCache answers seen during a trial are never reused after it.
   std::map<const Gang*, std::vector<size_t>> gang_members;
-  std::map<const Gang*, int64_t> gang_bound;
+  std::map<const Gang*, GangCount> gang_bound;
   std::vector<const Gang*> gang_of(queue.size(), nullptr);
   // Without gangs or an enforcer, the per-pod path pays nothing for them.
   if (options.gangs && options.gang_serving && !options.gangs->gangs.empty() && !options.gang_serving->empty()) {
@@ -209,7 +209,8 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     }
     for (const auto& pl : out.placements) {
       const Pod& p = *pods[pl.pod];
-      if (const Gang* g = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving)) ++gang_bound[g];
+      if (const Gang* g = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving))
+        gang_bound[g].Add(SubgroupLabel(p, g->api));
     }
   }
   std::optional<ClusterState> empty_cluster;  // for ever_fits below
@@ -233,16 +234,17 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
           if (cluster.present(n)) nodes.push_back(cluster.node(n));
         empty_cluster.emplace(std::move(nodes));
       }
-      int64_t fit = 0;
+      // The members that fit, with those bound already, by subgroup.
+      GangCount fit = gang_bound[&g];
       std::vector<std::pair<size_t, uint64_t>> bound;  // node, pod id
       for (const PodInfo& m : members) {
         const MemberAttempt a = attempt(m, *empty_cluster, nullptr, false);
         if (!a.placed) continue;
-        ++fit;
+        fit.Add(SubgroupLabel(*m.pod, g.api));
         bound.emplace_back(a.node, m.input_index);
       }
       for (const auto& [node, id] : bound) empty_cluster->Unbind(node, id);
-      return fit >= g.min_count;
+      return GangReady(g, fit);
     };
     GangOutcome o = ScheduleGang(
         g, e, members, gang_bound[&g], cluster,

@@ -41,8 +41,14 @@ std::string VolcanoMessage(const Gang& g, int64_t fit, int64_t pending, int64_t 
 
 // KAI writes its reasons to the PodGroup's conditions in words of its own;
 // gpusched says what it decided in its words.
-std::string KaiMessage(const Gang& g, int64_t fit, int64_t exist) {
-  return "KAI: pod group " + g.name + " is not scheduled: " + std::to_string(fit) + " of its minMember " +
+std::string KaiMessage(const Gang& g, const GangCount& placed, int64_t exist) {
+  for (const GangShortfall& f : GangShortfalls(g, placed)) {
+    if (f.subgroup.empty()) break;
+    return "KAI: pod group " + g.name + " is not scheduled: " + std::to_string(f.have) + " of subgroup " +
+           f.subgroup + "'s minMember " + std::to_string(f.min) + " can be allocated (" + std::to_string(exist) +
+           " pods exist)";
+  }
+  return "KAI: pod group " + g.name + " is not scheduled: " + std::to_string(placed.total) + " of its minMember " +
          std::to_string(g.min_count) + " can be allocated (" + std::to_string(exist) + " pods exist)";
 }
 
@@ -100,18 +106,32 @@ const Gang* ReportedGang(const Pod& pod, const std::string& pod_key, const GangS
 }
 
 GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vector<PodInfo>& members,
-                         int64_t already_bound, ClusterState& cluster, const AttemptFn& attempt,
+                         const GangCount& bound, ClusterState& cluster, const AttemptFn& attempt,
                          const std::function<bool()>& ever_fits) {
   GangOutcome out;
   out.members.resize(members.size());
+  const int64_t already_bound = bound.total;
   const int64_t exist = static_cast<int64_t>(members.size()) + already_bound;
+  auto label = [&](size_t i) { return SubgroupLabel(*members[i].pod, g.api); };
+  GangCount existing = bound;
+  for (size_t i = 0; i < members.size(); ++i) existing.Add(label(i));
+  const std::vector<GangShortfall> absent = GangShortfalls(g, existing);
+  const std::string word(SubgroupWord(g.api));
   int64_t num_nodes = 0;
   for (size_t i = 0; i < cluster.size(); ++i) num_nodes += cluster.present(i) ? 1 : 0;
   const std::string head = "gang " + g.key + " (" + e.enforcer + ", " + MinName(g.api) + " " +
                            std::to_string(g.min_count) + ")";
 
-  // Fewer members exist than the minimum: the scheduler never tries them.
-  if (exist < g.min_count) {
+  // Fewer members exist than its minimums ask (the gang's, or a task's /
+  // subgroup's): the scheduler never tries them.
+  if (!absent.empty()) {
+    // Volcano's JobValidFn (CheckTaskValid, ValidTaskNum), KAI's
+    // IsReadyForScheduling: the minimums over the members that exist.
+    std::string missing;
+    for (const GangShortfall& f : absent)
+      if (!f.subgroup.empty())
+        missing += "; " + word + " " + f.subgroup + " has " + std::to_string(f.have) + " of the " +
+                   std::to_string(f.min) + " it needs";
     for (size_t i = 0; i < members.size(); ++i) {
       MemberAttempt& a = out.members[i];
       if (e.enforcer == "GangScheduling") {
@@ -129,22 +149,30 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
       } else if (e.enforcer == "Volcano") {
         a.message = VolcanoMessage(g, 0, static_cast<int64_t>(members.size()), already_bound);
       } else {
-        a.message = KaiMessage(g, 0, exist);
+        a.message = KaiMessage(g, GangCount{}, exist);
       }
       a.diagnosis.kind = Diagnosis::Kind::kGang;
       a.diagnosis.forever = true;
-      a.diagnosis.text = head + ": the input holds " + std::to_string(exist) + " of its members, fewer than " +
-                         std::to_string(g.min_count) + ", so none is scheduled until the rest exist";
+      a.diagnosis.text =
+          missing.empty() || absent.front().subgroup.empty()
+              ? head + ": the input holds " + std::to_string(exist) + " of its members, fewer than " +
+                    std::to_string(g.min_count) + missing + ", so none is scheduled until the rest exist"
+              : head + ": the input holds " + std::to_string(exist) + " of its members" + missing +
+                    ", so none is scheduled until the rest exist";
     }
     return out;
   }
 
   int64_t fit = 0;
+  GangCount placed = bound;
   for (size_t i = 0; i < members.size(); ++i) {
     out.members[i] = attempt(members[i], cluster);
-    if (out.members[i].placed) ++fit;
+    if (!out.members[i].placed) continue;
+    ++fit;
+    placed.Add(label(i));
   }
-  if (fit + already_bound >= g.min_count) {
+  const std::vector<GangShortfall> short_of = GangShortfalls(g, placed);
+  if (short_of.empty()) {
     out.placed = true;
     return out;
   }
@@ -171,22 +199,47 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
   // Fewer than all of the rest may be enough (minMember below the members
   // there are): then what the gang needs is the smallest of them that reach
   // its minimum, not all of them.
-  const int64_t needed = g.min_count - fit - already_bound;
-  if (needed > 0 && needed < rest) {
-    std::sort(rest_each.begin(), rest_each.end());
+  auto gpus_of = [&](std::vector<int64_t> each_gpus, int64_t needed) {
+    std::sort(each_gpus.begin(), each_gpus.end());
     int64_t gpus = 0, each = -1;
     for (int64_t k = 0; k < needed; ++k) {
-      gpus += rest_each[k];
-      each = each < 0 || each == rest_each[k] ? rest_each[k] : -2;
+      gpus += each_gpus[k];
+      each = each < 0 || each == each_gpus[k] ? each_gpus[k] : -2;
     }
-    text += "; " + std::to_string(needed) + " more of the other " + std::to_string(rest) +
-            (needed == 1 ? " is" : " are") + " needed to reach " + MinName(g.api) + " " + std::to_string(g.min_count);
+    std::string t;
     if (gpus > 0) {
-      text += ": at least " + GpuText(gpus);
-      if (needed > 1 && each >= 0) text += ", " + std::to_string(each) + " per pod";
+      t += ": at least " + GpuText(gpus);
+      if (needed > 1 && each >= 0) t += ", " + std::to_string(each) + " per pod";
       const int64_t nodes = MinNodesFor(cluster, needed, gpus, each);
-      if (needed > 1 && nodes > 0) text += ", on at least " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
+      if (needed > 1 && nodes > 0) t += ", on at least " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
     }
+    return t;
+  };
+  const bool subgroup_short = std::any_of(short_of.begin(), short_of.end(),
+                                          [](const GangShortfall& f) { return !f.subgroup.empty(); });
+  const int64_t needed = g.min_count - fit - already_bound;
+  if (subgroup_short) {
+    // Name each task / subgroup short of its minimum, and what it needs.
+    for (const GangShortfall& f : short_of) {
+      if (f.subgroup.empty()) {
+        text += "; " + std::to_string(f.min - f.have) + " more " + (f.min - f.have == 1 ? "is" : "are") +
+                " needed to reach " + MinName(g.api) + " " + std::to_string(f.min);
+        continue;
+      }
+      std::vector<int64_t> sg_each;
+      for (size_t i = 0; i < members.size(); ++i)
+        if (!out.members[i].placed && label(i) == f.subgroup) sg_each.push_back(members[i].whole_gpus);
+      const int64_t more = f.min - f.have;
+      const auto unplaced = static_cast<int64_t>(sg_each.size());
+      text += "; " + word + " " + f.subgroup + " has " + std::to_string(f.have) + " of its " +
+              std::to_string(f.min) + " placed; " + std::to_string(more) + " more of its " + std::to_string(unplaced) +
+              " unplaced " + (unplaced == 1 ? "member" : "members") + (more == 1 ? " is" : " are") + " needed" +
+              gpus_of(sg_each, std::min(more, unplaced));
+    }
+  } else if (needed > 0 && needed < rest) {
+    text += "; " + std::to_string(needed) + " more of the other " + std::to_string(rest) +
+            (needed == 1 ? " is" : " are") + " needed to reach " + MinName(g.api) + " " + std::to_string(g.min_count) +
+            gpus_of(rest_each, needed);
   } else if (rest > 0) {
     text += "; the other " + std::to_string(rest) + (rest == 1 ? " needs " : " need ") + GpuText(rest_gpus);
     if (rest > 1 && per_pod >= 0) text += ", " + std::to_string(per_pod) + " per pod";
@@ -194,8 +247,11 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
     if (rest > 1 && nodes > 0) text += ", on at least " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
   }
   text += can_ever ? "; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then"
-                   : "; the gang can never fit this cluster: even on empty nodes fewer than " +
-                         std::to_string(g.min_count) + " of its members fit";
+                   : subgroup_short
+                         ? "; the gang can never fit this cluster: even on empty nodes too few of its members fit to "
+                           "meet its " + word + " minimums"
+                         : "; the gang can never fit this cluster: even on empty nodes fewer than " +
+                               std::to_string(g.min_count) + " of its members fit";
   const double timeout = g.timeout_seconds ? *g.timeout_seconds : e.permit_timeout_seconds;
   const bool cos_rejects = filter_failed && static_cast<double>(g.min_count - fit - already_bound) /
                                                     static_cast<double>(g.min_count) >
@@ -208,7 +264,7 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
     if (e.enforcer == "Volcano") {
       a.message = VolcanoMessage(g, fit, static_cast<int64_t>(members.size()), already_bound);
     } else if (e.enforcer == "KAI") {
-      a.message = KaiMessage(g, fit + already_bound, exist);
+      a.message = KaiMessage(g, placed, exist);
     } else if (was_placed) {
       // The member waited at Permit on its reserved node and was rejected
       // (framework runtime waiting_pods_map.go; Coscheduling PostFilter).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "gpusched/model/gang_readiness.h"
+
 namespace gpusched {
 
 std::optional<PreemptGangs> ParsePreemptGangs(std::string_view s) {
@@ -16,19 +18,26 @@ std::string_view PreemptGangsName(PreemptGangs g) { return g == PreemptGangs::kW
 PreemptionGangs::PreemptionGangs(const GangSet& gangs, const GangServing* serving,
                                  const std::vector<const Pod*>& pods) {
   gang_of_.assign(pods.size(), -1);
+  subgroup_of_.assign(pods.size(), "");
   static const GangServing kNone;
   std::map<const Gang*, int32_t> index;
   for (size_t i = 0; i < pods.size(); ++i) {
     const Pod& p = *pods[i];
     const Gang* g = ReportedGang(p, p.ns() + "/" + p.name(), gangs, serving ? *serving : kNone);
-    if (g == nullptr || g->min_count <= 1) continue;
+    if (g == nullptr || SmallestReadyCount(*g) <= 1) continue;
     auto [it, added] = index.emplace(g, static_cast<int32_t>(gangs_.size()));
     if (added) gangs_.push_back(Entry{g, {}, p.Priority()});
     Entry& e = gangs_[static_cast<size_t>(it->second)];
     e.members.push_back(i);
     e.max_priority = std::max(e.max_priority, p.Priority());
     gang_of_[i] = it->second;
+    subgroup_of_[i] = std::string(SubgroupLabel(p, g->api));
   }
+}
+
+const std::string& PreemptionGangs::SubgroupOf(uint64_t id) const {
+  static const std::string kNone;
+  return id < subgroup_of_.size() ? subgroup_of_[id] : kNone;
 }
 
 std::vector<CoVictim> PreemptionGangs::CoVictims(const std::vector<BoundPod>& victims, const ClusterState& cluster,
@@ -43,11 +52,15 @@ std::vector<CoVictim> PreemptionGangs::CoVictims(const std::vector<BoundPod>& vi
       return std::any_of(victims.begin(), victims.end(), [id](const BoundPod& b) { return b.id == id; });
     };
     std::vector<std::pair<uint64_t, size_t>> remaining;
+    GangCount left;
     for (uint64_t m : Members(g)) {
       if (is_victim(m)) continue;
-      if (std::optional<size_t> node = place(m)) remaining.emplace_back(m, *node);
+      if (std::optional<size_t> node = place(m)) {
+        remaining.emplace_back(m, *node);
+        left.Add(SubgroupOf(m));
+      }
     }
-    if (static_cast<int64_t>(remaining.size()) >= gang(g).min_count) continue;  // surplus: KAI's elastic eviction
+    if (GangReady(gang(g), left)) continue;  // surplus: KAI's elastic eviction
     for (const auto& [m, node] : remaining) {
       for (const BoundPod& bp : cluster.state(node).pods) {
         if (bp.id != m) continue;
@@ -70,13 +83,13 @@ std::vector<int32_t> PreemptionGangs::Broken(const std::vector<uint64_t>& evicte
     const int32_t g = GangOf(v);
     if (g < 0 || std::find(seen.begin(), seen.end(), g) != seen.end()) continue;
     seen.push_back(g);
-    int64_t before = 0, after = 0;
+    GangCount before, after;
     for (uint64_t m : Members(g)) {
       if (!running(m)) continue;
-      ++before;
-      if (std::find(evicted.begin(), evicted.end(), m) == evicted.end()) ++after;
+      before.Add(SubgroupOf(m));
+      if (std::find(evicted.begin(), evicted.end(), m) == evicted.end()) after.Add(SubgroupOf(m));
     }
-    if (before >= gang(g).min_count && after < gang(g).min_count) out.push_back(g);
+    if (GangReady(gang(g), before) && !GangReady(gang(g), after)) out.push_back(g);
   }
   return out;
 }

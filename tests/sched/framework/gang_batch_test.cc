@@ -24,6 +24,7 @@ struct Member {
   std::string name;
   int64_t gpus;
   std::string node_name = "";  // already bound
+  std::string subgroup = "";   // Volcano task-spec / KAI subgroup label
 };
 
 struct Case {
@@ -37,6 +38,7 @@ struct Case {
   bool want_forever = false;      // of the pending members
   std::string want_diagnosis;     // of the first pending member
   double reject_threshold = 0.10;  // Coscheduling's podGroupRejectPercentage / 100
+  std::vector<GangSubgroup> subgroups = {};  // Volcano minTaskMember, KAI subGroups
 };
 
 std::string Enforcer(GangApi api) {
@@ -48,7 +50,9 @@ std::string Enforcer(GangApi api) {
   }
 }
 
-void Link(Pod& p, GangApi api) {
+void Link(Pod& p, GangApi api, const std::string& subgroup = "") {
+  if (!subgroup.empty() && api == GangApi::kVolcano) p.meta.annotations[kVolcanoTaskSpecAnnotation] = subgroup;
+  if (!subgroup.empty() && api == GangApi::kKai) p.meta.labels[kKaiSubGroupLabel] = subgroup;
   switch (api) {
     case GangApi::kWorkloadV1alpha1: {
       auto x = std::make_shared<PodSpecExtras>();
@@ -166,6 +170,53 @@ TEST(GangBatchTest, AllOrNothing) {
        {"pending [gang] KAI: pod group pg is not scheduled: 1 of its minMember 2 can be allocated (2 pods exist)",
         "pending [too-large] KAI: pod group pg is not scheduled: 1 of its minMember 2 can be allocated (2 pods exist)"},
        true},
+      // Task and subgroup minimums (GangReady): the gang's minimum fits, a
+      // task's / subgroup's does not, so nothing binds and the diagnosis
+      // names it.
+      {"volcano minMember 3, minTaskMember worker 2 / ps 1: 3 workers fit, the 8-GPU ps never does",
+       GangApi::kVolcano, 3,
+       {{"g-w0", 4, "", "worker"}, {"g-w1", 4, "", "worker"}, {"g-w2", 4, "", "worker"}, {"g-ps0", 8, "", "ps"}},
+       {4, 4, 4}, true,
+       {"pending [gang] 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending",
+        "pending [gang] 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending",
+        "pending [gang] 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending",
+        "pending [too-large] 0/4 tasks in gang unschedulable: pod group is not ready, 3 minAvailable, 4 Pending"},
+       true,
+       "gang default/pg (Volcano, minAvailable 3): 3 of 4 members fit now; task ps has 0 of its 1 placed; 1 more of "
+       "its 1 unplaced member is needed: at least 8 GPUs; the gang can never fit this cluster: even on empty nodes "
+       "too few of its members fit to meet its task minimums",
+       0.10, {{"worker", 2, ""}, {"ps", 1, ""}}},
+      {"volcano minMember 3, minTaskMember worker 2 / ps 1: the ps fits an 8-GPU node, all bind", GangApi::kVolcano,
+       3, {{"g-w0", 4, "", "worker"}, {"g-w1", 4, "", "worker"}, {"g-w2", 4, "", "worker"}, {"g-ps0", 8, "", "ps"}},
+       {4, 4, 4, 8}, true, {"-> n0", "-> n1", "-> n2", "-> n3"}, false, "", 0.10,
+       {{"worker", 2, ""}, {"ps", 1, ""}}},
+      {"volcano minMember 1 below the tasks' sum 2: no task checked, the workers bind without a ps",
+       GangApi::kVolcano, 1, {{"g-w0", 4, "", "worker"}, {"g-ps0", 8, "", "ps"}}, {4}, true,
+       {"-> n0", "pending [too-large] 0/1 nodes are available: 1 Insufficient nvidia.com/gpu."}, true, "", 0.10,
+       {{"worker", 1, ""}, {"ps", 1, ""}}},
+      {"volcano: no ps exists for minTaskMember ps 1: held until it does", GangApi::kVolcano, 2,
+       {{"g-w0", 1, "", "worker"}, {"g-w1", 1, "", "worker"}}, {4}, true,
+       {"pending [gang] 2/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 2 minAvailable",
+        "pending [gang] 2/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 2 minAvailable"},
+       true,
+       "gang default/pg (Volcano, minAvailable 2): the input holds 2 of its members; task ps has 0 of the 1 it needs, "
+       "so none is scheduled until the rest exist",
+       0.10, {{"worker", 1, ""}, {"ps", 1, ""}}},
+      {"kai subGroups master 1 / worker 2: the workers fit, the master waits for a node that is busy",
+       GangApi::kKai, 3,
+       {{"other", 8, "n3"}, {"g-m0", 8, "", "master"}, {"g-w0", 4, "", "worker"}, {"g-w1", 4, "", "worker"}},
+       {4, 4, 4, 8}, true,
+       {"-> n3",
+        "pending [gang] KAI: pod group pg is not scheduled: 0 of subgroup master's minMember 1 can be "
+        "allocated (3 pods exist)",
+        "pending [gang] KAI: pod group pg is not scheduled: 0 of subgroup master's minMember 1 can be allocated (3 "
+        "pods exist)",
+        "pending [gang] KAI: pod group pg is not scheduled: 0 of subgroup master's minMember 1 can be allocated (3 "
+        "pods exist)"},
+       false,
+       "gang default/pg (KAI, minMember 3): 2 of 3 members fit now; subgroup master has 0 of its 1 placed; 1 more of "
+       "its 1 unplaced member is needed: at least 8 GPUs; the whole gang fits this cluster once enough GPUs are free",
+       0.10, {{"master", 1, ""}, {"worker", 2, ""}}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -176,12 +227,14 @@ TEST(GangBatchTest, AllOrNothing) {
     for (const Member& m : c.members) {
       Pod p = GpuPod(m.name, m.gpus);
       p.node_name = m.node_name;
-      if (m.name.starts_with("g-")) Link(p, c.api);
+      if (m.name.starts_with("g-")) Link(p, c.api, m.subgroup);
       pods.push_back(std::move(p));
     }
     std::vector<const Pod*> ptrs;
     for (const Pod& p : pods) ptrs.push_back(&p);
-    GangSet gangs = GroupIntoGangs({Decl(c.api, c.min_count)}, ptrs);
+    PodGroupDecl decl = Decl(c.api, c.min_count);
+    decl.subgroups = c.subgroups;
+    GangSet gangs = GroupIntoGangs({decl}, ptrs);
     ASSERT_EQ(gangs.gangs.size(), 1u);
     GangServing serving;
     if (c.enforced) serving[kDefaultSchedulerName] = GangEnforcement{{c.api}, Enforcer(c.api), c.api == GangApi::kCoscheduling ? 60.0 : 300.0,

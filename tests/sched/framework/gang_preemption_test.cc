@@ -140,5 +140,69 @@ TEST(PreemptionGangsTest, SelectCandidateCountsCoVictims) {
   EXPECT_EQ(SelectCandidate(c), 1u);
 }
 
+// A member whose eviction leaves its subgroup below its minimum is no
+// surplus (KAI's GetTasksToEvict judges surplus per PodSet,
+// podgroup_info/eviction_info.go): the KAI PodGroup of subGroups master 1 /
+// worker 2 keeps running without one of its 3 workers, not without its
+// master. A PodGroup of minMember 1 whose subgroups ask 2 is a gang here.
+TEST(PreemptionGangsTest, SubgroupMinimumsDecideSurplus) {
+  std::vector<Pod> pods;
+  const std::pair<const char*, const char*> members[] = {{"m-0", "master"}, {"w-0", "worker"}, {"w-1", "worker"},
+                                                         {"w-2", "worker"}, {"a-0", "a"},      {"b-0", "b"}};
+  for (const auto& [name, subgroup] : members) {
+    pods.push_back(GpuPod(name, 2));
+    pods.back().meta.annotations[kKaiPodGroupAnnotation] = name[0] == 'a' || name[0] == 'b' ? "pg2" : "pg";
+    pods.back().meta.labels[kKaiSubGroupLabel] = subgroup;
+  }
+  std::vector<const Pod*> ptrs;
+  for (const Pod& p : pods) ptrs.push_back(&p);
+  PodGroupDecl d;
+  d.api = GangApi::kKai;
+  d.ns = pods.front().ns();
+  d.name = "pg";
+  d.min_count = 3;
+  d.subgroups = {{"master", 1, ""}, {"worker", 2, ""}};
+  PodGroupDecl d2 = d;
+  d2.name = "pg2";
+  d2.min_count = 1;
+  d2.subgroups = {{"a", 1, ""}, {"b", 1, ""}};
+  const GangSet gangs = GroupIntoGangs({d, d2}, ptrs);
+  ClusterState cluster{std::vector<Node>{GpuNode("n0", 16)}};
+  for (uint64_t id = 0; id < pods.size(); ++id) {
+    const PodInfo info = PodInfo::Make(pods[id], id);
+    cluster.Bind(0, info.requests, info.non_zero_requests, id, pods[id].Priority(), info.gpu,
+                 cluster.DefaultGpuChoice(0, info.gpu));
+  }
+  auto place = [](uint64_t) -> std::optional<size_t> { return 0; };
+  auto victim = [&](uint64_t id) {
+    for (const BoundPod& bp : cluster.state(0).pods)
+      if (bp.id == id) return bp;
+    ADD_FAILURE() << id;
+    return BoundPod{};
+  };
+  PreemptionGangs g(gangs, nullptr, ptrs);
+  ASSERT_EQ(g.size(), 2u);
+  EXPECT_EQ(g.SubgroupOf(0), "master");
+  EXPECT_EQ(g.SubgroupOf(3), "worker");
+  struct Case {
+    const char* name;
+    std::vector<uint64_t> victims;
+    std::vector<std::pair<size_t, uint64_t>> want_co;
+    std::vector<int32_t> want_broken;
+  };
+  const Case cases[] = {
+      {"one worker of 3: surplus, goes alone", {1}, {}, {}},
+      {"the master: 3 workers are left, but subgroup master is empty", {0}, {{0, 1}, {0, 2}, {0, 3}}, {0}},
+      {"two workers: subgroup worker below 2", {1, 2}, {{0, 0}, {0, 3}}, {0}},
+      {"pg2's a: its subgroup b alone is not ready", {4}, {{0, 5}}, {1}},
+  };
+  for (const Case& c : cases) {
+    std::vector<BoundPod> victims;
+    for (uint64_t v : c.victims) victims.push_back(victim(v));
+    EXPECT_EQ(CoVictimIds(g.CoVictims(victims, cluster, place)), c.want_co) << c.name;
+    EXPECT_EQ(g.Broken(c.victims, place), c.want_broken) << c.name;
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -35,6 +35,7 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/gang.h"
+#include "gpusched/model/gang_readiness.h"
 #include "gpusched/sched/diagnosis/diagnosis.h"
 #include "gpusched/sched/api/pod_info.h"
 
@@ -91,11 +92,14 @@ struct GangOutcome {
 
 // Places `members` (the gang's pods still to schedule, in queue order) on
 // `cluster` with `attempt`, all or nothing; `already_bound` members of the
-// gang already run. On failure `cluster` is as before and every member is
+// gang already run (counted by subgroup). The gang is placed when the bound
+// and the placed members together are ready (GangReady,
+// model/gang_readiness.h: its minimum and the task / subgroup minimums its
+// scheduler checks). On failure `cluster` is as before and every member is
 // pending with its enforcer's message and gpusched's gang diagnosis.
 // `ever_fits`, when given, says whether the gang fits the empty cluster.
 GangOutcome ScheduleGang(const Gang& gang, const GangEnforcement& enforcement, const std::vector<PodInfo>& members,
-                         int64_t already_bound, ClusterState& cluster, const AttemptFn& attempt,
+                         const GangCount& already_bound, ClusterState& cluster, const AttemptFn& attempt,
                          const std::function<bool()>& ever_fits);
 
 // Volcano's message for a job whose gang is not ready ("1/3 tasks in gang
@@ -103,7 +107,10 @@ GangOutcome ScheduleGang(const Gang& gang, const GangEnforcement& enforcement, c
 // fit, `running` run. KAI's words for a group of which `fit` members can be
 // allocated out of `exist`. (Also used by sim/gang_permit.h.)
 std::string VolcanoMessage(const Gang& g, int64_t fit, int64_t pending, int64_t running);
-std::string KaiMessage(const Gang& g, int64_t fit, int64_t exist);
+// KAI's, in gpusched's words: `placed` (counted by subgroup) of `exist`
+// members; names the first subgroup short of its minMember, else the
+// PodGroup's minMember.
+std::string KaiMessage(const Gang& g, const GangCount& placed, int64_t exist);
 
 // Go's time.Duration String for whole seconds: "10s", "1m0s", "5m0s".
 std::string GoSeconds(double seconds);

@@ -32,7 +32,10 @@
 //
 // Either way a gang is "broken by preemption" when it had at least minCount
 // members running and an eviction leaves it below minCount; the simulator
-// and `schedule` report those.
+// and `schedule` report those. "minCount" here is GangReady
+// (model/gang_readiness.h): a member whose eviction puts its task / subgroup
+// below its minimum is no surplus, as KAI's GetTasksToEvict
+// (podgroup_info/eviction_info.go) judges surplus per subgroup (PodSet).
 //
 // Pods are named by their BoundPod id: their index in `pods`.
 #ifndef GPUSCHED_SCHED_FRAMEWORK_GANG_PREEMPTION_H_
@@ -74,6 +77,8 @@ class PreemptionGangs {
   const Gang& gang(int32_t g) const { return *gangs_[static_cast<size_t>(g)].gang; }
   // Its member pods' ids, in pod order.
   const std::vector<uint64_t>& Members(int32_t g) const { return gangs_[static_cast<size_t>(g)].members; }
+  // The task / subgroup label of member `id` (SubgroupLabel), "" for none.
+  const std::string& SubgroupOf(uint64_t id) const;
 
   // Where pod `id` holds resources now (running or reserved on Permit,
   // and not already on its way out), or nullopt.
@@ -99,6 +104,7 @@ class PreemptionGangs {
   };
   std::vector<Entry> gangs_;
   std::vector<int32_t> gang_of_;
+  std::vector<std::string> subgroup_of_;  // by pod id
 };
 
 }  // namespace gpusched
