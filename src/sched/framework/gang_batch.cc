@@ -240,13 +240,19 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
     text += "; " + std::to_string(needed) + " more of the other " + std::to_string(rest) +
             (needed == 1 ? " is" : " are") + " needed to reach " + MinName(g.api) + " " + std::to_string(g.min_count) +
             gpus_of(rest_each, needed);
+  } else if (rest > 0 && rest_gpus == 0) {
+    // A gang of CPU pods: "need 0 GPUs" would say nothing; each member's
+    // own reason says what holds it.
+    text += "; the other " + std::to_string(rest) + (rest == 1 ? " asks" : " ask") +
+            " no GPUs: what holds " + (rest == 1 ? "it is its" : "them is in each one's") + " own reason";
   } else if (rest > 0) {
     text += "; the other " + std::to_string(rest) + (rest == 1 ? " needs " : " need ") + GpuText(rest_gpus);
     if (rest > 1 && per_pod >= 0) text += ", " + std::to_string(per_pod) + " per pod";
     const int64_t nodes = MinNodesFor(cluster, rest, rest_gpus, per_pod);
     if (rest > 1 && nodes > 0) text += ", on at least " + std::to_string(nodes) + (nodes == 1 ? " node" : " nodes");
   }
-  text += can_ever ? "; the whole gang fits this cluster once enough GPUs are free, so no member is bound until then"
+  text += can_ever ? std::string("; the whole gang fits this cluster once enough ") +
+                         (rest_gpus > 0 ? "GPUs are" : "room is") + " free, so no member is bound until then"
                    : subgroup_short
                          ? "; the gang can never fit this cluster: even on empty nodes too few of its members fit to "
                            "meet its " + word + " minimums"

@@ -25,6 +25,7 @@ struct Member {
   int64_t gpus;
   std::string node_name = "";  // already bound
   std::string subgroup = "";   // Volcano task-spec / KAI subgroup label
+  int64_t milli_cpu = 0;
 };
 
 struct Case {
@@ -202,6 +203,21 @@ TEST(GangBatchTest, AllOrNothing) {
        "gang default/pg (Volcano, minAvailable 2): the input holds 2 of its members; task ps has 0 of the 1 it needs, "
        "so none is scheduled until the rest exist",
        0.10, {{"worker", 1, ""}, {"ps", 1, ""}}},
+      {"volcano, a gang of CPU pods that can never fit: no GPU count in the diagnosis", GangApi::kVolcano, 3,
+       {{"g-0", 0, "", "", 20000}, {"g-1", 0, "", "", 20000}, {"g-2", 0, "", "", 20000}}, {0, 0}, true,
+       {"pending [gang] 1/3 tasks in gang unschedulable: pod group is not ready, 3 Pending, 3 minAvailable",
+        "pending [gang] 1/3 tasks in gang unschedulable: pod group is not ready, 3 Pending, 3 minAvailable",
+        "pending [gang] 1/3 tasks in gang unschedulable: pod group is not ready, 3 Pending, 3 minAvailable"},
+       true,
+       "gang default/pg (Volcano, minAvailable 3): 2 of 3 members fit now; the other 1 asks no GPUs: what holds it is "
+       "its own reason; the gang can never fit this cluster: even on empty nodes fewer than 3 of its members fit"},
+      {"volcano, a gang of CPU pods waiting for room a running pod holds", GangApi::kVolcano, 2,
+       {{"other", 0, "n0", "", 20000}, {"g-0", 0, "", "", 20000}, {"g-1", 0, "", "", 20000}}, {0, 0}, true,
+       {"-> n0", "pending [gang] 1/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 2 minAvailable",
+        "pending [gang] 1/2 tasks in gang unschedulable: pod group is not ready, 2 Pending, 2 minAvailable"},
+       false,
+       "gang default/pg (Volcano, minAvailable 2): 1 of 2 members fit now; the other 1 asks no GPUs: what holds it is "
+       "its own reason; the whole gang fits this cluster once enough room is free, so no member is bound until then"},
       {"kai subGroups master 1 / worker 2: the workers fit, the master waits for a node that is busy",
        GangApi::kKai, 3,
        {{"other", 8, "n3"}, {"g-m0", 8, "", "master"}, {"g-w0", 4, "", "worker"}, {"g-w1", 4, "", "worker"}},
@@ -225,7 +241,7 @@ TEST(GangBatchTest, AllOrNothing) {
     ClusterState cluster(std::move(nodes));
     std::vector<Pod> pods;
     for (const Member& m : c.members) {
-      Pod p = GpuPod(m.name, m.gpus);
+      Pod p = GpuPod(m.name, m.gpus, m.milli_cpu);
       p.node_name = m.node_name;
       if (m.name.starts_with("g-")) Link(p, c.api, m.subgroup);
       pods.push_back(std::move(p));
