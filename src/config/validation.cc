@@ -8,6 +8,7 @@
 #include <set>
 
 #include "gpusched/config/scheduler_config.h"
+#include "gpusched/model/object_meta_validation.h"
 #include "gpusched/model/resources.h"
 
 namespace gpusched {
@@ -67,11 +68,6 @@ void ValidateResources(const std::vector<ResourceSpec>& resources, const std::st
       errs.push_back(InvalidInt(Idx(path, i) + ".weight", r.weight,
                                 "resource weight of " + r.name + " not in valid range (0, 100]"));
   }
-}
-
-// metav1validation.ValidateLabelName.
-void ValidateLabelName(const std::string& value, const std::string& path, std::vector<FieldError>& errs) {
-  for (const auto& msg : IsQualifiedName(value)) errs.push_back(FieldError::Invalid(path, value, msg));
 }
 
 // field.ErrorList.ToAggregate drops repeated messages.
