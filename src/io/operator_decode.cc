@@ -109,8 +109,42 @@ void DecodeElasticPolicy(DecodeContext& ctx, const DocNode& spec, OperatorWorklo
   }
 }
 
-void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w, std::vector<FieldError>& errs) {
+// training-operator v1.9 registers no webhook for the v1 MPIJob
+// (pkg/webhooks/webhooks.go: MPIJobKind is `scaffold`): the API server
+// admits what its CRD schema allows, and the controller checks the rest
+// (pkg/apis/kubeflow.org/v1/mpi_validation.go ValidateV1MpiJobSpec, called
+// by pkg/controller.v1/mpi/mpijob_controller.go Reconcile) before creating
+// any pod. `raw_roles` are the replica types as written: no defaulting runs
+// before that check, so `roles` carry their replica types as written. Go
+// walks the map in random order and returns the first error; `roles` are
+// walked here in creation order (Launcher, Worker, then by name). "" when
+// the controller accepts the job.
+std::string MpiJobRefusal(const std::vector<OperatorRole>& roles) {
+  bool launcher = false;
+  for (const OperatorRole& r : roles) {
+    const std::string& type = r.name;
+    if (r.tmpl.containers.empty()) return "MPIReplicaSpecs is not valid: containers definition expected in " + type;
+    if (type != "Launcher" && type != "Worker")
+      return "MPIReplicaType is " + type + " but must be one of [Launcher Worker]";
+    for (const Container& c : r.tmpl.containers) {
+      if (c.image.empty()) return "MPIReplicaSpec is not valid: Image is undefined in the container of " + type;
+      if (c.name.empty()) return "MPIReplicaSpec is not valid: ImageName is undefined in the container of " + type;
+    }
+    if (type == "Launcher") {
+      launcher = true;
+      if (r.replicas != 1) return "MPIReplicaSpec is not valid: There must be only 1 launcher replica";
+    }
+  }
+  if (!launcher) return "MPIReplicaSpec is not valid: Master ReplicaSpec must be present";
+  return "";
+}
+
+// Returns the controller's refusal of an MPIJob (MpiJobRefusal); "" for the
+// other kinds, whose webhooks report into `errs`.
+std::string DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w,
+                           std::vector<FieldError>& errs) {
   const KubeflowInfo& info = Kubeflow(w.kind);
+  const bool webhook = w.kind != OperatorKind::kMPIJob;
   const DocNode run = ctx.Map(spec, "runPolicy", "spec.runPolicy");
   if (run.IsDefined()) {
     w.suspend = ctx.Bool(run, "suspend", "spec.runPolicy.suspend").value_or(false);
@@ -129,8 +163,9 @@ void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w
   const DocNode specs = ctx.Map(spec, info.specs, specs_path);
   if (!specs.IsDefined()) {
     if (w.kind == OperatorKind::kPyTorchJob) DecodeElasticPolicy(ctx, spec, w, errs);
-    errs.push_back(FieldError::Required(specs_path, "must be required"));
-    return;
+    // The webhook's text, or the CRD schema's `required` (MPIJob).
+    errs.push_back(FieldError::Required(specs_path, webhook ? "must be required" : ""));
+    return "";
   }
   // validateSpec reports the elastic policy before the replica specs.
   const size_t replica_errors_at = errs.size();
@@ -138,8 +173,10 @@ void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w
     // The defaulting webhook renames replica types case-insensitively
     // (setTypeNamesToCamelCase).
     std::string role(k.Scalar());
-    for (const char* canonical : info.roles)
-      if (Lower(role) == Lower(canonical)) role = canonical;
+    if (webhook)  // the v1 MPIJob has no defaulting before the controller's check
+
+      for (const char* canonical : info.roles)
+        if (Lower(role) == Lower(canonical)) role = canonical;
     const std::string rp = specs_path + "[" + role + "]";
     OperatorRole r;
     r.name = role;
@@ -153,6 +190,10 @@ void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w
       ctx.Record(rp, k);
     }
     r.replicas = replicas.value_or(1);  // SetDefaults: replicas 1
+    if (!webhook) {
+      w.roles.push_back(std::move(r));
+      continue;
+    }
     // The validating webhook (pkg/webhooks/<framework>).
     if (std::find_if(info.roles.begin(), info.roles.end(), [&](const char* c) { return role == c; }) ==
         info.roles.end()) {
@@ -193,6 +234,7 @@ void DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w
     if (rank(a.name) != rank(b.name)) return rank(a.name) < rank(b.name);
     return a.name < b.name;
   });
+  return webhook ? "" : MpiJobRefusal(w.roles);
 }
 
 // Volcano's admission webhook denies with one message of ";"-separated
@@ -338,19 +380,21 @@ void LoadOperator(const Source& src, const DocNode& obj, OperatorKind kind, cons
   }
   InsertMetadataErrors(errs, std::move(name_errs));
   std::string denied;
+  std::string refused;  // by the operator's controller, after the API server admitted it
   const DocNode spec = ctx.Map(obj, "spec", "spec");
   const DocNode status = ctx.Map(obj, "status", "status");
   if (IsKubeflowKind(kind)) {
-    if (!w.meta.name.empty()) {
+    if (!w.meta.name.empty() && kind != OperatorKind::kMPIJob) {  // the webhooks' name rule
       std::vector<std::string> dns = IsDNS1035Label(w.meta.name);
       std::string joined;
       for (size_t i = 0; i < dns.size(); ++i) joined += (i ? "," : "") + dns[i];
       if (!dns.empty()) errs.push_back(FieldError::Invalid("metadata.name", w.meta.name, "should match: " + joined));
     }
     if (spec.IsDefined()) {
-      DecodeKubeflow(ctx, spec, w, errs);
+      refused = DecodeKubeflow(ctx, spec, w, errs);
     } else {
-      errs.push_back(FieldError::Required(std::string("spec.") + Kubeflow(kind).specs, "must be required"));
+      errs.push_back(FieldError::Required(std::string("spec.") + Kubeflow(kind).specs,
+                                          kind == OperatorKind::kMPIJob ? "" : "must be required"));
     }
     if (status.IsDefined()) w.finished = ConditionTrue(ctx, status, {"Succeeded", "Failed"});
   } else if (kind == OperatorKind::kVolcanoJob) {
@@ -390,6 +434,10 @@ void LoadOperator(const Source& src, const DocNode& obj, OperatorKind kind, cons
   if (!denied.empty())
     return Reject(src, id, line, "admission webhook \"validatejob.volcano.sh\" denied the request:" +
                                      (denied.front() == ' ' ? denied : " " + denied));
+  if (!refused.empty())
+    return Reject(src, id, line,
+                  "admitted, but training-operator's MPIJob controller creates no pod for it (its event: \"MPIJob "
+                  "failed validation because " + refused + "\")");
   const std::string key = GangResourceName(kind_name, api_version) + "/" + w.ns() + "/" + w.name();
   if (!src.out.gang_object_keys.insert(key).second)
     return Reject(src, id, line, GangResourceName(kind_name, api_version) + " \"" + w.name() + "\" already exists");

@@ -8,6 +8,8 @@
 //    "<job>-worker-<i>".
 //  - Gang minimum: runPolicy.schedulingPolicy.minAvailable, else every
 //    replica.
+//  - Checks: the webhooks of pkg/webhooks/<framework>; the v1 MPIJob has
+//    none, and its controller's ValidateV1MpiJobSpec refuses it instead.
 #include <gtest/gtest.h>
 
 #include "gang_test_util.h"
@@ -66,6 +68,38 @@ TEST(KubeflowExpansionTest, PodsAndGangs) {
        "ml/ptj-worker-3 owner=PyTorchJob/ptj ref=PyTorchJob/ptj scheduler=scheduler-plugins-scheduler scheduling.x-k8s.io/pod-group=ptj training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=3\n"
        "gangs:\n"
        "ml/ptj [PodGroup scheduling.x-k8s.io/v1alpha1] min 3 timeout 30s owner PyTorchJob/ml/ptj implied: ml/ptj-master-0 ml/ptj-worker-0 ml/ptj-worker-1 ml/ptj-worker-2 ml/ptj-worker-3\n"},
+      {"MPIJob with containers not named mpi (Horovod's elastic example in training-operator's examples/mpi): no "
+       "webhook for the v1 MPIJob, its controller accepts it",
+       "apiVersion: kubeflow.org/v1\nkind: MPIJob\nmetadata: {name: hvd, namespace: ml}\nspec:\n  mpiReplicaSpecs:\n" +
+           Replica("Launcher", 1, "mpi-launcher") + Replica("Worker", 2, "mpi-worker"),
+       "pods:\n"
+       "ml/hvd-launcher owner=MPIJob/hvd ref=MPIJob/hvd training.kubeflow.org/replica-type=launcher training.kubeflow.org/replica-index=0 training.kubeflow.org/job-role=master\n"
+       "ml/hvd-worker-0 owner=MPIJob/hvd ref=MPIJob/hvd training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=0\n"
+       "ml/hvd-worker-1 owner=MPIJob/hvd ref=MPIJob/hvd training.kubeflow.org/replica-type=worker training.kubeflow.org/replica-index=1\n"
+       "gangs:\n"
+       "ml/hvd [no group object] min 3 owner MPIJob/ml/hvd implied: ml/hvd-launcher ml/hvd-worker-0 ml/hvd-worker-1\n"},
+      {"MPIJob with 2 launchers: the controller's ValidateV1MpiJobSpec refuses it, no pod",
+       "apiVersion: kubeflow.org/v1\nkind: MPIJob\nmetadata: {name: hvd, namespace: ml}\nspec:\n  mpiReplicaSpecs:\n" +
+           Replica("Launcher", 2, "l") + Replica("Worker", 2, "w"),
+       "pods:\ngangs:\n"
+       "MPIJob/ml/hvd | t.yaml:1: admitted, but training-operator's MPIJob controller creates no pod for it (its event: "
+       "\"MPIJob failed validation because MPIReplicaSpec is not valid: There must be only 1 launcher replica\")\n"},
+      {"MPIJob without a Launcher", 
+       "apiVersion: kubeflow.org/v1\nkind: MPIJob\nmetadata: {name: hvd, namespace: ml}\nspec:\n  mpiReplicaSpecs:\n" +
+           Replica("Worker", 2, "w"),
+       "pods:\ngangs:\n"
+       "MPIJob/ml/hvd | t.yaml:1: admitted, but training-operator's MPIJob controller creates no pod for it (its event: "
+       "\"MPIJob failed validation because MPIReplicaSpec is not valid: Master ReplicaSpec must be present\")\n"},
+      {"MPIJob replica types as written: nothing renames launcher before the controller's check",
+       "apiVersion: kubeflow.org/v1\nkind: MPIJob\nmetadata: {name: hvd, namespace: ml}\nspec:\n  mpiReplicaSpecs:\n" +
+           Replica("launcher", 1, "l") + Replica("Worker", 2, "w"),
+       "pods:\ngangs:\n"
+       "MPIJob/ml/hvd | t.yaml:1: admitted, but training-operator's MPIJob controller creates no pod for it (its event: "
+       "\"MPIJob failed validation because MPIReplicaType is launcher but must be one of [Launcher Worker]\")\n"},
+      {"MPIJob without mpiReplicaSpecs: the CRD schema's required field",
+       "apiVersion: kubeflow.org/v1\nkind: MPIJob\nmetadata: {name: hvd, namespace: ml}\nspec:\n  slotsPerWorker: 1\n",
+       "pods:\ngangs:\n"
+       "MPIJob/ml/hvd | t.yaml:5: The MPIJob \"hvd\" is invalid: spec.mpiReplicaSpecs: Required value\n"},
       {"elastic PyTorchJob under KAI (KAI docs/elastic/pytorch-elastic.yaml): minReplicas 1 is the gang's minimum",
        "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: ej, namespace: ml}\nspec:\n"
        "  elasticPolicy: {rdzvBackend: c10d, minReplicas: 1, maxReplicas: 3}\n  pytorchReplicaSpecs:\n" +
