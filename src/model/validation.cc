@@ -55,8 +55,14 @@ void ValidateContainers(const std::vector<Container>& cs, const std::string& pat
     const std::string p = path + "[" + std::to_string(i) + "]";
     ValidateContainerCommon(c, p, errs);
     if (!all_names.insert(c.name).second) errs.push_back(FieldError::Duplicate(p + ".name", c.name));
-    if (!c.restart_policy.empty())
-      errs.push_back(FieldError::Forbidden(p + ".restartPolicy", "may not be set for non-init containers"));
+    // A regular container's own restartPolicy was Forbidden ("may not be set
+    // for non-init containers") until ContainerRestartRules, beta and on by
+    // default since v1.35 (pkg/features/kube_features.go), allowed it with
+    // the ContainerRestartPolicy values (k8s.io/api core/v1 types.go). The
+    // scheduler's resource accounting does not depend on it.
+    if (!c.restart_policy.empty() && c.restart_policy != "Always" && c.restart_policy != "Never" &&
+        c.restart_policy != "OnFailure")
+      errs.push_back(FieldError::NotSupportedJson(p + ".restartPolicy", c.restart_policy, {"Always", "Never", "OnFailure"}));
   }
 }
 

@@ -89,7 +89,6 @@ TEST(ValidateContainersTest, UpstreamErrorCases) {
     std::vector<Container> init_containers;
     Strings expect;
   };
-  const std::string forbidden_rp = ": Forbidden: may not be set for non-init containers";
   const std::vector<Container> app = {MakeContainer("app")};
   const std::vector<Case> cases = {
       {"zero-length name", {Container{"", "image", {}, {}, "", {}}}, {}, {"spec.containers[0].name: Required value"}},
@@ -100,12 +99,14 @@ TEST(ValidateContainersTest, UpstreamErrorCases) {
        {"spec.containers[0].name: Invalid value: \"a.b.c\": " + kDots}},
       {"name not unique", {MakeContainer("abc"), MakeContainer("abc")}, {},
        {"spec.containers[1].name: Duplicate value: \"abc\""}},
-      {"Forbidden RestartPolicy: Always", {MakeContainer("foo", {}, {}, "Always")}, {},
-       {"spec.containers[0].restartPolicy" + forbidden_rp}},
-      {"Forbidden RestartPolicy: OnFailure", {MakeContainer("foo", {}, {}, "OnFailure")}, {},
-       {"spec.containers[0].restartPolicy" + forbidden_rp}},
-      {"Forbidden RestartPolicy: Never", {MakeContainer("foo", {}, {}, "Never")}, {},
-       {"spec.containers[0].restartPolicy" + forbidden_rp}},
+      // Upstream's table has these Forbidden with ContainerRestartRules off;
+      // v1.35 turns the gate on by default, and they are valid.
+      {"RestartPolicy: Always (ContainerRestartRules)", {MakeContainer("foo", {}, {}, "Always")}, {}, {}},
+      {"RestartPolicy: OnFailure (ContainerRestartRules)", {MakeContainer("foo", {}, {}, "OnFailure")}, {}, {}},
+      {"RestartPolicy: Never (ContainerRestartRules)", {MakeContainer("foo", {}, {}, "Never")}, {}, {}},
+      {"RestartPolicy: a value that is none of them", {MakeContainer("foo", {}, {}, "Sometimes")}, {},
+       {"spec.containers[0].restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", "
+        "\"Never\", \"OnFailure\""}},
       {"no containers", {}, {}, {"spec.containers: Required value"}},
       {"init: empty name", app, {Container{"", "image", {}, {}, "", {}}}, {"spec.initContainers[0].name: Required value"}},
       {"init: name collision with regular container", app, {MakeContainer("app")},
