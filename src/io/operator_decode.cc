@@ -360,6 +360,26 @@ void DecodeLws(DecodeContext& ctx, const DocNode& spec, OperatorWorkload& w, std
   w.roles.push_back(std::move(worker));
 }
 
+// The canonical text of a document subtree (map keys sorted): what an
+// object with only generateName is, for ApplyGenerateName's name, whatever
+// the file's order or layout.
+std::string CanonicalText(const DocNode& n) {
+  if (!n.IsDefined() || n.IsNull()) return "~";
+  if (n.IsScalar()) return "\"" + std::string(n.Scalar()) + "\"";
+  std::string out;
+  if (n.IsSequence()) {
+    out = "[";
+    for (size_t i = 0; i < n.size(); ++i) out += (i ? "," : "") + CanonicalText(n[i]);
+    return out + "]";
+  }
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (auto [k, v] : n.Entries()) entries.emplace_back(std::string(k.Scalar()), CanonicalText(v));
+  std::sort(entries.begin(), entries.end());
+  out = "{";
+  for (size_t i = 0; i < entries.size(); ++i) out += (i ? "," : "") + entries[i].first + ":" + entries[i].second;
+  return out + "}";
+}
+
 }  // namespace
 
 void LoadOperator(const Source& src, const DocNode& obj, OperatorKind kind, const std::string& api_version) {
@@ -371,6 +391,9 @@ void LoadOperator(const Source& src, const DocNode& obj, OperatorKind kind, cons
   DecodeObjectMeta(ctx, obj, "metadata", w.meta);
   std::vector<FieldError> errs = DecodeOwnerReferences(ctx, obj, w.controller_ref);
   if (w.meta.namespace_.empty()) w.meta.namespace_ = kDefaultNamespace;
+  // The API server names an object with only generateName before any
+  // validation or webhook sees it (the registry's BeforeCreate).
+  ApplyGenerateName(w.meta, kind_name, CanonicalText(obj["spec"]), src.out);
   std::vector<FieldError> name_errs;
   if (w.meta.name.empty()) {
     name_errs.push_back(FieldError::Required("metadata.name", "name or generateName is required"));

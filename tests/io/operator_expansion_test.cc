@@ -165,3 +165,40 @@ TEST(KubeflowExpansionTest, PodsAndGangs) {
 
 }  // namespace
 }  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// An operator workload with only generateName is named as the API server
+// names it before validation (generateName + 5 characters), here
+// deterministically from what it is: the same spec gets the same name
+// however its keys are ordered, a different spec another one, and
+// identical ones are numbered apart.
+TEST(KubeflowExpansionTest, GenerateNameNamesTheJobBeforeItsPods) {
+  using namespace gang_test;
+  const std::string a = "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {generateName: ptj-, namespace: ml}\n"
+                        "spec:\n  runPolicy: {suspend: false}\n  pytorchReplicaSpecs:\n" +
+                        Replica("Worker", 1, "pytorch");
+  const std::string a_reordered = "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {namespace: ml, generateName: ptj-}\n"
+                                  "spec:\n  pytorchReplicaSpecs:\n" + Replica("Worker", 1, "pytorch") +
+                                  "  runPolicy: {suspend: false}\n";
+  const std::string b = "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {generateName: ptj-, namespace: ml}\n"
+                        "spec:\n  pytorchReplicaSpecs:\n" + Replica("Worker", 2, "pytorch");
+  Manifests ma = Load(a), mr = Load(a_reordered), mb = Load(b), twice = Load(a + "---\n" + a);
+  ASSERT_EQ(Rejections(ma), "");
+  ASSERT_EQ(ma.pods.size(), 1u);
+  const std::string pod = ma.pods[0].pod.name();
+  ASSERT_EQ(pod.size(), std::string("ptj-xxxxx-worker-0").size()) << pod;
+  EXPECT_EQ(pod.substr(0, 4), "ptj-");
+  EXPECT_EQ(pod.substr(9), "-worker-0");
+  ASSERT_EQ(mr.pods.size(), 1u);
+  EXPECT_EQ(mr.pods[0].pod.name(), pod);
+  ASSERT_EQ(mb.pods.size(), 2u);
+  EXPECT_NE(mb.pods[0].pod.name(), pod);
+  ASSERT_EQ(twice.pods.size(), 2u) << Rejections(twice);
+  EXPECT_EQ(twice.pods[0].pod.name(), pod);
+  EXPECT_NE(twice.pods[1].pod.name(), pod);
+}
+
+}  // namespace
+}  // namespace gpusched
