@@ -9,6 +9,7 @@
 #include "gpusched/io/controller_expansion.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/model/gang.h"
+#include "kai_job_groups.h"
 #include "operator_plan.h"
 
 namespace gpusched {
@@ -459,7 +460,9 @@ void ExpandWorkloads(Manifests& m) {
     }
     m.controller_scales.Add(std::move(t));
   }
+  const std::vector<KaiJobGroup> kai_jobs = PlanKaiJobGroups(m);
   ExpandControllers(m);
+  DeclareKaiJobGroups(m, kai_jobs);
   DeclareOperatorGroups(m, plans);
   m.operators.clear();
 }
