@@ -38,6 +38,12 @@ Pod WithSelector(Pod p) {
   return p;
 }
 
+// A selector on a label the kubelet puts on every node it registers.
+Pod WithOsSelector(Pod p) {
+  p.node_selector["kubernetes.io/os"] = "linux";
+  return p;
+}
+
 TEST(DiagnosisTest, Table) {
   const DiagCase cases[] = {
       {"empty cluster", {}, {}, GpuPod("p", 1), Kind::kNoNodes, true, "can never fit: the cluster has no nodes", ""},
@@ -97,11 +103,7 @@ TEST(DiagnosisTest, Table) {
       {"a kubelet label no node carries: Node manifests written by hand",
        {GpuNode("a", 8), GpuNode("b", 8)},
        {},
-       [] {
-         Pod p = GpuPod("p", 1);
-         p.node_selector["kubernetes.io/os"] = "linux";
-         return p;
-       }(),
+       WithOsSelector(GpuPod("p", 1)),
        Kind::kNoEligibleNode,
        true,
        "can never fit: every node is excluded before resources are even compared: 2 nodes not matching its "
@@ -112,8 +114,7 @@ TEST(DiagnosisTest, Table) {
        {GpuNode("a", 8)},
        {},
        [] {
-         Pod p = GpuPod("p", 1);
-         p.node_selector["kubernetes.io/os"] = "linux";
+         Pod p = WithOsSelector(GpuPod("p", 1));
          p.node_affinity.emplace();
          p.node_affinity->required.push_back(
              NodeSelectorTerm{{NodeSelectorRequirement{"kubernetes.io/arch", "In", {"amd64"}}}, {}});
@@ -132,11 +133,7 @@ TEST(DiagnosisTest, Table) {
           return n;
         }()},
        {},
-       [] {
-         Pod p = GpuPod("p", 1);
-         p.node_selector["kubernetes.io/os"] = "linux";
-         return p;
-       }(),
+       WithOsSelector(GpuPod("p", 1)),
        Kind::kNoEligibleNode,
        true,
        "can never fit: every node is excluded before resources are even compared: 2 nodes not matching its "
