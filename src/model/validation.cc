@@ -75,8 +75,14 @@ void ValidateInitContainers(const std::vector<Container>& cs, const std::vector<
     const Container& c = cs[i];
     const std::string p = path + "[" + std::to_string(i) + "]";
     ValidateContainerCommon(c, p, errs);
-    if (!c.restart_policy.empty() && c.restart_policy != "Always")
-      errs.push_back(FieldError::NotSupportedJson(p + ".restartPolicy", c.restart_policy, {"Always"}));
+    // Always makes it a sidecar. Never and OnFailure were "Unsupported
+    // value" (only "Always") until ContainerRestartRules, on by default
+    // since v1.35, let a regular init container override the Pod's policy
+    // too (KEP-5307; pod-lifecycle "Individual container restart policy and
+    // rules"). It stays a regular init container for resource accounting.
+    if (!c.restart_policy.empty() && c.restart_policy != "Always" && c.restart_policy != "Never" &&
+        c.restart_policy != "OnFailure")
+      errs.push_back(FieldError::NotSupportedJson(p + ".restartPolicy", c.restart_policy, {"Always", "Never", "OnFailure"}));
     if (all_names.count(c.name)) {
       errs.push_back(FieldError::Duplicate(p + ".name", c.name));
     } else if (!c.name.empty()) {

@@ -113,10 +113,13 @@ TEST(ValidateContainersTest, UpstreamErrorCases) {
        {"spec.initContainers[0].name: Duplicate value: \"app\""}},
       {"init: duplicate names", app, {MakeContainer("init"), MakeContainer("init")},
        {"spec.initContainers[1].name: Duplicate value: \"init\""}},
-      {"init: Not supported RestartPolicy: OnFailure", app, {MakeContainer("init", {}, {}, "OnFailure")},
-       {"spec.initContainers[0].restartPolicy: Unsupported value: \"OnFailure\": supported values: \"Always\""}},
-      {"init: Not supported RestartPolicy: Never", app, {MakeContainer("init", {}, {}, "Never")},
-       {"spec.initContainers[0].restartPolicy: Unsupported value: \"Never\": supported values: \"Always\""}},
+      // Upstream's gate-off cases (Unsupported, only "Always"); valid with
+      // ContainerRestartRules, on by default in v1.35.
+      {"init: RestartPolicy OnFailure (ContainerRestartRules)", app, {MakeContainer("init", {}, {}, "OnFailure")}, {}},
+      {"init: RestartPolicy Never (ContainerRestartRules)", app, {MakeContainer("init", {}, {}, "Never")}, {}},
+      {"init: RestartPolicy none of them", app, {MakeContainer("init", {}, {}, "Sometimes")},
+       {"spec.initContainers[0].restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", "
+        "\"Never\", \"OnFailure\""}},
       {"init: restartPolicy Always is a sidecar", app, {MakeContainer("sidecar", {}, {}, "Always")}, {}},
       // Order within one container: name, image, resources, then the
       // duplicate check (validateContainerCommon runs first).
