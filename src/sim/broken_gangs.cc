@@ -20,7 +20,6 @@ void BrokenGangs::Started(size_t id, int64_t gpu_milli, double now) {
   State& s = state_[static_cast<size_t>(g)];
   Accrue(s, now);
   milli_[id] = gpu_milli;
-  ++s.running;
   s.running_count.Add(gangs_.SubgroupOf(id));
   s.running_milli += gpu_milli;
   if (s.broken && GangReady(gangs_.gang(g), s.running_count)) s.broken = false;  // recovered
@@ -31,7 +30,6 @@ void BrokenGangs::Stopped(size_t id, double now) {
   if (g < 0 || id >= milli_.size() || milli_[id] < 0) return;
   State& s = state_[static_cast<size_t>(g)];
   Accrue(s, now);
-  --s.running;
   s.running_count.Add(gangs_.SubgroupOf(id), -1);
   s.running_milli -= milli_[id];
   milli_[id] = -1;

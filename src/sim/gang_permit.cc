@@ -131,7 +131,7 @@ std::vector<size_t> GangPermit::FilterFailed(size_t id) {
   // Coscheduling's PostFilter (pkg/coscheduling/coscheduling.go): the
   // assigned pods (bound or assumed) of the group; reject when the unassigned
   // share of minMember exceeds podGroupRejectPercentage.
-  const int64_t assigned = g.running + static_cast<int64_t>(g.waiting.size());
+  const int64_t assigned = g.running_count.total + static_cast<int64_t>(g.waiting.size());
   if (assigned >= g.gang->min_count) return {};
   const double unassigned =
       static_cast<double>(g.gang->min_count - assigned) / static_cast<double>(g.gang->min_count);
@@ -157,7 +157,7 @@ void GangPermit::AccruePartial(State& g, double now) {
     partial_gpu_seconds_ += (now - g.partial_since) * static_cast<double>(g.running_milli) / kGpuMilli;
     g.ever_partial = true;
   }
-  g.partial_since = !g.started && g.running > 0 ? now : -1;
+  g.partial_since = !g.started && g.running_count.total > 0 ? now : -1;
 }
 
 void GangPermit::Started(size_t id, int64_t gpu_milli, double now) {
@@ -168,7 +168,6 @@ void GangPermit::Started(size_t id, int64_t gpu_milli, double now) {
   if (!enforced) AccruePartial(g, now);
   m.running = true;
   m.milli = gpu_milli;
-  ++g.running;
   g.running_count.Add(m.subgroup);
   g.running_milli += gpu_milli;
   if (GangReady(*g.gang, g.running_count)) g.started = true;
@@ -182,7 +181,6 @@ void GangPermit::Stopped(size_t id, double now) {
   const bool enforced = g.enforcement != nullptr;
   if (!enforced) AccruePartial(g, now);
   m.running = false;
-  --g.running;
   g.running_count.Add(m.subgroup, -1);
   g.running_milli -= m.milli;
   if (!enforced) AccruePartial(g, now);
@@ -198,7 +196,8 @@ std::string GangPermit::SessionMessage(int32_t gang) const {
   const State& g = gangs_[static_cast<size_t>(gang)];
   const auto fit = static_cast<int64_t>(g.waiting.size());
   const auto members = static_cast<int64_t>(g.gang->members.size());
-  if (g.enforcement->enforcer == "Volcano") return VolcanoMessage(*g.gang, fit, members - g.running, g.running);
+  const int64_t running = g.running_count.total;
+  if (g.enforcement->enforcer == "Volcano") return VolcanoMessage(*g.gang, fit, members - running, running);
   GangCount placed = g.running_count;
   for (size_t w : g.waiting) placed.Add(members_[w].subgroup);
   return KaiMessage(*g.gang, placed, members);
@@ -208,7 +207,7 @@ std::string GangPermit::WaitingReason(size_t id) const {
   const Member& m = members_[id];
   const State& g = gangs_[static_cast<size_t>(m.gang)];
   return "waiting on Permit for gang " + g.gang->key + " (" + g.enforcement->enforcer + "): " +
-         std::to_string(g.waiting.size() + static_cast<size_t>(g.running)) + " of minCount " +
+         std::to_string(g.waiting.size() + static_cast<size_t>(g.running_count.total)) + " of minCount " +
          std::to_string(g.gang->min_count) + " members waiting or running, reserved on its node since " +
          GoSeconds(m.since) + " of simulated time";
 }
@@ -242,8 +241,8 @@ GangSimMetrics GangPermit::Metrics(double end) const {
 
 std::string GangPermit::CheckInvariants() const {
   for (const State& g : gangs_) {
-    if (!g.enforcement || g.running == 0 || g.started) continue;
-    return "gang " + g.gang->key + " runs " + std::to_string(g.running) + " members below minCount " +
+    if (!g.enforcement || g.running_count.total == 0 || g.started) continue;
+    return "gang " + g.gang->key + " runs " + std::to_string(g.running_count.total) + " members below minCount " +
            std::to_string(g.gang->min_count) + " under " + g.enforcement->enforcer;
   }
   return "";

@@ -55,8 +55,7 @@ class BrokenGangs {
 
  private:
   struct State {
-    int32_t running = 0;
-    GangCount running_count;  // by subgroup, for GangReady
+    GangCount running_count;  // members running: in all (total) and by subgroup, for GangReady
     int64_t running_milli = 0;
     bool broken = false;
     double since = 0;  // idle accrued up to here while broken

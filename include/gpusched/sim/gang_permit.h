@@ -125,8 +125,7 @@ class GangPermit {
     bool session = false;                          // Volcano, KAI
     double timeout = 0;
     std::vector<size_t> waiting;  // in reservation order
-    int32_t running = 0;
-    GangCount running_count;  // by subgroup, for GangReady
+    GangCount running_count;  // members running: in all (total) and by subgroup, for GangReady
     int64_t running_milli = 0;
     bool started = false;  // has been ready (GangReady) with its running members alone
     double deadline = kNoDeadline;
