@@ -39,8 +39,7 @@ std::vector<GangRow> GangRows(const RunReport& r) {
   };
   for (const auto& pl : r.result.placements) {
     if (GangRow* row = row_of(pl.pod)) {
-      ++row->placed;
-      row->placed_by.Add(SubgroupLabel(*r.pods[pl.pod], row->gang->api));
+      row->placed.Add(SubgroupLabel(*r.pods[pl.pod], row->gang->api));
       row->gpus_held_idle += PodGpuRequest(ComputePodRequests(*r.pods[pl.pod]));
     }
   }
@@ -52,11 +51,11 @@ std::vector<GangRow> GangRows(const RunReport& r) {
     auto it = by_gang.find(&g);
     if (it == by_gang.end()) continue;
     GangRow row = it->second;
-    if (GangReady(g, row.placed_by)) {
+    if (GangReady(g, row.placed)) {
       row.state = "running";
       row.gpus_held_idle = 0;
     } else {
-      row.state = row.placed > 0 ? "partial" : "waiting";
+      row.state = row.placed.total > 0 ? "partial" : "waiting";
     }
     rows.push_back(std::move(row));
   }
@@ -71,13 +70,13 @@ void WriteGangsSection(std::ostream& out, const RunReport& r) {
     const Gang& g = *row.gang;
     // Needed: the fewest members that make it ready (its minimum, or its
     // subgroups' when KAI checks those instead).
-    out << "  " << g.key << ": " << row.placed << "/" << SmallestReadyCount(g) << " placed, " << row.pending
+    out << "  " << g.key << ": " << row.placed.total << "/" << SmallestReadyCount(g) << " placed, " << row.pending
         << " pending";
     if (row.state == "running") {
       out << ", can start";
     } else {
       out << ", cannot start";
-      for (const GangShortfall& f : GangShortfalls(g, row.placed_by))
+      for (const GangShortfall& f : GangShortfalls(g, row.placed))
         if (!f.subgroup.empty())
           out << "; " << SubgroupWord(g.api) << " " << f.subgroup << " has " << f.have << " of its " << f.min
               << " placed";

@@ -77,7 +77,7 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                            {"enforced_by", row.enforcer.empty() ? Json(nullptr) : Json(row.enforcer)},
                            {"min_count", row.gang->min_count},
                            {"members", row.members},
-                           {"placed", row.placed},
+                           {"placed", row.placed.total},
                            {"pending", row.pending},
                            {"gpus_held_idle", row.gpus_held_idle},
                            {"state", row.state}});

@@ -20,8 +20,7 @@ struct GangRow {
   const Gang* gang = nullptr;
   std::string enforcer;  // "" when its pods' scheduler does not gang
   int64_t members = 0;   // its pods in the run
-  int64_t placed = 0;    // bound (already or by this run)
-  GangCount placed_by;   // the same, by task / subgroup label
+  GangCount placed;      // bound (already or by this run): in all (total) and by task / subgroup label
   int64_t pending = 0;
   // GPUs (whole nvidia.com/gpu) held by its placed members while the gang
   // is not ready: allocated, idle, the job cannot start.
