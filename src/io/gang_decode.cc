@@ -1,7 +1,6 @@
 #include "gang_decode.h"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 
 #include "controller_decode.h"
@@ -11,6 +10,7 @@
 #include "gpusched/model/gang.h"
 #include "gpusched/model/label_selector.h"
 #include "gpusched/model/validation.h"
+#include "gpusched/util/ascii.h"
 #include "kube_decode.h"
 #include "operator_decode.h"
 
@@ -445,9 +445,7 @@ void LoadPdb(const Source& src, const DocNode& obj, const std::string& kind, con
 }  // namespace
 
 std::string GangResourceName(const std::string& kind, const std::string& api_version) {
-  std::string r;
-  for (char c : kind) r += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  r += 's';
+  std::string r = AsciiLower(kind) + 's';
   if (kind == "PodDisruptionBudget") r = "poddisruptionbudgets";
   const std::string group(GroupOf(api_version));
   return group.empty() ? r : r + "." + group;

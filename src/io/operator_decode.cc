@@ -8,17 +8,12 @@
 #include "decode_context.h"
 #include "gang_decode.h"
 #include "gpusched/model/validation.h"
+#include "gpusched/util/ascii.h"
 #include "kube_decode.h"
 #include "volcano_policies.h"
 
 namespace gpusched {
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string r;
-  for (char c : s) r += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return r;
-}
 
 int32_t Clamp32(int64_t v) { return static_cast<int32_t>(std::clamp<int64_t>(v, INT32_MIN, INT32_MAX)); }
 
@@ -176,7 +171,7 @@ std::string DecodeKubeflow(DecodeContext& ctx, const DocNode& spec, OperatorWork
     if (webhook)  // the v1 MPIJob has no defaulting before the controller's check
 
       for (const char* canonical : info.roles)
-        if (Lower(role) == Lower(canonical)) role = canonical;
+        if (AsciiLower(role) == AsciiLower(canonical)) role = canonical;
     const std::string rp = specs_path + "[" + role + "]";
     OperatorRole r;
     r.name = role;

@@ -1,7 +1,6 @@
 #include "gpusched/io/operator_expansion.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <unordered_map>
 #include <unordered_set>
@@ -9,17 +8,12 @@
 #include "gpusched/io/controller_expansion.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/model/gang.h"
+#include "gpusched/util/ascii.h"
 #include "kai_job_groups.h"
 #include "operator_plan.h"
 
 namespace gpusched {
 namespace {
-
-std::string LowerAscii(std::string_view s) {
-  std::string r;
-  for (char c : s) r += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return r;
-}
 
 bool IsTerminal(const Pod& p) { return p.phase == "Succeeded" || p.phase == "Failed"; }
 
@@ -35,7 +29,7 @@ std::optional<int64_t> IntLabel(const LabelMap& labels, const char* key) {
 
 // training-operator's ControllerName() per kind ("pytorchjob-controller").
 std::string KubeflowOperatorName(OperatorKind kind) {
-  return LowerAscii(OperatorKindName(kind)) + "-controller";
+  return AsciiLower(OperatorKindName(kind)) + "-controller";
 }
 
 // The role whose pod gets training.kubeflow.org/job-role=master
@@ -206,7 +200,7 @@ class Planner {
     }
     if (w.finished || w.suspend) return;
     for (const OperatorRole& r : w.roles) {
-      const std::string rt = LowerAscii(r.name);
+      const std::string rt = AsciiLower(r.name);
       for (int64_t idx = 0; idx < r.replicas; ++idx) {
         std::string name = w.kind == OperatorKind::kMPIJob && r.name == "Launcher"
                                ? w.name() + "-launcher"

@@ -1,17 +1,12 @@
 #include "gpusched/model/gang_readiness.h"
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_set>
+
+#include "gpusched/util/ascii.h"
 
 namespace gpusched {
 namespace {
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 }  // namespace
 
@@ -38,7 +33,7 @@ std::vector<GangMinimum> EnforcedMinimums(const Gang& g) {
     // SubGroupSet (no minimum); the rest PodSets with max(minMember, 1).
     std::unordered_set<std::string> parents;
     for (const GangSubgroup& sg : g.subgroups)
-      if (!sg.parent.empty()) parents.insert(Lower(sg.parent));
+      if (!sg.parent.empty()) parents.insert(AsciiLower(sg.parent));
     for (const GangSubgroup& sg : g.subgroups)
       if (!parents.count(sg.name)) out.push_back({sg.name, std::max<int64_t>(sg.min_count, 1)});
     return out;

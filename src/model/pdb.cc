@@ -1,8 +1,9 @@
 #include "gpusched/model/pdb.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
+
+#include "gpusched/util/ascii.h"
 
 namespace gpusched {
 namespace {
@@ -90,9 +91,7 @@ const ScaleTarget* ControllerScales::Find(const OwnerReference& ref, const std::
 std::string ScaleResourceName(const std::string& kind, const std::string& api_version) {
   // Kinds pluralise by lower-casing and adding "s" (every kind that owns
   // pods does: jobs, daemonsets, cronjobs, pytorchjobs, leaderworkersets).
-  std::string r;
-  for (char c : kind) r += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  r += 's';
+  const std::string r = AsciiLower(kind) + 's';
   const std::string group = ApiGroup(api_version);
   return group.empty() ? r : r + "." + group;
 }

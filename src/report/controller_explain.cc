@@ -1,16 +1,16 @@
 #include "gpusched/report/controller_explain.h"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <unordered_map>
+
+#include "gpusched/util/ascii.h"
 
 namespace gpusched {
 namespace {
 
 std::optional<ControllerKind> KindAlias(std::string_view s) {
-  std::string k(s);
-  std::transform(k.begin(), k.end(), k.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string k = AsciiLower(s);
   if (k == "deployment" || k == "deployments" || k == "deploy") return ControllerKind::kDeployment;
   if (k == "replicaset" || k == "replicasets" || k == "rs") return ControllerKind::kReplicaSet;
   if (k == "statefulset" || k == "statefulsets" || k == "sts") return ControllerKind::kStatefulSet;
