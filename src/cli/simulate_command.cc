@@ -9,15 +9,15 @@
 #include "gpusched/cli/cli.h"
 #include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/progress.h"
-#include "gpusched/io/sim_inputs.h"
 #include "gpusched/report/html_report.h"
 #include "gpusched/report/sim_writers.h"
-#include "gpusched/sched/index/frag.h"
-#include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/framework/gang_serving.h"
 #include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sim/simulator.h"
+#include "gpusched/siminput/sim_inputs.h"
 
 namespace gpusched {
 namespace {

@@ -4,15 +4,15 @@
 #include <optional>
 
 #include "controller_decode.h"
-#include "decode_context.h"
 #include "dra_decode.h"
 #include "gang_decode.h"
+#include "gpusched/io/decode_context.h"
+#include "gpusched/io/kube_decode.h"
 #include "gpusched/io/kube_schema.h"
 #include "gpusched/io/template_key.h"
 #include "gpusched/io/workload_names.h"
 #include "gpusched/model/hami.h"
 #include "gpusched/model/validation.h"
-#include "kube_decode.h"
 
 namespace gpusched {
 

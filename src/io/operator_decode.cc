@@ -5,11 +5,11 @@
 #include <optional>
 
 #include "controller_decode.h"
-#include "decode_context.h"
 #include "gang_decode.h"
+#include "gpusched/io/decode_context.h"
+#include "gpusched/io/kube_decode.h"
 #include "gpusched/model/validation.h"
 #include "gpusched/util/ascii.h"
-#include "kube_decode.h"
 #include "volcano_policies.h"
 
 namespace gpusched {

@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "decode_context.h"
 #include "gpusched/config/scheduler_config.h"
+#include "gpusched/io/decode_context.h"
 
 namespace gpusched {
 namespace scheduler_config_internal {

@@ -12,7 +12,7 @@
 #include <limits>
 #include <set>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/io/kube_schema.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 
 namespace gpusched {
 

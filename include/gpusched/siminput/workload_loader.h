@@ -9,8 +9,8 @@
 // "1h30m", "250ms"). An object with a value that is not one, or negative, is
 // rejected (file, line, object and annotation named, in kubectl's words) and
 // takes no part in the simulation.
-#ifndef GPUSCHED_IO_WORKLOAD_LOADER_H_
-#define GPUSCHED_IO_WORKLOAD_LOADER_H_
+#ifndef GPUSCHED_SIMINPUT_WORKLOAD_LOADER_H_
+#define GPUSCHED_SIMINPUT_WORKLOAD_LOADER_H_
 
 #include <optional>
 #include <string>
@@ -49,4 +49,4 @@ Status LoadManifestWorkload(Manifests m, std::vector<Node>& initial_nodes, Workl
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_IO_WORKLOAD_LOADER_H_
+#endif  // GPUSCHED_SIMINPUT_WORKLOAD_LOADER_H_

@@ -5,8 +5,8 @@
 
 #include <map>
 
-#include "gpusched/io/trace_loader.h"
 #include "gpusched/model/gpu_request.h"
+#include "gpusched/siminput/trace_loader.h"
 #include "trace_test_util.h"
 
 namespace gpusched {

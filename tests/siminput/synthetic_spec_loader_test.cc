@@ -1,4 +1,4 @@
-#include "gpusched/io/synthetic_spec_loader.h"
+#include "gpusched/siminput/synthetic_spec_loader.h"
 
 #include <gtest/gtest.h>
 

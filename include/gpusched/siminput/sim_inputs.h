@@ -3,8 +3,8 @@
 // (pods in the cluster manifests, plus --workload: a trace pod list CSV, a
 // SyntheticWorkload spec, or more manifests with gpusched.io/* timing
 // annotations) and the KubeSchedulerConfiguration.
-#ifndef GPUSCHED_IO_SIM_INPUTS_H_
-#define GPUSCHED_IO_SIM_INPUTS_H_
+#ifndef GPUSCHED_SIMINPUT_SIM_INPUTS_H_
+#define GPUSCHED_SIMINPUT_SIM_INPUTS_H_
 
 #include <cstdint>
 #include <optional>
@@ -57,4 +57,4 @@ Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out);
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_IO_SIM_INPUTS_H_
+#endif  // GPUSCHED_SIMINPUT_SIM_INPUTS_H_

@@ -1,4 +1,4 @@
-#include "gpusched/io/sim_inputs.h"
+#include "gpusched/siminput/sim_inputs.h"
 
 #include <gtest/gtest.h>
 

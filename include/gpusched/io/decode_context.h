@@ -1,6 +1,8 @@
 // DecodeContext: reads typed fields out of a parsed YAML/JSON object (a
 // DocNode of a Document) and collects decode errors and warnings, so that
-// they can name the line of the field. Private to src/io.
+// they can name the line of the field. io's own decoders use it, and so do
+// readers of other YAML formats built on io (siminput's SyntheticWorkload
+// spec), so that every file gpusched reads reports errors alike.
 //
 // The accessors take the parent node, the key and the field's path for
 // messages ("spec.containers[0].name"). They never throw; a field that is

@@ -1,4 +1,4 @@
-#include "gpusched/io/synthetic_spec_loader.h"
+#include "gpusched/siminput/synthetic_spec_loader.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,12 +10,12 @@
 #include <iterator>
 #include <type_traits>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
+#include "gpusched/io/kube_decode.h"
 #include "gpusched/io/read_input.h"
-#include "gpusched/io/workload_loader.h"
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/model/validation.h"
-#include "kube_decode.h"
+#include "gpusched/siminput/workload_loader.h"
 
 namespace gpusched {
 namespace {

@@ -1,11 +1,13 @@
 // Decoding core/v1 objects (ObjectMeta, PodSpec, Node) from parsed YAML/JSON
-// into the model. Private to src/io; errors go to the DecodeContext.
+// into the model; errors go to the DecodeContext. Public for readers that
+// embed a Node manifest in their own format (siminput's SyntheticWorkload
+// node events); a whole manifest goes through io/manifest_loader.h.
 #ifndef GPUSCHED_IO_KUBE_DECODE_H_
 #define GPUSCHED_IO_KUBE_DECODE_H_
 
 #include <string>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/pod.h"
 

@@ -33,8 +33,8 @@
 // fields are refused (the trace has none; a quote means the file is not the
 // trace's format). Only a file that cannot be read, is empty, or has the
 // wrong header is a non-OK Status.
-#ifndef GPUSCHED_IO_TRACE_LOADER_H_
-#define GPUSCHED_IO_TRACE_LOADER_H_
+#ifndef GPUSCHED_SIMINPUT_TRACE_LOADER_H_
+#define GPUSCHED_SIMINPUT_TRACE_LOADER_H_
 
 #include <string>
 #include <string_view>
@@ -66,4 +66,4 @@ Status LoadTracePodsText(std::string_view text, const std::string& file, Workloa
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_IO_TRACE_LOADER_H_
+#endif  // GPUSCHED_SIMINPUT_TRACE_LOADER_H_

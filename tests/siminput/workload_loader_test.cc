@@ -1,4 +1,4 @@
-#include "gpusched/io/workload_loader.h"
+#include "gpusched/siminput/workload_loader.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "gpusched/io/trace_loader.h"
+#include "gpusched/siminput/trace_loader.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

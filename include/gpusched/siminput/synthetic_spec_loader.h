@@ -22,8 +22,8 @@
 // CPU-only pods). Errors name the file, the line and the field, one per
 // line, e.g.
 //   workload.yaml:7: mix[2].weight: Invalid value: -1: must be greater than 0
-#ifndef GPUSCHED_IO_SYNTHETIC_SPEC_LOADER_H_
-#define GPUSCHED_IO_SYNTHETIC_SPEC_LOADER_H_
+#ifndef GPUSCHED_SIMINPUT_SYNTHETIC_SPEC_LOADER_H_
+#define GPUSCHED_SIMINPUT_SYNTHETIC_SPEC_LOADER_H_
 
 #include <string>
 #include <string_view>
@@ -44,4 +44,4 @@ Result<SyntheticSpec> LoadSyntheticSpecText(std::string_view text, const std::st
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_IO_SYNTHETIC_SPEC_LOADER_H_
+#endif  // GPUSCHED_SIMINPUT_SYNTHETIC_SPEC_LOADER_H_

@@ -1,8 +1,8 @@
 // Helpers shared by the trace loader's tests (trace_loader_test.cc, on text
 // in memory and temporary files; trace_loader_data_test.cc, on the shipped
 // trace).
-#ifndef GPUSCHED_TESTS_IO_TRACE_TEST_UTIL_H_
-#define GPUSCHED_TESTS_IO_TRACE_TEST_UTIL_H_
+#ifndef GPUSCHED_TESTS_SIMINPUT_TRACE_TEST_UTIL_H_
+#define GPUSCHED_TESTS_SIMINPUT_TRACE_TEST_UTIL_H_
 
 #include <map>
 #include <string>
@@ -36,4 +36,4 @@ inline std::string Join(const std::vector<InputError>& errs) {
 
 }  // namespace gpusched::trace_test
 
-#endif  // GPUSCHED_TESTS_IO_TRACE_TEST_UTIL_H_
+#endif  // GPUSCHED_TESTS_SIMINPUT_TRACE_TEST_UTIL_H_

@@ -1,4 +1,4 @@
-#include "gpusched/io/sim_inputs.h"
+#include "gpusched/siminput/sim_inputs.h"
 
 #include <fstream>
 #include <iterator>
@@ -8,10 +8,10 @@
 
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/io/scheduler_config_loader.h"
-#include "gpusched/io/synthetic_spec_loader.h"
-#include "gpusched/io/trace_loader.h"
-#include "gpusched/io/workload_loader.h"
 #include "gpusched/sim/synthetic.h"
+#include "gpusched/siminput/synthetic_spec_loader.h"
+#include "gpusched/siminput/trace_loader.h"
+#include "gpusched/siminput/workload_loader.h"
 
 namespace gpusched {
 namespace {
