@@ -1,24 +1,27 @@
 #!/usr/bin/env bash
 # Fails when a module includes a header of a module above it. The rule
 # (README, "Layout"): util <- model <- config <- sched <- sim <- report <- cli,
-# with io reading files into model and config structs (io may read util,
-# model and config), siminput reading the simulator's inputs through io
-# into sim's structs, and server using sched (and io, to read a cluster
-# snapshot). ctest runs this as LayerCheck; run it by hand with
-# `bash scripts/check-layers.sh [ROOT]`.
+# with controllers beside config (above model, below sched: what Kubernetes
+# controllers and operators would create, from model structs alone), io
+# reading files into model and config structs and handing them to the
+# controllers (io may read util, model, config and controllers), siminput
+# reading the simulator's inputs through io into sim's structs, and server
+# using sched (and io, to read a cluster snapshot). ctest runs this as
+# LayerCheck; run it by hand with `bash scripts/check-layers.sh [ROOT]`.
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 declare -A allowed=(
   [util]="util"
   [model]="util model"
   [config]="util model config"
-  [sched]="util model config sched"
-  [sim]="util model config sched sim"
-  [io]="util model config io"
-  [siminput]="util model config sched sim io siminput"
-  [report]="util model config sched sim report"
-  [server]="util model config sched io server"
-  [cli]="util model config sched sim io siminput report server cli"
+  [controllers]="util model controllers"
+  [sched]="util model config controllers sched"
+  [sim]="util model config controllers sched sim"
+  [io]="util model config controllers io"
+  [siminput]="util model config controllers sched sim io siminput"
+  [report]="util model config controllers sched sim report"
+  [server]="util model config controllers sched io server"
+  [cli]="util model config controllers sched sim io siminput report server cli"
 )
 status=0
 for module in "${!allowed[@]}"; do
