@@ -7,6 +7,7 @@
 // is missing") and cmd/kube-scheduler/app/options/configfile.go ("couldn't
 // decode as KubeSchedulerConfiguration, got %s").
 #include "gpusched/io/scheduler_config_loader.h"
+#include "gpusched/sched/plugins/registry.h"
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,7 @@ struct Loaded {
 
 Loaded Load(const std::string& text, const std::string& file = "c.yaml") {
   std::vector<std::string> warnings;
-  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigText(text, file, &warnings);
+  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigText(text, file, &warnings, InTreePlugins());
   return Loaded{std::move(r), std::move(warnings)};
 }
 
@@ -448,7 +449,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   for (const Case& c : {Case{"default.yaml", 1}, Case{"gpu-binpack.yaml", 2}, Case{"rtc.yaml", 1}}) {
     const std::string path = std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/" + c.file;
     std::vector<std::string> warnings;
-    Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile(path, &warnings);
+    Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile(path, &warnings, InTreePlugins());
     ASSERT_TRUE(r.ok()) << c.file << ": " << r.status().message();
     EXPECT_TRUE(warnings.empty()) << c.file << ": " << warnings[0];
     EXPECT_EQ(r->profiles.size(), c.profiles) << c.file;
@@ -457,7 +458,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   // default.yaml spells out the defaults.
   std::vector<std::string> w;
   Result<KubeSchedulerConfiguration> def =
-      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/default.yaml", &w);
+      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/default.yaml", &w, InTreePlugins());
   ASSERT_TRUE(def.ok());
   KubeSchedulerConfiguration d = DefaultSchedulerConfiguration();
   ResolvedProfile a = ResolveProfile(*def, 0);
@@ -472,7 +473,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   EXPECT_EQ(def->profiles[0].plugins.multi_point.enabled.size(), d.profiles[0].plugins.multi_point.enabled.size());
   // gpu-binpack.yaml: MostAllocated with the GPU weighted 5.
   Result<KubeSchedulerConfiguration> bin =
-      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/gpu-binpack.yaml", &w);
+      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/gpu-binpack.yaml", &w, InTreePlugins());
   ASSERT_TRUE(bin.ok());
   ResolvedProfile g = ResolveProfile(*bin, 1);
   EXPECT_EQ(g.scheduler_name, "gpu-binpack");
@@ -483,7 +484,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   EXPECT_EQ(ResolveProfile(*bin, 0).fit_args.type, ScoringStrategyType::kLeastAllocated);
   // rtc.yaml: the bin-packing shape.
   Result<KubeSchedulerConfiguration> rtc =
-      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/rtc.yaml", &w);
+      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/rtc.yaml", &w, InTreePlugins());
   ASSERT_TRUE(rtc.ok());
   const NodeResourcesFitArgs& ra = rtc->profiles[0].fit_args;
   EXPECT_EQ(ra.type, ScoringStrategyType::kRequestedToCapacityRatio);
@@ -495,7 +496,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
 }
 
 TEST(SchedulerConfigLoaderTest, MissingFile) {
-  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile("/nonexistent/x.yaml", nullptr);
+  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile("/nonexistent/x.yaml", nullptr, InTreePlugins());
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
   EXPECT_EQ(r.status().message(), "cannot read \"/nonexistent/x.yaml\"");

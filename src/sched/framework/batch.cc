@@ -7,8 +7,8 @@
 #include "gpusched/sched/framework/batch_preemption.h"
 #include "gpusched/sched/diagnosis/diagnosis_cache.h"
 #include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/plugins/gpu_share.h"
-#include "gpusched/sched/plugins/node_affinity.h"
+#include "gpusched/sched/plugins/gpushare/gpu_share.h"
+#include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
 
 namespace gpusched {
@@ -21,7 +21,7 @@ namespace {
 std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& s) {
   // generalFilter runs the scheduler's NodeAffinity (selector and required
   // affinity) and then rejects untolerated NoExecute taints.
-  if (!NodeAffinityFilter().Filter(pod, node, s).IsSuccess())
+  if (!NodeAffinityPlugin().Filter(pod, node, s).IsSuccess())
     return std::string("Pod was rejected: Predicate NodeAffinity failed: ") + kReasonNodeAffinity;
   for (const Taint& t : node.taints)
     if (t.effect == kTaintEffectNoExecute && !TolerationsTolerateTaint(pod.pod->tolerations, t))
@@ -47,7 +47,7 @@ std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& 
   }
   // A GPU share is checked by the device plugin's Allocate, which fails
   // admission with UnexpectedAdmissionError when no device has room.
-  if (e.empty() && !GpuShareFilter().Filter(pod, node, s).IsSuccess())
+  if (e.empty() && !GpuShare().Filter(pod, node, s).IsSuccess())
     e = "Pod was rejected: Allocate failed due to not enough free GPU share on the node's devices, which is "
         "unexpected";
   return e;

@@ -3,13 +3,15 @@
 #include <algorithm>
 #include <numeric>
 
+#include "gpusched/config/plugin_names.h"
+
 namespace gpusched {
 
 std::optional<QueueOrder> ParseQueueOrder(std::string_view name) {
   if (name == "fifo") return QueueOrder::kFifo;
   if (name == "largest-first") return QueueOrder::kLargestFirst;
   if (name == "smallest-first") return QueueOrder::kSmallestFirst;
-  if (name == "priority" || name == "PrioritySort") return QueueOrder::kPriority;
+  if (name == "priority" || name == names::kPrioritySort) return QueueOrder::kPriority;
   return std::nullopt;
 }
 

@@ -7,6 +7,7 @@
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/util/random.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "../test_util.h"
 
 namespace gpusched {

@@ -15,6 +15,8 @@
 #include "gpusched/sched/policies/scoring_policy.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/util/random.h"
+#include "gpusched/sched/plugins/registry.h"
+#include "gpusched/sched/framework/profile_factory.h"
 #include "../random_cluster.h"
 #include "../test_util.h"
 
