@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/plugins/noderesources/fit.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/framework/scheduler.h"
-#include "gpusched/util/random.h"
+#include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/noderesources/fit.h"
 #include "gpusched/sched/plugins/registry.h"
+#include "gpusched/util/random.h"
 #include "../test_util.h"
 
 namespace gpusched {

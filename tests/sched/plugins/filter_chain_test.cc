@@ -12,9 +12,9 @@
 #include "gpusched/sched/plugins/nodename/node_name.h"
 #include "gpusched/sched/plugins/noderesources/fit.h"
 #include "gpusched/sched/plugins/nodeunschedulable/node_unschedulable.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/sched/plugins/tainttoleration/taint_toleration.h"
 #include "gpusched/util/random.h"
-#include "gpusched/sched/plugins/registry.h"
 #include "../test_util.h"
 
 namespace gpusched {

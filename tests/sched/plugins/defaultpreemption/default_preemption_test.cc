@@ -24,8 +24,8 @@
 #include <set>
 
 #include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/util/random.h"
 #include "gpusched/sched/plugins/registry.h"
+#include "gpusched/util/random.h"
 #include "../../test_util.h"
 
 namespace gpusched {
