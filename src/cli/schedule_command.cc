@@ -22,6 +22,7 @@
 #include "gpusched/sched/framework/gang_serving.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/util/exit_memory.h"
 
 namespace gpusched {
@@ -80,7 +81,7 @@ int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err
   KubeSchedulerConfiguration config = DefaultSchedulerConfiguration();
   if (!flags.config.empty()) {
     std::vector<std::string> cfg_warnings;
-    Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(flags.config, &cfg_warnings);
+    Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(flags.config, &cfg_warnings, InTreePlugins());
     for (const auto& w : cfg_warnings) err << "warning: " << w << "\n";
     if (!loaded.ok()) {
       err << "error: " << loaded.status().message() << "\n";

@@ -21,6 +21,7 @@
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/server/extender.h"
 #include "gpusched/server/http_server.h"
 #include "gpusched/server/readiness.h"
@@ -110,7 +111,7 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
   KubeSchedulerConfiguration config = DefaultSchedulerConfiguration();
   if (!flags.config.empty()) {
     std::vector<std::string> warnings;
-    Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(flags.config, &warnings);
+    Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(flags.config, &warnings, InTreePlugins());
     for (const auto& w : warnings) err << "warning: " << w << "\n";
     if (!loaded.ok()) {
       err << "error: " << loaded.status().message() << "\n";

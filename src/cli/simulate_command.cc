@@ -16,6 +16,7 @@
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/sim/simulator.h"
 #include "gpusched/siminput/sim_inputs.h"
 
@@ -138,7 +139,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
   const std::vector<ExtraProfile> extra = std::move(parsed_extra).value();
   SimInputs in;
   Status st = LoadSimInputs(SimInputSpec{flags.files, flags.recursive, flags.workload, flags.config, flags.seed,
-                                         flags.seed_given},
+                                         flags.seed_given, &InTreePlugins()},
                             in);
   for (const auto& w : in.warnings) err << "warning: " << w << "\n";
   for (const auto& w : in.workload.warnings) err << "warning: " << w << "\n";

@@ -94,7 +94,8 @@ namespace {
 Status LoadAll(const SimInputSpec& spec, SimInputs& out) {
   out.config = DefaultSchedulerConfiguration();
   if (!spec.config.empty()) {
-    Result<KubeSchedulerConfiguration> c = LoadSchedulerConfigFile(spec.config, &out.warnings);
+    if (spec.plugins == nullptr) return Status::InvalidArgument("internal: the configuration needs a plugin registry");
+    Result<KubeSchedulerConfiguration> c = LoadSchedulerConfigFile(spec.config, &out.warnings, *spec.plugins);
     if (!c.ok()) return c.status();
     out.config = std::move(c).value();
   }

@@ -30,6 +30,9 @@ struct SimInputSpec {
   // the caller says the user chose one.
   uint64_t seed = 1;
   bool seed_given = false;
+  // The plugin registry's catalog the --config is read against (required
+  // with `config`; sched/plugins/registry.h).
+  const std::vector<InTreePlugin>* plugins = nullptr;
 };
 
 struct SimInputs {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
+#include "gpusched/config/plugin_names.h"
+#include "gpusched/sched/plugins/registry.h"
+
 namespace gpusched {
 
 Result<ScheduleFeatureGates> ParseScheduleFeatureGates(const std::string& flag) {
@@ -27,18 +30,18 @@ Result<GangServing> BuildGangServing(const KubeSchedulerConfiguration& config, c
   for (size_t i = 0; i < config.profiles.size(); ++i) {
     const ResolvedProfile rp = ResolveProfile(config, i);
     auto has = [&](const char* name) { return std::find(rp.permit.begin(), rp.permit.end(), name) != rp.permit.end(); };
-    if (has("GangScheduling")) {
+    if (has(names::kGangScheduling)) {
       // pkg/features/kube_features.go (v1.35): GangScheduling is alpha, off.
       if (!gates.gang_scheduling)
         return Status::Usage("error: profile \"" + rp.scheduler_name +
                              "\" enables GangScheduling, alpha in v1.35 and off by default: add --feature-gates "
                              "GangScheduling=true");
       s[rp.scheduler_name] = GangEnforcement{{GangApi::kWorkloadV1alpha1, GangApi::kPodGroupV1alpha2},
-                                             "GangScheduling", kWorkloadGangTimeoutSeconds};
-    } else if (has("Coscheduling")) {
+                                             names::kGangScheduling, kWorkloadGangTimeoutSeconds};
+    } else if (has(names::kCoscheduling)) {
       const CoschedulingArgs& a = rp.coscheduling_args;
       s[rp.scheduler_name] =
-          GangEnforcement{{GangApi::kCoscheduling}, "Coscheduling", static_cast<double>(a.permit_waiting_time_seconds),
+          GangEnforcement{{GangApi::kCoscheduling}, names::kCoscheduling, static_cast<double>(a.permit_waiting_time_seconds),
                           a.pod_group_reject_percentage / 100.0};
     }
   }
