@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Fails when a module includes a header of a module above it. The rule
 # (README, "Layout"): util <- model <- config <- sched <- sim <- report <- cli,
-# with io feeding model/config/sim (io may read util, model, config and sim)
-# and server using sched (and io, to read a cluster snapshot). ctest runs this
+# with io feeding model/config/sim (io may read util, model, config and sim),
+# server using sched (and io, to read a cluster snapshot), and run between the
+# engine and cli (run may read util, model, config, sched, sim and io; report
+# and server stay beside it: neither reads run, run reads neither). ctest runs this
 # as LayerCheck; run it by hand with `bash scripts/check-layers.sh [ROOT]`.
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
@@ -15,7 +17,8 @@ declare -A allowed=(
   [io]="util model config sim io"
   [report]="util model config sched sim report"
   [server]="util model config sched io server"
-  [cli]="util model config sched sim io report server cli"
+  [run]="util model config sched sim io controllers run"
+  [cli]="util model config sched sim io report server run cli"
 )
 status=0
 for module in "${!allowed[@]}"; do
