@@ -13,6 +13,7 @@
 #include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/progress.h"
 #include "gpusched/cli/run_flags.h"
+#include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/html_report.h"
 #include "gpusched/report/sim_writers.h"
 #include "gpusched/run/sim_run.h"
@@ -115,7 +116,7 @@ void WritePendingLines(std::ostream& out, const std::vector<SimResult>& runs) {
       if (p.state != PodOutcome::State::kPending) continue;
       if (shown == 0) out << "\npending at the end with " << r.policy << ":\n";
       if (++shown > 5) continue;
-      out << "  " << p.name << ": " << p.reason << "\n";
+      out << "  " << p.name << ": " << p.reason << AdviceText(p.advice) << "\n";
     }
     if (shown > 5) out << "  ... and " << shown - 5 << " more (see pods.csv with -o)\n";
   }
