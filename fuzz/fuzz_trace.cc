@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "gpusched/io/trace_loader.h"
+#include "gpusched/siminput/trace_loader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;

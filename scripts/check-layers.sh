@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
 # Fails when a module includes a header of a module above it. The rule
 # (README, "Layout"): util <- model <- config <- sched <- sim <- report <- cli,
-# with io feeding model/config/sim (io may read util, model, config and sim),
-# server using sched (and io, to read a cluster snapshot), and run between the
-# engine and cli (run may read util, model, config, sched, sim and io; report
-# and server stay beside it: neither reads run, run reads neither). ctest runs this
-# as LayerCheck; run it by hand with `bash scripts/check-layers.sh [ROOT]`.
+# with controllers beside config (above model, below sched: what Kubernetes
+# controllers and operators would create, from model structs alone), io
+# reading files into model and config structs and handing them to the
+# controllers (io may read util, model, config and controllers), siminput
+# reading the simulator's inputs through io into sim's structs, server
+# using sched (and io, to read a cluster snapshot), and run between the
+# engine and cli (it puts a command's run together: it may read everything
+# but report, server and cli; report and server stay beside it: neither
+# reads run, run reads neither). ctest runs this as LayerCheck; run it by
+# hand with `bash scripts/check-layers.sh [ROOT]`.
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 declare -A allowed=(
   [util]="util"
   [model]="util model"
   [config]="util model config"
-  [sched]="util model config sched"
-  [sim]="util model config sched sim"
-  [io]="util model config sim io"
-  [report]="util model config sched sim report"
-  [server]="util model config sched io server"
-  [run]="util model config sched sim io controllers run"
-  [cli]="util model config sched sim io report server run cli"
+  [controllers]="util model controllers"
+  [sched]="util model config controllers sched"
+  [sim]="util model config controllers sched sim"
+  [io]="util model config controllers io"
+  [siminput]="util model config controllers sched sim io siminput"
+  [report]="util model config controllers sched sim report"
+  [server]="util model config controllers sched io server"
+  [run]="util model config controllers sched sim io siminput run"
+  [cli]="util model config controllers sched sim io siminput report server run cli"
 )
 status=0
 for module in "${!allowed[@]}"; do

@@ -1,11 +1,29 @@
 #!/usr/bin/env python3
-"""Generates src/io/kube_schema_tables.cc: the JSON field names and Go types of
-the Kubernetes API structs gpusched decodes strictly, read from the Go sources
-of k8s.io/api and k8s.io/apimachinery (json tags), so that strict decoding
-knows every valid field and the Go type names kubectl's errors print.
+"""Generates src/io/generated/kube_schema_tables.cc: the JSON field names and
+Go types of the Kubernetes API structs gpusched decodes strictly, read from the
+Go sources of k8s.io/api and k8s.io/apimachinery (json tags), so that strict
+decoding knows every valid field and the Go type names kubectl's errors print.
+
+Its inputs are pinned: scripts/gen_kube_schema.sha256 names each upstream
+file (repository, commit or tag, path) with the sha256 of its content, and
+scripts/gen_kube_schema.inputs/ holds a gzipped copy of each, so that the
+table can be regenerated and checked offline:
+
+  scripts/gen_kube_schema.py --pinned > src/io/generated/kube_schema_tables.cc
+  scripts/gen_kube_schema.py --pinned --check src/io/generated/kube_schema_tables.cc
+
+--pinned first checks every copy against its sha256 (exit 2 on a mismatch);
+--check then compares the table it would write with FILE (exit 1, with the
+first differing lines, when they differ). ctest runs the latter as
+KubeSchemaTablesFresh. To move a pin, edit its commit or tag in the sha256
+list and refresh the copies and sums from checkouts of the two repositories:
+
+  scripts/gen_kube_schema.py --pin API_CHECKOUT MACHINERY_CHECKOUT
+
+The generator itself also reads files given on the command line:
 
   scripts/gen_kube_schema.py CORE_TYPES_GO APPS_GO BATCH_GO SCHEDULING_GO META_GO API_COMMIT MACHINERY_COMMIT \
-      [POLICY_GO SCHEDULING_V1ALPHA1_GO SCHEDULING_V1ALPHA2_GO CORE_V135_GO V1ALPHA1_TAG V1ALPHA2_TAG] > src/io/kube_schema_tables.cc
+      [POLICY_GO SCHEDULING_V1ALPHA1_GO SCHEDULING_V1ALPHA2_GO CORE_V135_GO V1ALPHA1_TAG V1ALPHA2_TAG]
 
 The optional files add what gpusched reads for gangs and preemption (issue 16):
 policy/v1 (PodDisruptionBudget), the Workload API of v1.35
@@ -13,18 +31,14 @@ policy/v1 (PodDisruptionBudget), the Workload API of v1.35
 v0.36.0), and PodSpec.workloadRef, which v1.35 clusters accept and later
 k8s.io/api tombstoned (core/v1 of v0.35.0). The Workload API's structs are
 found by apiVersion and kind (FindKindSchema): their Go names repeat.
-
-Regenerating (k8s.io/api and k8s.io/apimachinery checkouts in $API, $MACH):
-  A=$API; C=10b39a39bcee995dfe7cd5e8e7b922be5e46f1e2; MC=eed236ceee2c19c2753a3d93ac0631dc20750454
-  for f in core/v1 apps/v1 batch/v1 scheduling/v1 policy/v1; do git -C $A show $C:$f/types.go > ${f%%/*}.go; done
-  git -C $MACH show $MC:pkg/apis/meta/v1/types.go > meta.go
-  git -C $A show v0.35.0:scheduling/v1alpha1/types.go > s1a1.go
-  git -C $A show v0.36.0:scheduling/v1alpha2/types.go > s1a2.go
-  git -C $A show v0.35.0:core/v1/types.go > core135.go
-  scripts/gen_kube_schema.py core.go apps.go batch.go scheduling.go meta.go $C $MC policy.go s1a1.go s1a2.go \
-      core135.go v0.35.0 v0.36.0 > src/io/kube_schema_tables.cc
 """
+import contextlib
+import gzip
+import hashlib
+import io
+import os
 import re
+import subprocess
 import sys
 
 # Structs whose fields are checked (unknown fields refused); every other
@@ -69,7 +83,7 @@ INTS = {'int32': 'kInt32', 'int64': 'kInt64', 'int': 'kInt64', 'uint32': 'kUint3
         'int16': 'kInt32', 'uint16': 'kUint32', 'uint8': 'kUint32', 'int8': 'kInt32'}
 
 def parse(path, pkg):
-    src = open(path).read()
+    src = read_text(path)
     structs, named = {}, {}
     for m in re.finditer(r'^type (\w+) struct \{\n(.*?)^\}', src, re.S | re.M):
         fields = []
@@ -93,14 +107,29 @@ def parse(path, pkg):
         named[m.group(1)] = m.group(2)
     return structs, named
 
+def read_text(path):
+    """A Go source file, or its gzipped copy (*.gz), as text."""
+    with open(path, 'rb') as f:
+        data = f.read()
+    if path.endswith('.gz'):
+        data = gzip.decompress(data)
+    return data.decode('utf-8')
+
 PKGS = {}
-def main():
-    core, apps, batch, sched, meta, api_commit, machinery_commit = sys.argv[1:8]
+def generate(argv):
+    """The table for the command-line arguments argv, as text."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        emit(argv)
+    return out.getvalue()
+
+def emit(argv):
+    core, apps, batch, sched, meta, api_commit, machinery_commit = argv[0:7]
     for key, path in [('core', core), ('apps', apps), ('batch', batch), ('sched', sched), ('meta', meta)]:
         PKGS[key] = parse(path, key)
-    extra = len(sys.argv) > 8
+    extra = len(argv) > 7
     if extra:
-        policy, s1a1, s1a2, core135, tag1a1, tag1a2 = sys.argv[8:14]
+        policy, s1a1, s1a2, core135, tag1a1, tag1a2 = argv[7:13]
         for key, path in [('policy', policy), ('sched1a1', s1a1), ('sched1a2', s1a2)]:
             PKGS[key] = parse(path, key)
         CHECKED.update(CHECKED_EXTRA)
@@ -291,4 +320,94 @@ def main():
     print('  return {%s};' % ', '.join('&' + cname(k) for k in order))
     print('}\n\n}  // namespace gpusched')
 
-main()
+HERE = os.path.dirname(os.path.abspath(__file__))
+PIN_LIST = os.path.join(HERE, 'gen_kube_schema.sha256')
+INPUT_DIR = os.path.join(HERE, 'gen_kube_schema.inputs')
+# Where --pin finds each repository of the pin list.
+REPOS = ['k8s.io/api', 'k8s.io/apimachinery']
+
+def read_pins():
+    """{input name: (sha256, repository, ref, path)} from the pin list."""
+    pins = {}
+    for line in open(PIN_LIST, encoding='utf-8'):
+        if not line.strip() or line.startswith('#'):
+            continue
+        digest, name, source = line.split()
+        repo, rest = source.split('@', 1)
+        ref, path = rest.split(':', 1)
+        pins[name] = (digest, repo, ref, path)
+    return pins
+
+def pinned_argv():
+    """The generator's arguments for the pinned inputs, once each copy has
+    been checked against its sha256; exits 2 when one does not match."""
+    pins = read_pins()
+    bad = []
+    for name, (digest, repo, ref, path) in pins.items():
+        copy = os.path.join(INPUT_DIR, name + '.gz')
+        got = hashlib.sha256(gzip.decompress(open(copy, 'rb').read())).hexdigest() if os.path.exists(copy) else None
+        if got != digest:
+            root = os.path.dirname(HERE)
+            bad.append('%s: %s is not %s@%s:%s (sha256 %s, pinned %s)' % (
+                os.path.relpath(PIN_LIST, root), os.path.relpath(copy, root), repo, ref, path,
+                got or 'missing', digest))
+    if bad:
+        print('\n'.join(bad), file=sys.stderr)
+        sys.exit(2)
+    f = lambda n: os.path.join(INPUT_DIR, n + '.gz')
+    ref = lambda n: pins[n][2]
+    return [f('core.go'), f('apps.go'), f('batch.go'), f('scheduling.go'), f('meta.go'), ref('core.go'),
+            ref('meta.go'), f('policy.go'), f('s1a1.go'), f('s1a2.go'), f('core135.go'), ref('s1a1.go'),
+            ref('s1a2.go')]
+
+def pin(checkouts):
+    """Refreshes the copies and the sums of the pin list from git checkouts
+    of REPOS (in that order), at the refs the list names."""
+    dirs = dict(zip(REPOS, checkouts))
+    os.makedirs(INPUT_DIR, exist_ok=True)
+    lines = []
+    for line in open(PIN_LIST, encoding='utf-8'):
+        if not line.strip() or line.startswith('#'):
+            lines.append(line)
+            continue
+        _, name, source = line.split()
+        repo, rest = source.split('@', 1)
+        data = subprocess.run(['git', '-C', dirs[repo], 'show', rest], check=True, capture_output=True).stdout
+        with open(os.path.join(INPUT_DIR, name + '.gz'), 'wb') as f:
+            f.write(gzip.compress(data, 9, mtime=0))
+        lines.append('%s  %s  %s\n' % (hashlib.sha256(data).hexdigest(), name, source))
+    with open(PIN_LIST, 'w', encoding='utf-8') as f:
+        f.writelines(lines)
+
+def check(table, path):
+    """0 when the file at path is exactly `table`, else 1 with the first
+    differing lines."""
+    have = read_text(path) if os.path.exists(path) else ''
+    if have == table:
+        print('%s: as scripts/gen_kube_schema.py writes it from its pinned inputs' % path)
+        return 0
+    want_lines, have_lines = table.split('\n'), have.split('\n')
+    for i, (w, h) in enumerate(zip(want_lines + [''] * len(have_lines), have_lines + [''] * len(want_lines))):
+        if w != h:
+            print('%s:%d: differs from what scripts/gen_kube_schema.py --pinned writes:\n'
+                  '  file:      %s\n  generated: %s' % (path, i + 1, h, w))
+            break
+    else:
+        print('%s: differs from what scripts/gen_kube_schema.py --pinned writes in its line count' % path)
+    print('regenerate it with scripts/gen_kube_schema.py --pinned > %s' % path)
+    return 1
+
+def main(args):
+    if args[:1] == ['--pin']:
+        return pin(args[1:3])
+    if args[:1] == ['--pinned']:
+        table = generate(pinned_argv())
+        if args[1:2] == ['--check']:
+            return check(table, args[2])
+        sys.stdout.write(table)
+        return 0
+    sys.stdout.write(generate(args))
+    return 0
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

@@ -3,8 +3,9 @@
 # fresh Debian (bookworm) machine. Idempotent: does nothing when all is there.
 #
 #   bash scripts/setup.sh           # what the gpusched binary needs (scripts/demo.sh)
-#   bash scripts/setup.sh --tests   # and what the tests use (scripts/test.sh): GoogleTest, and
-#                                   # Chromium, which renders the HTML report in the screenshot test
+#   bash scripts/setup.sh --tests   # and what the tests use (scripts/test.sh): GoogleTest,
+#                                   # Chromium, which renders the HTML report in the screenshot test,
+#                                   # and Python 3, which checks the generated schema table
 #
 # ccache is installed too: a second build of unchanged sources, in this
 # checkout or another, then costs next to nothing.
@@ -15,7 +16,7 @@ packages=(
   libcpp-httplib-dev libssl-dev prometheus-cpp-dev
 )
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(libgtest-dev libgmock-dev googletest chromium wrk)
+  packages+=(libgtest-dev libgmock-dev googletest chromium wrk python3)
 fi
 missing=()
 for p in "${packages[@]}"; do

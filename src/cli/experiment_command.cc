@@ -16,11 +16,11 @@
 #include "gpusched/cli/cli.h"
 #include "gpusched/cli/flag_checks.h"
 #include "gpusched/cli/progress.h"
-#include "gpusched/io/trace_loader.h"
 #include "gpusched/report/experiment_chart.h"
 #include "gpusched/report/html_report.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sim/experiment.h"
+#include "gpusched/siminput/trace_loader.h"
 
 #ifndef GPUSCHED_DATA_DIR
 #define GPUSCHED_DATA_DIR "data/alibaba-gpu-2023"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "gpusched/config/plugin_names.h"
 #include "gpusched/config/scheduler_config.h"
 
 namespace gpusched {
@@ -33,8 +34,9 @@ void DefaultBalancedArgs(NodeResourcesBalancedAllocationArgs& a) {
 // appends a defaulted args object for each of them that is enabled.
 bool HasArgsKind(const std::string& name) {
   static const std::set<std::string, std::less<>> kWithArgs = {
-      "DefaultPreemption", "DynamicResources", "InterPodAffinity", "NodeAffinity",
-      "NodeResourcesBalancedAllocation", "NodeResourcesFit", "PodTopologySpread", "VolumeBinding"};
+      names::kDefaultPreemption, names::kDynamicResources, names::kInterPodAffinity,
+      names::kNodeAffinity,      names::kNodeResourcesBalancedAllocation, names::kNodeResourcesFit,
+      names::kPodTopologySpread, names::kVolumeBinding};
   return kWithArgs.count(name) > 0;
 }
 

@@ -1,54 +1,13 @@
-// The in-tree plugin registry, the default plugins and their merging with a
-// profile's plugin sets (pkg/scheduler/apis/config/v1/default_plugins.go).
+// The default plugins and their merging with a profile's plugin sets
+// (pkg/scheduler/apis/config/v1/default_plugins.go). Which plugins exist is
+// the registry's (sched/plugins/registry.h).
 #include <map>
 #include <set>
 
+#include "gpusched/config/plugin_names.h"
 #include "gpusched/config/scheduler_config.h"
 
 namespace gpusched {
-
-const std::vector<InTreePlugin>& InTreePlugins() {
-  // pkg/scheduler/framework/plugins/registry.go (v1.35) and each plugin's
-  // `var _ fwk.XPlugin = &P{}` assertions. NodeDeclaredFeatures and
-  // GangScheduling are alpha in v1.35 (their feature gates are off, so they
-  // are not default plugins); they are registered and can be enabled.
-  static const std::vector<InTreePlugin> kPlugins = {
-      {"SchedulingGates", kPreEnqueue},
-      {"PrioritySort", kQueueSort},
-      {"NodeUnschedulable", kFilter},
-      {"NodeName", kFilter},
-      {"TaintToleration", kFilter | kPreScore | kScore},
-      {"NodeAffinity", kPreFilter | kFilter | kPreScore | kScore},
-      {"NodePorts", kPreFilter | kFilter},
-      {"NodeResourcesFit", kPreFilter | kFilter | kPreScore | kScore},
-      {"VolumeRestrictions", kPreFilter | kFilter},
-      {"NodeVolumeLimits", kPreFilter | kFilter},
-      {"VolumeBinding", kPreFilter | kFilter | kReserve | kPreBind | kPreScore | kScore},
-      {"VolumeZone", kPreFilter | kFilter},
-      {"PodTopologySpread", kPreFilter | kFilter | kPreScore | kScore},
-      {"InterPodAffinity", kPreFilter | kFilter | kPreScore | kScore},
-      {"DynamicResources", kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind},
-      {"DefaultPreemption", kPostFilter},
-      {"NodeResourcesBalancedAllocation", kPreScore | kScore},
-      {"ImageLocality", kScore},
-      {"DefaultBinder", kBind},
-      {"NodeDeclaredFeatures", kPreFilter | kFilter},
-      {"GangScheduling", kPreEnqueue | kReserve | kPermit},
-      // Not in-tree: scheduler-plugins' Coscheduling (pkg/coscheduling/
-      // coscheduling.go: QueueSort, PreFilter, PostFilter, Permit, Reserve).
-      // A configuration naming it is one for a scheduler-plugins build of
-      // kube-scheduler, whose registry is the in-tree one plus its plugins
-      // (cmd/scheduler/main.go app.WithPlugin); gpusched reads it as such.
-      {"Coscheduling", kQueueSort | kPreFilter | kPostFilter | kPermit | kReserve},
-  };
-  return kPlugins;
-}
-
-std::optional<uint32_t> PluginExtensionPoints(std::string_view name) {
-  for (const auto& p : InTreePlugins())
-    if (name == p.name) return p.extension_points;
-  return std::nullopt;
-}
 
 Plugins DefaultPlugins() {
   // getDefaultPlugins, with applyFeatureGates for the v1.35 defaults:
@@ -57,25 +16,25 @@ Plugins DefaultPlugins() {
   // GCEPDLimits, AzureDiskLimits, CinderLimits) are gone from v1.
   Plugins p;
   p.multi_point.enabled = {
-      {"SchedulingGates", 0},
-      {"PrioritySort", 0},
-      {"NodeUnschedulable", 0},
-      {"NodeName", 0},
-      {"TaintToleration", 3},
-      {"NodeAffinity", 2},
-      {"NodePorts", 0},
-      {"NodeResourcesFit", 1},
-      {"VolumeRestrictions", 0},
-      {"NodeVolumeLimits", 0},
-      {"VolumeBinding", 0},
-      {"VolumeZone", 0},
-      {"PodTopologySpread", 2},
-      {"InterPodAffinity", 2},
-      {"DynamicResources", 0},
-      {"DefaultPreemption", 0},
-      {"NodeResourcesBalancedAllocation", 1},
-      {"ImageLocality", 1},
-      {"DefaultBinder", 0},
+      {names::kSchedulingGates, 0},
+      {names::kPrioritySort, 0},
+      {names::kNodeUnschedulable, 0},
+      {names::kNodeName, 0},
+      {names::kTaintToleration, 3},
+      {names::kNodeAffinity, 2},
+      {names::kNodePorts, 0},
+      {names::kNodeResourcesFit, 1},
+      {names::kVolumeRestrictions, 0},
+      {names::kNodeVolumeLimits, 0},
+      {names::kVolumeBinding, 0},
+      {names::kVolumeZone, 0},
+      {names::kPodTopologySpread, 2},
+      {names::kInterPodAffinity, 2},
+      {names::kDynamicResources, 0},
+      {names::kDefaultPreemption, 0},
+      {names::kNodeResourcesBalancedAllocation, 1},
+      {names::kImageLocality, 1},
+      {names::kDefaultBinder, 0},
   };
   return p;
 }

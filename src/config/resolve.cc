@@ -155,16 +155,17 @@ FrameworkPlugins BuildFramework(const SchedulerProfile& prof, const std::vector<
   return f;
 }
 
-ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index) {
+ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index,
+                               const std::vector<InTreePlugin>& registry) {
   if (!config.defaulted) {
     KubeSchedulerConfiguration copy = config;
     SetDefaults(copy);
-    return ResolveProfile(copy, profile_index);
+    return ResolveProfile(copy, profile_index, registry);
   }
   ResolvedProfile r;
   if (profile_index >= config.profiles.size()) return r;
   const SchedulerProfile& prof = config.profiles[profile_index];
-  FrameworkPlugins f = BuildFramework(prof, InTreePlugins());
+  FrameworkPlugins f = BuildFramework(prof, registry);
   r.scheduler_name = prof.scheduler_name;
   if (!f.queue_sort.empty()) r.queue_sort = f.queue_sort.front();
   r.filters = std::move(f.filter);
@@ -177,17 +178,19 @@ ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t 
       prof.percentage_of_nodes_to_score ? prof.percentage_of_nodes_to_score : config.percentage_of_nodes_to_score;
   r.fit_args = prof.fit_args;
   r.balanced_args = prof.balanced_args;
+  r.plugin_args = prof.plugin_args;
   return r;
 }
 
-std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& config, size_t profile_index) {
+std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& config, size_t profile_index,
+                                          const std::vector<InTreePlugin>& registry) {
   if (!config.defaulted) {
     KubeSchedulerConfiguration copy = config;
     SetDefaults(copy);
-    return FrameworkError(copy, profile_index);
+    return FrameworkError(copy, profile_index, registry);
   }
   if (profile_index >= config.profiles.size()) return std::nullopt;
-  return BuildFramework(config.profiles[profile_index], InTreePlugins()).error;
+  return BuildFramework(config.profiles[profile_index], registry).error;
 }
 
 }  // namespace gpusched

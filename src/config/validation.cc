@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "gpusched/config/plugin_names.h"
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/model/object_meta_validation.h"
 #include "gpusched/model/resources.h"
@@ -161,11 +162,11 @@ void ValidatePluginConfig(const std::string& path, const SchedulerProfile& prof,
     if (!seen.insert(name).second) errs.push_back(FieldError::Duplicate(p, name));
     if (IsPluginInvalid(name)) {
       errs.push_back(FieldError::Invalid(p, name, InvalidPluginDetail()));
-    } else if (name == "NodeResourcesBalancedAllocation" && !balanced_done) {
+    } else if (name == names::kNodeResourcesBalancedAllocation && !balanced_done) {
       balanced_done = true;
       for (auto& e : ValidateNodeResourcesBalancedAllocationArgs(p + ".args", prof.balanced_args))
         errs.push_back(std::move(e));
-    } else if (name == "NodeResourcesFit" && !fit_done) {
+    } else if (name == names::kNodeResourcesFit && !fit_done) {
       // Upstream's table keys this validator by "NodeResourcesFitArgs", so
       // config validation never reaches it and NewFit validates the args
       // when the profile is built (field paths without the

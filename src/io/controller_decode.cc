@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "kube_decode.h"
+#include "gpusched/io/kube_decode.h"
 
 namespace gpusched {
 namespace {

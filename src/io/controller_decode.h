@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/model/controller.h"
 #include "gpusched/model/validation.h"

@@ -1,4 +1,4 @@
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 
 #include <charconv>
 

@@ -1,6 +1,6 @@
 #include "dra_decode.h"
 
-#include "kube_decode.h"
+#include "gpusched/io/kube_decode.h"
 
 namespace gpusched {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/model/resource_claims.h"
 

@@ -5,13 +5,13 @@
 
 #include "controller_decode.h"
 #include "crd_schema.h"
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
+#include "gpusched/io/kube_decode.h"
 #include "gpusched/io/kube_schema.h"
 #include "gpusched/model/gang.h"
 #include "gpusched/model/label_selector.h"
 #include "gpusched/model/validation.h"
 #include "gpusched/util/ascii.h"
-#include "kube_decode.h"
 #include "operator_decode.h"
 
 namespace gpusched {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/model/pod.h"
 

@@ -1,10 +1,11 @@
-// The JSON stream reader (json_documents.h): the Builder that turns one
-// value into a Document with simdjson's On-Demand API, and ParseJsonStream,
-// which cuts the input into values (and a List into items) with json_scan.h,
-// releases pages already read, and reports errors through
-// json_syntax_error.h. Builder and ParseJsonStream stay together: the builder
-// maps a List envelope's positions back to the input with offsets only the
-// stream knows (Original), and neither is used anywhere else.
+// The JSON stream reader (json_documents.h): the JsonTreeBuilder that turns
+// one value into a Document with simdjson's On-Demand API, and
+// ParseJsonStream, which cuts the input into values (and a List into items)
+// with json_scan.h, releases pages already read, and reports errors through
+// json_syntax_error.h. JsonTreeBuilder and ParseJsonStream stay together:
+// the builder maps a List envelope's positions back to the input with
+// offsets only the stream knows (Original), and neither is used anywhere
+// else.
 #include "gpusched/io/json_documents.h"
 
 #include <simdjson.h>
@@ -83,9 +84,10 @@ std::string Describe(simdjson::error_code e) {
 }
 
 // Builds Documents from pieces of the input with simdjson's On-Demand API.
-class Builder {
+class JsonTreeBuilder {
  public:
-  Builder(const char* text, size_t size, int first_line) : text_(text), end_(text + size), first_line_(first_line) {}
+  JsonTreeBuilder(const char* text, size_t size, int first_line)
+      : text_(text), end_(text + size), first_line_(first_line) {}
 
   // Parses [p, q) (one JSON value; the buffer is readable SIMDJSON_PADDING
   // bytes past q) into `doc`. `where` locates positions; `shift` maps the
@@ -322,7 +324,7 @@ void ParseJsonStream(const char* data, size_t size, size_t capacity, int first_l
   const char* const end = data + size;
   // Our own copy may always be released as it is read.
   Releaser releaser(data, release_read || !copy.empty() ? size : 0);
-  Builder builder(data, size, first_line);
+  JsonTreeBuilder builder(data, size, first_line);
   Locator where(data, first_line);
   Document top, item;
   const char* p = data;

@@ -1,4 +1,4 @@
-#include "kube_decode.h"
+#include "gpusched/io/kube_decode.h"
 
 #include <algorithm>
 

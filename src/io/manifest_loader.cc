@@ -7,9 +7,8 @@
 #include <iterator>
 #include <sstream>
 
-#include "gpusched/io/controller_expansion.h"
-#include "gpusched/io/gang_inputs.h"
-#include "gpusched/io/operator_expansion.h"
+#include "gpusched/controllers/gang_inputs.h"
+#include "gpusched/controllers/operator_expansion.h"
 #include "gpusched/io/json_documents.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"

@@ -4,15 +4,15 @@
 #include <optional>
 
 #include "controller_decode.h"
-#include "decode_context.h"
 #include "dra_decode.h"
 #include "gang_decode.h"
+#include "gpusched/controllers/template_key.h"
+#include "gpusched/controllers/workload_names.h"
+#include "gpusched/io/decode_context.h"
+#include "gpusched/io/kube_decode.h"
 #include "gpusched/io/kube_schema.h"
-#include "gpusched/io/template_key.h"
-#include "gpusched/io/workload_names.h"
 #include "gpusched/model/hami.h"
 #include "gpusched/model/validation.h"
-#include "kube_decode.h"
 
 namespace gpusched {
 
@@ -126,7 +126,7 @@ void LoadPod(const Source& src, const DocNode& obj, const std::string& api_versi
   InsertMetadataErrors(errs, std::move(ownership));
   if (!errs.empty())
     return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Pod", pod.name(), errs));
-  if (pod.phase == "Succeeded" || pod.phase == "Failed") {
+  if (IsTerminated(pod)) {
     src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": status.phase is " + pod.phase +
                                ": a terminated pod holds no resources and is not scheduled");
     // Kept aside: its controller counts it (a Job's completions).

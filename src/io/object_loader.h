@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/io/manifest_loader.h"
 

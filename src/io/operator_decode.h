@@ -1,16 +1,13 @@
-// Decoding, defaulting and validating the operator workloads of
-// model/operator_workload.h, after their CRD check (crd_schema.h):
-//  - Kubeflow (training-operator v1.9, pkg/apis/kubeflow.org/v1): replica
-//    types matched case-insensitively and renamed as the defaulting webhook
-//    does ("master" -> "Master"), replicas defaulted to 1; the validating
-//    webhook's checks (name a DNS-1035 label, known replica types, containers
-//    with an image and one named as the framework's default container,
-//    PyTorchJob's Master replicas 1);
-//  - Volcano Job (batch.volcano.sh/v1alpha1): the mutating webhook's defaults
-//    (task names "default<i>", task minAvailable = replicas, job minAvailable
-//    = the sum of the tasks', queue "default", schedulerName "volcano") and
-//    the validating webhook's denials (no task, a task's minAvailable above
-//    its replicas, a duplicated task name, minAvailable above the total);
+// Decoding the operator workloads of model/operator_workload.h, after their
+// CRD check (crd_schema.h), with the API server's checks of their metadata,
+// and handing them to their operators' admission (src/controllers):
+//  - Kubeflow (training-operator v1.9, pkg/apis/kubeflow.org/v1): replicas
+//    defaulted to 1; its webhooks rename the replica types and validate the
+//    job, and the MPIJob controller checks what no webhook does
+//    (controllers/kubeflow_admission.h);
+//  - Volcano Job (batch.volcano.sh/v1alpha1): its task list and lifecycle
+//    policies, through the mutating and validating webhooks
+//    (controllers/volcano_job_admission.h);
 //  - JobSet (jobset.x-k8s.io/v1alpha2): replicated jobs with replicas
 //    defaulted to 1 and their Job templates (completionMode Indexed, as
 //    JobSet's webhook defaults it);

@@ -14,12 +14,13 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "decode_context.h"
 #include "gpusched/config/scheduler_config.h"
+#include "gpusched/io/decode_context.h"
 
 namespace gpusched {
 namespace scheduler_config_internal {
@@ -38,12 +39,13 @@ std::optional<double> ParseGoDuration(std::string_view s);
 
 class ConfigDecoder {
  public:
-  explicit ConfigDecoder(DecodeContext& ctx) : ctx_(ctx) {}
+  // `registry`: the plugins that exist and how each reads its args.
+  ConfigDecoder(DecodeContext& ctx, const std::vector<InTreePlugin>& registry) : ctx_(ctx), registry_(registry) {}
 
   void Decode(const DocNode& root, KubeSchedulerConfiguration& out);
 
- private:
-  // In scheduler_config_loader.cc.
+  // In scheduler_config_loader.cc; the plugins' args decoders use them
+  // through ArgsReader (scheduler_config_plugin_args.cc).
 
   // Upstream decodes strictly and refuses unknown fields; gpusched says so
   // and goes on.
@@ -52,6 +54,9 @@ class ConfigDecoder {
   // A list item that must be an object; records its line.
   bool Item(const DocNode& n, const std::string& path);
   std::vector<std::string> Strings(const DocNode& parent, const char* key, const std::string& path);
+  DecodeContext& ctx() { return ctx_; }
+
+ private:
   void DecodeProfile(const DocNode& n, const std::string& path, SchedulerProfile& prof);
   void DecodePlugins(const DocNode& n, const std::string& path, Plugins& out);
   // Returns whether the set was present.
@@ -60,13 +65,12 @@ class ConfigDecoder {
 
   // In scheduler_config_plugin_args.cc.
 
-  // The args of profiles[].pluginConfig[i]. Only the first entry of a
-  // plugin fills the profile; a repeated one is still checked and
-  // validation reports the repetition.
+  // The args of profiles[].pluginConfig[i], handed to the decoder the
+  // plugin's registry row names. Only the first entry of a plugin fills the
+  // profile (`decoded` holds the plugins already read); a repeated one is
+  // still checked and validation reports the repetition.
   void DecodeArgs(const DocNode& c, const std::string& p, const std::string& plugin, SchedulerProfile& prof,
-                  bool& have_fit, bool& have_balanced);
-  std::vector<ResourceSpec> Resources(const DocNode& parent, const char* key, const std::string& path);
-  void DecodeFitArgs(const DocNode& args, const std::string& ap, NodeResourcesFitArgs& a);
+                  std::set<std::string>& decoded);
 
   // In scheduler_config_extenders.cc.
 
@@ -77,6 +81,7 @@ class ConfigDecoder {
   std::string Bytes(const DocNode& parent, const char* key, const std::string& path);
 
   DecodeContext& ctx_;
+  const std::vector<InTreePlugin>& registry_;
 };
 
 }  // namespace scheduler_config_internal

@@ -12,7 +12,7 @@
 #include <limits>
 #include <set>
 
-#include "decode_context.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/io/kube_schema.h"
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"
@@ -118,8 +118,7 @@ void ConfigDecoder::DecodeProfile(const DocNode& n, const std::string& path, Sch
   if (plugins.IsDefined()) DecodePlugins(plugins, path + ".plugins", prof.plugins);
   const DocNode cfgs = ctx_.Seq(n, "pluginConfig", path + ".pluginConfig");
   if (cfgs.IsDefined()) {
-    bool have_fit = false;
-    bool have_balanced = false;
+    std::set<std::string> decoded;
     for (size_t i = 0; i < cfgs.size(); ++i) {
       const DocNode c = cfgs[i];
       const std::string p = Idx(path + ".pluginConfig", i);
@@ -127,7 +126,7 @@ void ConfigDecoder::DecodeProfile(const DocNode& n, const std::string& path, Sch
       WarnUnknown(c, p, {"name", "args"});
       const std::string plugin = ctx_.Str(c, "name", p + ".name");
       prof.plugin_config.push_back(plugin);
-      DecodeArgs(c, p, plugin, prof, have_fit, have_balanced);
+      DecodeArgs(c, p, plugin, prof, decoded);
     }
   }
 }
@@ -216,7 +215,8 @@ std::string Aggregate(const std::vector<std::string>& msgs) {
 }
 
 Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string& file,
-                                        std::vector<std::string>* warnings) {
+                                        std::vector<std::string>* warnings,
+                                        const std::vector<InTreePlugin>& registry) {
   std::vector<YamlDocument> docs = SplitYamlDocuments(text);
   if (docs.empty()) return Status::InvalidArgument(Located(file, 1, "Object 'Kind' is missing (the file is empty)"));
   if (docs.size() > 1 && warnings)
@@ -260,7 +260,7 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
                                                std::string(kGroupVersion) + ", Kind=" + kind));
 
   KubeSchedulerConfiguration config;
-  ConfigDecoder(ctx).Decode(root, config);
+  ConfigDecoder(ctx, registry).Decode(root, config);
   if (warnings)
     for (const auto& [line, w] : ctx.warnings()) warnings->push_back(Located(file, line, w));
   if (!ctx.errors().empty()) {
@@ -279,7 +279,7 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
   }
   // What scheduler.New refuses when it builds the profiles.
   for (size_t i = 0; i < config.profiles.size(); ++i) {
-    if (std::optional<std::string> err = FrameworkError(config, i)) {
+    if (std::optional<std::string> err = FrameworkError(config, i, registry)) {
       return Status::InvalidArgument(Located(
           file, ctx.LineOf(Idx("profiles", i) + ".plugins"),
           "invalid KubeSchedulerConfiguration: initializing profiles: creating profile for scheduler name " +
@@ -292,9 +292,10 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
 }  // namespace
 
 Result<KubeSchedulerConfiguration> LoadSchedulerConfigText(std::string_view text, const std::string& file,
-                                                           std::vector<std::string>* warnings) {
+                                                           std::vector<std::string>* warnings,
+                                                           const std::vector<InTreePlugin>& registry) {
   try {
-    return Load(text, file, warnings);
+    return Load(text, file, warnings, registry);
   } catch (const std::exception& e) {
     // Decoding only reads through guarded accessors; this is a backstop so
     // that no input can crash the loader.
@@ -304,10 +305,11 @@ Result<KubeSchedulerConfiguration> LoadSchedulerConfigText(std::string_view text
 }
 
 Result<KubeSchedulerConfiguration> LoadSchedulerConfigFile(const std::string& path,
-                                                           std::vector<std::string>* warnings) {
+                                                           std::vector<std::string>* warnings,
+                                                           const std::vector<InTreePlugin>& registry) {
   std::string text;
   if (Status s = ReadInput(path, text); !s.ok()) return s;
-  return LoadSchedulerConfigText(text, path == "-" ? "<stdin>" : path, warnings);
+  return LoadSchedulerConfigText(text, path == "-" ? "<stdin>" : path, warnings, registry);
 }
 
 }  // namespace gpusched

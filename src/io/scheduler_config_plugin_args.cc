@@ -1,32 +1,101 @@
-// ConfigDecoder (scheduler_config_decoder.h): profiles[].pluginConfig[].args
-// for the plugins gpusched acts on: NodeResourcesFit,
-// NodeResourcesBalancedAllocation (pkg/scheduler/apis/config/v1) and
-// scheduler-plugins' Coscheduling; other plugins' args are accepted with a
-// warning.
+// ConfigDecoder (scheduler_config_decoder.h): profiles[].pluginConfig[].args.
+// The args object's kind and apiVersion are checked here as the scheme
+// checks them; its fields are read by the decoder of the plugin's registry
+// row (config/plugin_args.h), through an ArgsReader over the parsed document
+// that records errors, warnings and lines as the rest of the file is read.
+// Args of a plugin whose row has no decoder are accepted with a warning.
 #include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
+#include "gpusched/io/kube_schema.h"
 #include "gpusched/model/field_error.h"
 #include "scheduler_config_decoder.h"
 
 namespace gpusched {
 namespace scheduler_config_internal {
+namespace {
+
+// Node ids are 1 + an index into `nodes_` (0 is "absent").
+class DocArgsReader : public ArgsReader {
+ public:
+  DocArgsReader(ConfigDecoder& decoder, const DocNode& root) : decoder_(decoder), ctx_(decoder.ctx()) {
+    root_ = Add(root);
+  }
+  Node root() const { return root_; }
+
+  Node At(Node map, std::string_view key) override { return Add(Get(map)[key]); }
+  Node Map(Node parent, std::string_view key, const std::string& path) override {
+    return Add(ctx_.Map(Get(parent), key, path));
+  }
+  Node Seq(Node parent, std::string_view key, const std::string& path) override {
+    return Add(ctx_.Seq(Get(parent), key, path));
+  }
+  size_t Size(Node seq) override { return Get(seq).size(); }
+  Node Item(Node seq, size_t i, const std::string& path) override {
+    const DocNode n = Get(seq)[i];
+    return decoder_.Item(n, path) ? Add(n) : Node{};
+  }
+  std::string Str(Node parent, std::string_view key, const std::string& path) override {
+    return ctx_.Str(Get(parent), key, path);
+  }
+  std::optional<int64_t> Int(Node parent, std::string_view key, const std::string& path) override {
+    return ctx_.Int(Get(parent), key, path);
+  }
+  std::optional<int32_t> Int32(Node parent, std::string_view key, const std::string& path) override {
+    return decoder_.Int32(Get(parent), std::string(key).c_str(), path);
+  }
+  std::optional<bool> Bool(Node parent, std::string_view key, const std::string& path) override {
+    return ctx_.Bool(Get(parent), key, path);
+  }
+  std::vector<std::string> Strings(Node parent, std::string_view key, const std::string& path) override {
+    return decoder_.Strings(Get(parent), std::string(key).c_str(), path);
+  }
+  void WarnUnknown(Node map, const std::string& path, std::initializer_list<const char*> known) override {
+    decoder_.WarnUnknown(Get(map), path, known);
+  }
+  void Error(const std::string& path, Node at, const std::string& message) override {
+    ctx_.Error(path, Get(at), message);
+  }
+
+ private:
+  Node Add(const DocNode& n) {
+    if (!n.IsDefined()) return {};
+    nodes_.push_back(n);
+    return Node{static_cast<uint32_t>(nodes_.size())};
+  }
+  DocNode Get(Node n) const { return n.defined() && n.id <= nodes_.size() ? nodes_[n.id - 1] : DocNode(); }
+
+  ConfigDecoder& decoder_;
+  DecodeContext& ctx_;
+  std::vector<DocNode> nodes_;
+  Node root_;
+};
+
+}  // namespace
 
 void ConfigDecoder::DecodeArgs(const DocNode& c, const std::string& p, const std::string& plugin,
-                               SchedulerProfile& prof, bool& have_fit, bool& have_balanced) {
+                               SchedulerProfile& prof, std::set<std::string>& decoded) {
   const std::string ap = p + ".args";
   const DocNode raw = c["args"];
   if (!raw.IsDefined() || raw.IsNull()) return;
-  const bool fit = plugin == "NodeResourcesFit";
-  const bool balanced = plugin == "NodeResourcesBalancedAllocation";
-  const bool coscheduling = plugin == "Coscheduling";
-  if (!fit && !balanced && !coscheduling) {
+  const InTreePlugin* row = nullptr;
+  std::string readers;  // the plugins whose args gpusched reads, for the warning
+  size_t reader_count = 0;
+  for (const InTreePlugin& r : registry_) {
+    if (r.decode_args == nullptr) continue;
+    if (plugin == r.name) row = &r;
+    ++reader_count;
+  }
+  if (row == nullptr) {
+    size_t k = 0;
+    for (const InTreePlugin& r : registry_) {
+      if (r.decode_args == nullptr) continue;
+      readers += std::string(k == 0 ? "" : k + 1 == reader_count ? " and " : ", ") + r.name;
+      ++k;
+    }
     ctx_.Record(ap, raw);
-    ctx_.Warn(raw, ap + " (" + plugin +
-                       ") is accepted and ignored: gpusched reads the args of NodeResourcesFit, "
-                       "NodeResourcesBalancedAllocation and Coscheduling only");
+    ctx_.Warn(raw, ap + " (" + plugin + ") is accepted and ignored: gpusched reads the args of " + readers + " only");
     return;
   }
   const DocNode args = ctx_.Map(c, "args", ap);
@@ -47,92 +116,12 @@ void ConfigDecoder::DecodeArgs(const DocNode& c, const std::string& p, const std
                    GoQuote(kScheme));
     return;
   }
-  if (coscheduling) {
-    // scheduler-plugins: decoded, defaulted, then ValidateCoschedulingArgs
-    // (apis/config/validation/validation_pluginargs.go) when the plugin
-    // is created.
-    WarnUnknown(args, ap, {"apiVersion", "kind", "permitWaitingTimeSeconds", "podGroupBackoffSeconds",
-                           "podGroupRejectPercentage"});
-    CoschedulingArgs a;
-    auto read = [&](const char* key, auto& field, bool percentage) {
-      std::optional<int64_t> v = ctx_.Int(args, key, ap + "." + key);
-      if (!v) return;
-      if (*v < 0 || (percentage && *v > 100))
-        ctx_.Error(ap + "." + key, args[key],
-                   "Invalid value: " + std::to_string(*v) +
-                       (percentage ? ": must be between 0 and 100" : ": must be greater than 0"));
-      field = static_cast<std::remove_reference_t<decltype(field)>>(*v);
-    };
-    read("permitWaitingTimeSeconds", a.permit_waiting_time_seconds, false);
-    read("podGroupBackoffSeconds", a.pod_group_backoff_seconds, false);
-    read("podGroupRejectPercentage", a.pod_group_reject_percentage, true);
-    prof.coscheduling_args = a;
-    return;
-  }
-  if (fit) {
-    NodeResourcesFitArgs a;
-    DecodeFitArgs(args, ap, a);
-    if (!have_fit) prof.fit_args = std::move(a);
-    have_fit = true;
+  DocArgsReader reader(*this, args);
+  if (decoded.insert(plugin).second) {
+    row->decode_args(reader, reader.root(), ap, prof);
   } else {
-    NodeResourcesBalancedAllocationArgs a;
-    WarnUnknown(args, ap, {"apiVersion", "kind", "resources"});
-    a.resources = Resources(args, "resources", ap + ".resources");
-    if (!have_balanced) prof.balanced_args = std::move(a);
-    have_balanced = true;
-  }
-}
-
-std::vector<ResourceSpec> ConfigDecoder::Resources(const DocNode& parent, const char* key, const std::string& path) {
-  std::vector<ResourceSpec> out;
-  const DocNode list = ctx_.Seq(parent, key, path);
-  if (!list.IsDefined()) return out;
-  for (size_t i = 0; i < list.size(); ++i) {
-    const DocNode r = list[i];
-    const std::string p = Idx(path, i);
-    if (!Item(r, p)) continue;
-    WarnUnknown(r, p, {"name", "weight"});
-    ResourceSpec spec;
-    spec.name = ctx_.Str(r, "name", p + ".name");
-    spec.weight = ctx_.Int(r, "weight", p + ".weight").value_or(0);
-    out.push_back(std::move(spec));
-  }
-  return out;
-}
-
-void ConfigDecoder::DecodeFitArgs(const DocNode& args, const std::string& ap, NodeResourcesFitArgs& a) {
-  WarnUnknown(args, ap, {"apiVersion", "kind", "ignoredResources", "ignoredResourceGroups", "scoringStrategy"});
-  a.ignored_resources = Strings(args, "ignoredResources", ap + ".ignoredResources");
-  a.ignored_resource_groups = Strings(args, "ignoredResourceGroups", ap + ".ignoredResourceGroups");
-  const std::string sp = ap + ".scoringStrategy";
-  const DocNode ss = ctx_.Map(args, "scoringStrategy", sp);
-  if (!ss.IsDefined()) return;  // defaulting supplies {LeastAllocated, cpu, memory}
-  WarnUnknown(ss, sp, {"type", "resources", "requestedToCapacityRatio"});
-  // A scoringStrategy without a type keeps "" (defaulting only fills a
-  // missing scoringStrategy), which validation refuses.
-  const std::string type = ctx_.Str(ss, "type", sp + ".type");
-  if (std::optional<ScoringStrategyType> t = ParseScoringStrategy(type)) {
-    a.type = *t;
-  } else {
-    a.unsupported_type = type;
-  }
-  a.resources = Resources(ss, "resources", sp + ".resources");
-  const std::string rp = sp + ".requestedToCapacityRatio";
-  const DocNode rtc = ctx_.Map(ss, "requestedToCapacityRatio", rp);
-  if (!rtc.IsDefined()) return;
-  a.has_requested_to_capacity_ratio = true;
-  WarnUnknown(rtc, rp, {"shape"});
-  const DocNode shape = ctx_.Seq(rtc, "shape", rp + ".shape");
-  if (!shape.IsDefined()) return;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    const DocNode pt = shape[i];
-    const std::string p = Idx(rp + ".shape", i);
-    if (!Item(pt, p)) continue;
-    WarnUnknown(pt, p, {"utilization", "score"});
-    UtilizationShapePoint point;
-    point.utilization = Int32(pt, "utilization", p + ".utilization").value_or(0);
-    point.score = Int32(pt, "score", p + ".score").value_or(0);
-    a.shape.push_back(point);
+    SchedulerProfile repeated = prof;
+    row->decode_args(reader, reader.root(), ap, repeated);
   }
 }
 

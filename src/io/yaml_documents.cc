@@ -36,9 +36,9 @@ bool HasContent(std::string_view doc) {
 // share the node their anchor names. What sigs.k8s.io/yaml cannot turn into
 // JSON (.inf, a null key, an !!int that is not one) fails the document, as
 // it fails `kubectl apply`.
-class Builder {
+class YamlTreeBuilder {
  public:
-  Builder(Document& doc, int first_line) : doc_(doc), first_line_(first_line) {}
+  YamlTreeBuilder(Document& doc, int first_line) : doc_(doc), first_line_(first_line) {}
 
   // False (with error_ set) when the document cannot become JSON.
   bool Event(const yaml_event_t& ev) {
@@ -368,7 +368,7 @@ bool ParseYamlDocument(const YamlDocument& doc, Document& out, int& error_line, 
     return false;
   }
   yaml_parser_set_input_string(&parser, reinterpret_cast<const unsigned char*>(doc.text.data()), doc.text.size());
-  Builder builder(out, doc.first_line);
+  YamlTreeBuilder builder(out, doc.first_line);
   bool ok = true, documents = false;
   while (ok) {
     yaml_event_t ev;

@@ -191,8 +191,8 @@ std::string FreeGpusThen(const RunReport& r, const PodExplain& e, const ExplainR
 
 void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index, const ExplainOptions& options) {
   const Pod& pod = *r.pods[pod_index];
-  const Resources req = ComputePodRequests(pod);
-  const GpuRequest gpu = ComputeGpuRequest(pod, PodGpuRequest(req));
+  const Resources& req = r.result.pod_infos[pod_index].requests;
+  const GpuRequest& gpu = r.result.pod_infos[pod_index].gpu;
   const std::string asked = DescribeRequests(pod, req, gpu);
   out << "pod " << pod.ns() << "/" << pod.name() << " requests " << asked << "\n";
   const PodExplain* e = nullptr;

@@ -2,7 +2,6 @@
 
 #include <map>
 
-#include "gpusched/model/pod_requests.h"
 
 namespace gpusched {
 namespace {
@@ -40,7 +39,7 @@ std::vector<GangRow> GangRows(const RunReport& r) {
   for (const auto& pl : r.result.placements) {
     if (GangRow* row = row_of(pl.pod)) {
       row->placed.Add(SubgroupLabel(*r.pods[pl.pod], row->gang->api));
-      row->gpus_held_idle += PodGpuRequest(ComputePodRequests(*r.pods[pl.pod]));
+      row->gpus_held_idle += r.result.pod_infos[pl.pod].whole_gpus;
     }
   }
   for (const auto& pe : r.result.pending)

@@ -61,7 +61,8 @@ std::vector<PendingGroup> GroupPending(const RunReport& r) {
     const BatchResult::Pending& p = pending[i];
     std::tuple<std::string, bool, std::string, std::string> key{DiagnosisKindName(p.diagnosis.kind),
                                                                 p.diagnosis.forever, WithoutCounts(p.message),
-                                                                DescribeRequests(*r.pods[p.pod])};
+                                                                DescribeRequests(*r.pods[p.pod], r.result.pod_infos[p.pod].requests,
+                                                                                 r.result.pod_infos[p.pod].gpu)};
     auto [it, added] = index.emplace(key, groups.size());
     if (added) groups.push_back(PendingGroup{std::get<0>(key), std::get<1>(key), p.message, std::get<3>(key), {}});
     groups[it->second].pending.push_back(i);

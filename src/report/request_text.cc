@@ -80,9 +80,4 @@ std::string DescribeRequests(const Pod& pod, const Resources& r, const GpuReques
   return s;
 }
 
-std::string DescribeRequests(const Pod& pod) {
-  const Resources r = ComputePodRequests(pod);
-  return DescribeRequests(pod, r, ComputeGpuRequest(pod, PodGpuRequest(r)));
-}
-
 }  // namespace gpusched

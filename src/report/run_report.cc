@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "gpusched/model/node_gpus.h"
-#include "gpusched/model/pod_requests.h"
 #include "gpusched/report/request_text.h"
 
 namespace gpusched {
@@ -31,14 +30,13 @@ Summary Summarize(const RunReport& r) {
     s.gpus_allocated = SatAdd(s.gpus_allocated, r.cluster.state(i).GpuRequested());
   }
   s.gpus_free = SatSub(s.gpus_capacity, s.gpus_allocated);
-  // Every pod's request once: whole GPUs and shares.
+  // Every pod's request, as the scheduler worked it out: whole GPUs and shares.
   std::vector<int64_t> whole(r.pods.size()), milli(r.pods.size());
   std::vector<bool> share(r.pods.size());
   std::vector<std::optional<GpuRequest>> memory_gpu(r.pods.size());
   for (size_t i = 0; i < r.pods.size(); ++i) {
-    const Resources req = ComputePodRequests(*r.pods[i]);
-    whole[i] = PodGpuRequest(req);
-    const GpuRequest gpu = ComputeGpuRequest(*r.pods[i], whole[i]);
+    whole[i] = r.result.pod_infos[i].whole_gpus;
+    const GpuRequest& gpu = r.result.pod_infos[i].gpu;
     share[i] = gpu.any() && gpu.from_annotations;
     // Whole GPUs from the request itself: GpuRequest caps its count at 2^31.
     milli[i] = share[i] ? GpuMilliOf(gpu) : GpusToMilli(whole[i]);

@@ -6,6 +6,7 @@
 #include "gpusched/run/defaults.h"
 #include "gpusched/run/scheduler_names.h"
 #include "gpusched/sched/framework/gang_serving.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/sched/policies/policy_registry.h"
 
 namespace gpusched {
@@ -39,7 +40,7 @@ RunResult<std::vector<std::string>> ResolvePolicies(const RunOptions& o, Command
 
 RunResult<KubeSchedulerConfiguration> LoadConfig(const std::string& path, std::vector<std::string>* warnings) {
   if (path.empty()) return DefaultSchedulerConfiguration();
-  Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(path, warnings);
+  Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(path, warnings, InTreePlugins());
   if (!loaded.ok()) return RunError{RunError::Kind::kConfigInvalid, Setting::kConfig, EngineMessage(loaded.status())};
   return std::move(loaded).value();
 }

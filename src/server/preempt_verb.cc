@@ -1,6 +1,6 @@
 #include "gpusched/server/preempt_verb.h"
 
-#include "gpusched/sched/plugins/default_preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 
 namespace gpusched {
 

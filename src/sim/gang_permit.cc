@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gpusched/config/plugin_names.h"
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/sim/percentiles.h"
 
@@ -41,7 +42,7 @@ GangPermit::GangPermit(const GangSet& gangs, const GangServing& serving, const s
         // GetWaitTimeDuration falls back to the args' then).
         s.timeout = g->timeout_seconds && *g->timeout_seconds > 0 ? *g->timeout_seconds
                     : e->permit_timeout_seconds > 0 ? e->permit_timeout_seconds
-                    : e->enforcer == "GangScheduling" ? kWorkloadGangTimeoutSeconds
+                    : e->enforcer == names::kGangScheduling ? kWorkloadGangTimeoutSeconds
                                                       : kCoschedulingDefaultTimeoutSeconds;
       }
       enforcing_ = true;
@@ -127,7 +128,7 @@ std::vector<size_t> GangPermit::FilterFailed(size_t id) {
   const Member& m = members_[id];
   if (!m.enforced) return {};
   State& g = gangs_[static_cast<size_t>(m.gang)];
-  if (g.enforcement->enforcer != "Coscheduling" || g.waiting.empty()) return {};
+  if (g.enforcement->enforcer != names::kCoscheduling || g.waiting.empty()) return {};
   // Coscheduling's PostFilter (pkg/coscheduling/coscheduling.go): the
   // assigned pods (bound or assumed) of the group; reject when the unassigned
   // share of minMember exceeds podGroupRejectPercentage.

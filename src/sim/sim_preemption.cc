@@ -10,7 +10,7 @@
 
 #include "gpusched/model/eviction.h"
 #include "gpusched/model/gpu_request.h"
-#include "gpusched/sched/plugins/default_preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 #include "simulation.h"

@@ -23,7 +23,7 @@
 
 #include "gpusched/sched/api/pod_class.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
-#include "gpusched/sched/plugins/default_preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sim/broken_gangs.h"

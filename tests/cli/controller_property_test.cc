@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "../io/controller_test_util.h"
+#include "../controllers/controller_test_util.h"
 #include "cli_test_util.h"
 #include "gpusched/util/random.h"
 

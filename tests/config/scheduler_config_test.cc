@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "gpusched/config/scheduler_config.h"
+#include "gpusched/sched/plugins/registry.h"
 
 namespace gpusched {
 namespace {

@@ -1,14 +1,14 @@
 // Tests for src/io/decode_context.cc: the typed accessors' values and error
 // text, FindPath over keys with dots and brackets, and LineOf's fallbacks.
-#include "../../src/io/decode_context.h"
+#include "gpusched/io/decode_context.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "document_test_util.h"
 #include "gpusched/io/document.h"
 #include "gpusched/io/yaml_documents.h"
-#include "document_test_util.h"
 
 namespace gpusched {
 namespace {

@@ -1,16 +1,16 @@
 // Tests for src/io/kube_decode.cc: a Node's and a Pod's fields read off a
 // parsed object, the decode errors their paths get, and the warnings for
 // what gpusched does not evaluate.
-#include "../../src/io/kube_decode.h"
+#include "gpusched/io/kube_decode.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "../../src/io/decode_context.h"
+#include "document_test_util.h"
+#include "gpusched/io/decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/io/yaml_documents.h"
-#include "document_test_util.h"
 
 namespace gpusched {
 namespace {

@@ -11,6 +11,11 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
+
+#include "../support/label_gate_plugin.h"
+
+#include "gpusched/sched/plugins/registry.h"
 
 namespace gpusched {
 namespace {
@@ -22,7 +27,7 @@ struct Loaded {
 
 Loaded Load(const std::string& text, const std::string& file = "c.yaml") {
   std::vector<std::string> warnings;
-  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigText(text, file, &warnings);
+  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigText(text, file, &warnings, InTreePlugins());
   return Loaded{std::move(r), std::move(warnings)};
 }
 
@@ -448,7 +453,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   for (const Case& c : {Case{"default.yaml", 1}, Case{"gpu-binpack.yaml", 2}, Case{"rtc.yaml", 1}}) {
     const std::string path = std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/" + c.file;
     std::vector<std::string> warnings;
-    Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile(path, &warnings);
+    Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile(path, &warnings, InTreePlugins());
     ASSERT_TRUE(r.ok()) << c.file << ": " << r.status().message();
     EXPECT_TRUE(warnings.empty()) << c.file << ": " << warnings[0];
     EXPECT_EQ(r->profiles.size(), c.profiles) << c.file;
@@ -457,7 +462,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   // default.yaml spells out the defaults.
   std::vector<std::string> w;
   Result<KubeSchedulerConfiguration> def =
-      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/default.yaml", &w);
+      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/default.yaml", &w, InTreePlugins());
   ASSERT_TRUE(def.ok());
   KubeSchedulerConfiguration d = DefaultSchedulerConfiguration();
   ResolvedProfile a = ResolveProfile(*def, 0);
@@ -472,7 +477,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   EXPECT_EQ(def->profiles[0].plugins.multi_point.enabled.size(), d.profiles[0].plugins.multi_point.enabled.size());
   // gpu-binpack.yaml: MostAllocated with the GPU weighted 5.
   Result<KubeSchedulerConfiguration> bin =
-      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/gpu-binpack.yaml", &w);
+      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/gpu-binpack.yaml", &w, InTreePlugins());
   ASSERT_TRUE(bin.ok());
   ResolvedProfile g = ResolveProfile(*bin, 1);
   EXPECT_EQ(g.scheduler_name, "gpu-binpack");
@@ -483,7 +488,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
   EXPECT_EQ(ResolveProfile(*bin, 0).fit_args.type, ScoringStrategyType::kLeastAllocated);
   // rtc.yaml: the bin-packing shape.
   Result<KubeSchedulerConfiguration> rtc =
-      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/rtc.yaml", &w);
+      LoadSchedulerConfigFile(std::string(GPUSCHED_SOURCE_DIR) + "/examples/config/rtc.yaml", &w, InTreePlugins());
   ASSERT_TRUE(rtc.ok());
   const NodeResourcesFitArgs& ra = rtc->profiles[0].fit_args;
   EXPECT_EQ(ra.type, ScoringStrategyType::kRequestedToCapacityRatio);
@@ -495,7 +500,7 @@ TEST(SchedulerConfigLoaderTest, Examples) {
 }
 
 TEST(SchedulerConfigLoaderTest, MissingFile) {
-  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile("/nonexistent/x.yaml", nullptr);
+  Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile("/nonexistent/x.yaml", nullptr, InTreePlugins());
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
   EXPECT_EQ(r.status().message(), "cannot read \"/nonexistent/x.yaml\"");
@@ -596,6 +601,54 @@ TEST(SchedulerConfigLoaderTest, CoschedulingArgs) {
     }
     EXPECT_EQ(got, c.want) << c.args;
   }
+}
+
+// A plugin that only a test's registry holds (tests/support/label_gate_plugin.h)
+// reads its args through the loader with its own decoder: unknown fields are
+// warned about and its own checks are errors with their line, as for the
+// in-tree args. The in-tree registry knows neither the plugin nor its args.
+TEST(SchedulerConfigLoaderTest, ArgsOfAPluginTheRegistryAdds) {
+  const std::string head = kHead +
+                           "profiles:\n- plugins:\n    multiPoint:\n      enabled: [{name: LabelGate, weight: 5}]\n"
+                           "  pluginConfig:\n  - name: LabelGate\n    args:\n";
+  const PluginRegistry registry = testing::RegistryWithLabelGate();
+  auto load = [&](const std::string& args, std::vector<std::string>& warnings) {
+    return LoadSchedulerConfigText(head + args, "c.yaml", &warnings, registry.Catalog());
+  };
+  std::vector<std::string> warnings;
+  Result<KubeSchedulerConfiguration> ok = load("      label: gpu-tier\n      prefer: a100\n      extra: 1\n", warnings);
+  ASSERT_TRUE(ok.ok()) << ok.status().message();
+  EXPECT_EQ(warnings, (std::vector<std::string>{
+                          "c.yaml:12: unknown field \"profiles[0].pluginConfig[0].args.extra\" is ignored "
+                          "(kube-scheduler refuses it: strict decoding error: unknown field "
+                          "\"profiles[0].pluginConfig[0].args.extra\")"}));
+  const ResolvedProfile rp = ResolveProfile(*ok, 0, registry.Catalog());
+  const auto* args = PluginArgsOf<testing::LabelGateArgs>(rp, "LabelGate");
+  ASSERT_NE(args, nullptr);
+  EXPECT_EQ(args->label, "gpu-tier");
+  EXPECT_EQ(args->prefer, "a100");
+  EXPECT_EQ(rp.filters.back(), "LabelGate");
+  EXPECT_EQ(rp.scores.back().name, "LabelGate");
+  EXPECT_EQ(rp.scores.back().weight, 5);
+
+  warnings.clear();
+  Result<KubeSchedulerConfiguration> missing = load("      prefer: a100\n", warnings);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(),
+            "c.yaml:10: cannot decode KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.label: Required "
+            "value: the node label LabelGate checks");
+
+  warnings.clear();
+  Result<KubeSchedulerConfiguration> in_tree =
+      LoadSchedulerConfigText(head + "      label: gpu-tier\n", "c.yaml", &warnings, InTreePlugins());
+  ASSERT_FALSE(in_tree.ok());
+  EXPECT_EQ(in_tree.status().message(),
+            "c.yaml:5: invalid KubeSchedulerConfiguration: initializing profiles: creating profile for scheduler "
+            "name default-scheduler: PreFilterPlugin \"LabelGate\" does not exist");
+  EXPECT_EQ(warnings, (std::vector<std::string>{
+                          "c.yaml:10: profiles[0].pluginConfig[0].args (LabelGate) is accepted and ignored: gpusched "
+                          "reads the args of NodeResourcesFit, NodeResourcesBalancedAllocation and Coscheduling "
+                          "only"}));
 }
 
 }  // namespace

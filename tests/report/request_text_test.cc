@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "gpusched/sched/api/pod_info.h"
 #include "../sched/test_util.h"
 
 namespace gpusched {
@@ -51,7 +52,8 @@ TEST(RequestTextTest, DescribeRequestsShowsGpuSharesAsSpelled) {
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
-    EXPECT_EQ(DescribeRequests(c.pod), c.want);
+    const PodInfo info = PodInfo::Make(c.pod, 0);
+    EXPECT_EQ(DescribeRequests(c.pod, info.requests, info.gpu), c.want);
   }
 }
 

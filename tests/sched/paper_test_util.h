@@ -1,5 +1,5 @@
 // Builders for the FGD paper policies' tests: nodes and pods the way the
-// trace loader (io/trace_loader.h) makes them from the openb CSVs — whole
+// trace loader (siminput/trace_loader.h) makes them from the openb CSVs — whole
 // GPUs as nvidia.com/gpu, GPU shares as the alibabacloud.com/gpu-milli and
 // gpu-count annotations, models as alibabacloud.com/gpu-card-model.
 #ifndef GPUSCHED_TESTS_SCHED_PAPER_TEST_UTIL_H_

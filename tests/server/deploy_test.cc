@@ -10,6 +10,7 @@
 #include "gpusched/io/manifest_loader.h"
 #include "gpusched/io/scheduler_config_loader.h"
 #include "gpusched/io/yaml_documents.h"
+#include "gpusched/sched/plugins/registry.h"
 
 namespace gpusched {
 namespace {
@@ -41,7 +42,7 @@ TEST(DeployTest, ConfigMapHoldsTheValidatedConfiguration) {
   const std::string embedded(tree.root()["data"]["config.yaml"].Scalar());
   EXPECT_EQ(embedded, cfg.str());
   std::vector<std::string> warnings;
-  Result<KubeSchedulerConfiguration> c = LoadSchedulerConfigText(embedded, "config.yaml", &warnings);
+  Result<KubeSchedulerConfiguration> c = LoadSchedulerConfigText(embedded, "config.yaml", &warnings, InTreePlugins());
   ASSERT_TRUE(c.ok()) << c.status().message();
   ASSERT_EQ(c->extenders.size(), 1u);
   const Extender& e = c->extenders[0];

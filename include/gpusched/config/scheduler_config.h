@@ -7,11 +7,14 @@
 #define GPUSCHED_CONFIG_SCHEDULER_CONFIG_H_
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "gpusched/config/plugin_args.h"
 #include "gpusched/model/validation.h"
 
 namespace gpusched {
@@ -96,6 +99,9 @@ struct SchedulerProfile {
   NodeResourcesFitArgs fit_args;
   NodeResourcesBalancedAllocationArgs balanced_args;
   CoschedulingArgs coscheduling_args;  // read when the profile names Coscheduling
+  // Args of plugins the configuration has no field for, by plugin name, as
+  // their own decoders stored them (plugin_args.h).
+  std::map<std::string, std::shared_ptr<const PluginArgs>, std::less<>> plugin_args;
   // Names of profiles[].pluginConfig[] in order (the args gpusched reads are
   // in fit_args / balanced_args, from the first entry of that name).
   // SetDefaults appends, as upstream does, one entry for every enabled
@@ -168,7 +174,16 @@ struct ResolvedProfile {
   std::optional<int32_t> percentage_of_nodes_to_score;  // profile's, else the global one
   NodeResourcesFitArgs fit_args;           // defaulted
   NodeResourcesBalancedAllocationArgs balanced_args;  // defaulted
+  std::map<std::string, std::shared_ptr<const PluginArgs>, std::less<>> plugin_args;  // the profile's
 };
+
+// The args a plugin's decoder stored for it in `profile` (nullptr when its
+// pluginConfig entry has none), as the type it stored.
+template <typename Args>
+const Args* PluginArgsOf(const ResolvedProfile& profile, std::string_view plugin) {
+  auto it = profile.plugin_args.find(plugin);
+  return it == profile.plugin_args.end() ? nullptr : dynamic_cast<const Args*>(it->second.get());
+}
 
 // The configuration kube-scheduler runs with when given none.
 KubeSchedulerConfiguration DefaultSchedulerConfiguration();
@@ -196,10 +211,14 @@ std::vector<FieldError> ValidateNodeResourcesFitArgs(const std::string& path, co
 std::vector<FieldError> ValidateNodeResourcesBalancedAllocationArgs(const std::string& path,
                                                                     const NodeResourcesBalancedAllocationArgs& args);
 
+struct InTreePlugin;
+
 // Resolves a profile of a defaulted configuration (a configuration that was
-// not defaulted is resolved as if SetDefaults had run). Plugins that the
-// framework would refuse (see FrameworkError) are left out.
-ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index);
+// not defaulted is resolved as if SetDefaults had run) against `registry`
+// (the plugin registry's catalog, sched/plugins/registry.h). Plugins that
+// the framework would refuse (see FrameworkError) are left out.
+ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index,
+                               const std::vector<InTreePlugin>& registry);
 
 // What frameworkruntime.NewFramework refuses when kube-scheduler builds the
 // profile (pkg/scheduler/framework/runtime/framework.go), with its messages:
@@ -209,7 +228,8 @@ ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t 
 // scheduler name "s", but got 2`, `at least one bind plugin is needed for
 // profile with scheduler name "s"`. Empty when the profile would start. The
 // first error stops upstream; this returns the first one as well.
-std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& config, size_t profile_index);
+std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& config, size_t profile_index,
+                                          const std::vector<InTreePlugin>& registry);
 
 const char* ScoringStrategyName(ScoringStrategyType t);
 std::optional<ScoringStrategyType> ParseScoringStrategy(std::string_view name);
@@ -232,23 +252,23 @@ enum ExtensionPoint : uint32_t {
   kPostBind = 1u << 11,
 };
 
+// What the configuration knows of a registered plugin: its name, the
+// extension points it implements and how to read its args. The registry
+// (sched/plugins/registry.h) owns the rows; the configuration and its loader
+// are handed its catalog, as upstream's framework is handed its registry.
 struct InTreePlugin {
   const char* name;
   uint32_t extension_points;  // ExtensionPoint bits
+  // Reads profiles[].pluginConfig[].args of this plugin; nullptr: gpusched
+  // does not read its args (the loader says they are ignored).
+  ArgsDecoder decode_args = nullptr;
 };
-
-// The in-tree registry of v1.35 (pkg/scheduler/framework/plugins/registry.go)
-// with the extension points each plugin's interface assertions declare.
-const std::vector<InTreePlugin>& InTreePlugins();
-// Extension points of an in-tree plugin; nullopt for an unknown name.
-std::optional<uint32_t> PluginExtensionPoints(std::string_view name);
 
 // The plugins of every extension point of one (defaulted) profile, as
 // frameworkruntime.NewFramework builds them from `registry` (ListPlugins),
 // and the first error NewFramework would return. Plugins it would refuse
-// are left out. ResolveProfile and FrameworkError use InTreePlugins(); the
-// registry is a parameter for tests with fake plugins, as upstream's
-// framework_test.go has.
+// are left out. ResolveProfile and FrameworkError use it; tests give it fake
+// plugins, as upstream's framework_test.go does.
 struct FrameworkPlugins {
   std::vector<std::string> pre_enqueue, queue_sort, pre_filter, filter, post_filter, pre_score, reserve, permit,
       pre_bind, bind, post_bind;

@@ -1,6 +1,6 @@
 // Document: gpusched's own tree for one parsed YAML document or JSON value.
 // The parsers build it (ParseYamlDocument in yaml_documents.h) and every
-// decoder reads it (DecodeContext in src/io), so that the rules of how
+// decoder reads it (io/decode_context.h), so that the rules of how
 // Kubernetes reads a manifest live in one place whatever the input format.
 //
 // A Document holds its nodes in one flat array, their children as index

@@ -1,8 +1,8 @@
 // Strict decoding as the API server does it for `kubectl apply` (field
 // validation Strict, kubectl's default since v1.27): before an object is
 // decoded, its tree is checked against the Go types of k8s.io/api (their
-// json tags and types, generated into kube_schema_tables.cc by
-// scripts/gen_kube_schema.py), giving
+// json tags and types, generated into src/io/generated/kube_schema_tables.cc
+// by scripts/gen_kube_schema.py from pinned upstream files), giving
 //  - the first value of the wrong type, in the words of Go's encoding/json
 //    (sigs.k8s.io/json): "json: cannot unmarshal number into Go struct field
 //    ObjectMeta.metadata.annotations of type string", "json: cannot unmarshal

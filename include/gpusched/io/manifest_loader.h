@@ -9,9 +9,10 @@
 // field validation Strict refuses them), defaulted and validated as the API
 // server would; invalid ones are reported (with file, line and kubectl's
 // message) and skipped, the rest are kept. Once every file is read, the
-// controllers are expanded into the pods they do not have yet
-// (io/controller_expansion.h), with deterministic names. Other kinds are
-// skipped with one warning per kind.
+// workload controllers and operators make the pods they do not have yet,
+// with deterministic names, and the gangs are formed (src/controllers:
+// controllers/operator_expansion.h, controllers/gang_inputs.h). Other kinds
+// are skipped with one warning per kind.
 #ifndef GPUSCHED_IO_MANIFEST_LOADER_H_
 #define GPUSCHED_IO_MANIFEST_LOADER_H_
 
@@ -23,59 +24,25 @@
 #include <unordered_set>
 #include <vector>
 
-#include "gpusched/model/controller.h"
-#include "gpusched/model/gang.h"
-#include "gpusched/model/node.h"
-#include "gpusched/model/operator_workload.h"
+#include "gpusched/controllers/cluster_objects.h"
 #include "gpusched/model/pdb.h"
-#include "gpusched/model/pod.h"
 #include "gpusched/model/resource_claims.h"
-#include "gpusched/util/input_error.h"
 #include "gpusched/util/status.h"
 
 namespace gpusched {
 
-struct LoadedPod {
-  Pod pod;
-  std::string file;
-  int line = 0;
-};
-
-struct LoadedNode {
-  Node node;
-  std::string file;
-  int line = 0;
-};
-
-// A workload controller as read, before expansion.
-struct LoadedController {
-  Controller controller;
-  std::string file;
-  int line = 0;
-};
-
-// --- Gangs, operator workloads, PodDisruptionBudgets (issue 16) ---
-struct LoadedOperator {
-  OperatorWorkload workload;
-  std::string file;
-  int line = 0;
-};
+// A PodDisruptionBudget as read (issue 16).
 struct LoadedPdb {
   PodDisruptionBudget pdb;
   std::string file;
   int line = 0;
 };
-// --- end issue 16 ---
 
-struct Manifests {
-  std::vector<LoadedNode> nodes;  // in input order
-  std::vector<LoadedPod> pods;    // in input order
-  std::vector<InputError> rejected;
-  std::vector<std::string> warnings;  // "file:line: text"
-
-  // Names already taken ("ns/name" for pods), to reject duplicates as the API
-  // server does ("pods \"x\" already exists").
-  std::unordered_set<std::string> pod_keys;
+// What was read, as the controllers see it (controllers/cluster_objects.h:
+// nodes, pods, workload controllers, operator workloads, group objects, and
+// what the controllers make of them), with what only reading needs.
+struct Manifests : ClusterObjects {
+  // Node names taken, to refuse a second create ("nodes \"x\" already exists").
   std::unordered_set<std::string> node_keys;
   // How many objects got a name from the same generateName and content.
   std::unordered_map<uint64_t, int> generated_names;
@@ -88,15 +55,6 @@ struct Manifests {
   };
   std::map<std::string, PriorityClass, std::less<>> priority_classes;
 
-  // --- Workload controllers (io/controller_expansion.h) ---
-  // As read, in input order; ExpandControllers turns them into pods.
-  std::vector<LoadedController> controllers;
-  // Pods in phase Succeeded or Failed: they hold nothing and are not
-  // scheduled, but their controllers count them (a Job's completions).
-  std::vector<LoadedPod> terminal_pods;
-  // What expansion did, one entry per controller, in input order.
-  std::vector<ControllerPods> controller_pods;
-  // --- end workload controllers ---
   // resource.k8s.io objects (ResourceClaim, ResourceClaimTemplate,
   // ResourceSlice, DeviceClass): read and counted; gpusched does not
   // allocate devices, but the scheduler names missing claims and classes.
@@ -114,28 +72,11 @@ struct Manifests {
   };
   std::map<std::string, Skipped> skipped;
 
-  // --- Gangs, operator workloads, PodDisruptionBudgets (issue 16; io/gang_inputs.h) ---
-  // Operator workloads as read, in input order; ExpandOperators turns them
-  // into pods (Kubeflow jobs, Volcano Jobs) or into the Jobs and
-  // StatefulSets their operators create (JobSet, LeaderWorkerSet), and
-  // empties this.
-  std::vector<LoadedOperator> operators;
-  // What expansion did, one entry per workload, in input order.
-  std::vector<OperatorPods> operator_pods;
-  // Group objects (Workload, PodGroup of every spelling) as read, in input
-  // order; then the groups operators would create that the input does not
-  // hold (PodGroupDecl::implied).
-  std::vector<PodGroupDecl> pod_groups;
-  // PodDisruptionBudgets, in input order.
+  // PodDisruptionBudgets, in input order (issue 16).
   std::vector<LoadedPdb> pdbs;
-  // Every workload controller's scale, for the PDBs' expected pods.
-  ControllerScales controller_scales;
-  // The pods filed into gangs once loading ends (GroupGangs).
-  GangSet gangs;
   // "resource/ns/name" of the group, PDB and operator objects read, to
-  // refuse a second one.
+  // refuse a second one (issue 16).
   std::unordered_set<std::string> gang_object_keys;
-  // --- end issue 16 ---
 };
 
 // What the Priority admission plugin does once all objects are read

@@ -24,12 +24,17 @@
 namespace gpusched {
 
 // Reads `path` ("-" for standard input). `warnings` may be null.
+// `registry` is the plugin registry's catalog (sched/plugins/registry.h
+// PluginRegistry::Catalog, InTreePlugins() for kube-scheduler's own): which
+// plugins a profile may name, and how each reads its args.
 Result<KubeSchedulerConfiguration> LoadSchedulerConfigFile(const std::string& path,
-                                                           std::vector<std::string>* warnings);
+                                                           std::vector<std::string>* warnings,
+                                                           const std::vector<InTreePlugin>& registry);
 
 // Parses `text`; `file` is the name used in messages.
 Result<KubeSchedulerConfiguration> LoadSchedulerConfigText(std::string_view text, const std::string& file,
-                                                           std::vector<std::string>* warnings);
+                                                           std::vector<std::string>* warnings,
+                                                           const std::vector<InTreePlugin>& registry);
 
 }  // namespace gpusched
 

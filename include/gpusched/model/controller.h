@@ -4,9 +4,9 @@
 // spec, the Deployment strategy, and the status counts its controller reads.
 // Fields apply to the kinds their comment names; the others ignore them.
 //
-// ControllerPods is what io/controller_expansion did with one controller: the
-// pods it already had and the ones gpusched created for it, for
-// `gpusched explain CONTROLLER`.
+// ControllerPods is what controllers/controller_expansion did with one
+// controller: the pods it already had and the ones gpusched created for it,
+// for `gpusched explain CONTROLLER`.
 #ifndef GPUSCHED_MODEL_CONTROLLER_H_
 #define GPUSCHED_MODEL_CONTROLLER_H_
 

@@ -3,7 +3,7 @@
 // (kubeflow.org/v1 PyTorchJob, TFJob, MPIJob, XGBoostJob, PaddleJob, JAXJob),
 // Volcano's Job (batch.volcano.sh/v1alpha1), JobSet (jobset.x-k8s.io/v1alpha2)
 // and LeaderWorkerSet (leaderworkerset.x-k8s.io/v1) — reduced to what
-// expanding them into pods and gangs needs (io/operator_expansion.h).
+// expanding them into pods and gangs needs (controllers/operator_expansion.h).
 //
 // OperatorPods is what expansion did with one of them, for reports.
 #ifndef GPUSCHED_MODEL_OPERATOR_WORKLOAD_H_

@@ -107,7 +107,7 @@ struct Pod {
   // "Deployment/web" when the pod was expanded from a workload template.
   std::string owner;
 
-  // --- Controller ownership (read by io/controller_expansion) ---
+  // --- Controller ownership (read by controllers/controller_expansion) ---
   // The metadata.ownerReferences entry with controller: true, if any.
   std::optional<OwnerReference> controller_ref;
   // --- end controller ownership ---

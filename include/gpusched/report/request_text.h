@@ -26,9 +26,9 @@ int64_t GpuMilliOf(const GpuRequest& gpu);
 
 // "3 nvidia.com/gpu, 4 cpu, 16Gi memory"; a GPU share first, as its
 // annotation spells it; "nothing (a best-effort pod)" when it asks for
-// nothing at all.
+// nothing at all. `requests` and `gpu` are the pod's, as its PodInfo holds
+// them (BatchResult::pod_infos).
 std::string DescribeRequests(const Pod& pod, const Resources& requests, const GpuRequest& gpu);
-std::string DescribeRequests(const Pod& pod);
 
 }  // namespace gpusched
 

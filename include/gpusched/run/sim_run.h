@@ -1,5 +1,5 @@
 // One `simulate` run: the cluster and workload read from the user's paths
-// (io/sim_inputs.h), replayed once per policy of the resolved settings with
+// (siminput/sim_inputs.h), replayed once per policy of the resolved settings with
 // their queue order, feature gates, backoffs, gang serving and gang
 // preemption (sim/simulator.h). FGD's target workload is the workload's own
 // pods (GetTypicalPods).
@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "gpusched/io/sim_inputs.h"
 #include "gpusched/run/run_settings.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sim/simulator.h"
+#include "gpusched/siminput/sim_inputs.h"
 #include "gpusched/util/status.h"
 
 namespace gpusched {

@@ -8,31 +8,12 @@
 // A pod with no rejector is always requeued; a wildcard event (the
 // 5-minute leftover flush) requeues every pod.
 //
-// The simulator's events and the plugins' hints, as v1.35 registers them
-// (each plugin's EventsToRegister):
-//
-//   a bound pod finishes or is evicted (Pod/Delete of an assigned pod):
-//     NodeResourcesFit  Queue (isSchedulableAfterPodEvent: any deletion of a
-//                       scheduled pod may free what the pod needs)
-//     GpuShare          Queue (gpusched's plugin, the same rule for shares)
-//     NodeUnschedulable, TaintToleration, NodeAffinity, NodeName: not
-//                       registered (they react to node changes only)
-//   a node is added (Node/Add):
-//     NodeResourcesFit  Queue when the pod's requests fit the empty node
-//                       (isSchedulableAfterNodeChange -> isFit, which checks
-//                       every requested resource, ignoredResources or not)
-//     GpuShare          Queue when the node has a GPU model the pod allows
-//                       and enough devices for its share
-//     NodeUnschedulable Queue when the node is not cordoned
-//     TaintToleration   Queue when the pod tolerates the node's NoSchedule
-//                       and NoExecute taints
-//     NodeAffinity      Queue when the node matches nodeSelector and the
-//                       required affinity
-//     NodeName          Queue when the pod names no node or this one
-//   a node is removed: no plugin registers Node/Delete.
-//
-// A filter gpusched does not know gets upstream's default for a plugin
-// without hints: Queue on every event.
+// The simulator's events are a bound pod finishing or evicted (Pod/Delete of
+// an assigned pod) and a node added (Node/Add); no plugin registers
+// Node/Delete. Each filter answers for itself, as its EventsToRegister and
+// QueueingHintFns do in v1.35 (FilterPlugin::QueueOnAssignedPodDeleted and
+// QueueOnNodeAdded, defined beside each plugin's Filter); a filter without
+// hints queues on every event, upstream's default.
 #ifndef GPUSCHED_SIM_QUEUEING_HINTS_H_
 #define GPUSCHED_SIM_QUEUEING_HINTS_H_
 

@@ -54,7 +54,7 @@
 #include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/framework/queue_order.h"
 #include "gpusched/sched/framework/scheduler.h"
-#include "gpusched/sched/plugins/default_preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 #include "gpusched/sim/invariants.h"  // CheckNodeInvariants, checked with SimOptions::check_invariants
 #include "gpusched/sim/metrics.h"
 #include "gpusched/sim/sim_result.h"

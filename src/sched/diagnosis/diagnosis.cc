@@ -4,8 +4,6 @@
 #include <map>
 
 #include "diagnosis_parts.h"
-#include "gpusched/sched/plugins/gpu_share.h"
-#include "gpusched/sched/plugins/node_resources_fit.h"
 
 namespace gpusched {
 namespace diagnosis_parts {
@@ -33,35 +31,6 @@ std::string Amount(const std::string& resource, int64_t v) {
 
 std::string Nodes(int64_t n) { return std::to_string(n) + (n == 1 ? " node" : " nodes"); }
 
-// The labels the kubelet puts on every node it registers (k8s.io/api/core/v1
-// well_known_labels.go: LabelHostname, LabelOSStable, LabelArchStable; set in
-// pkg/kubelet/kubelet_node_status.go initialNode). A pod asking for one that
-// no node carries meets Node manifests written by hand, not a real cluster:
-// say so, since "label a node" would mislead there.
-std::string MissingKubeletLabels(const Pod& pod, const ClusterState& cluster) {
-  static constexpr std::string_view kKubeletLabels[] = {"kubernetes.io/arch", "kubernetes.io/hostname",
-                                                        "kubernetes.io/os"};
-  std::vector<std::string_view> asked;
-  for (std::string_view key : kKubeletLabels) {
-    bool wanted = pod.node_selector.count(key) > 0;
-    if (pod.node_affinity)
-      for (const NodeSelectorTerm& t : pod.node_affinity->required)
-        for (const NodeSelectorRequirement& r : t.match_expressions)  // NotIn and DoesNotExist match it absent
-          wanted = wanted || (r.key == key && r.op != "NotIn" && r.op != "DoesNotExist");
-    if (!wanted) continue;
-    bool carried = false;
-    for (size_t i = 0; i < cluster.size() && !carried; ++i)
-      carried = cluster.present(i) && cluster.node(i).meta.labels.count(key) > 0;
-    if (!carried) asked.push_back(key);
-  }
-  if (asked.empty()) return "";
-  std::string keys;
-  for (size_t i = 0; i < asked.size(); ++i) keys += (i ? (i + 1 == asked.size() ? " and " : ", ") : "") + std::string(asked[i]);
-  return "; no node carries " + keys + ", which the kubelet sets on every node it registers: these Node objects "
-         "were written without " + (asked.size() == 1 ? "it" : "them") + " (add " +
-         (asked.size() == 1 ? "it" : "them") + " to the Node manifests, or take them from `kubectl get nodes -o json`)";
-}
-
 }  // namespace
 
 int64_t FreeNow(const NodeState& s, std::string_view resource) {
@@ -78,26 +47,17 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
     d.text = "can never fit: the cluster has no nodes";
     return ns;
   }
-  // Nodes the pod may use at all: those that pass every filter that does not
-  // depend on what is running (all but NodeResourcesFit).
+  // Nodes the pod may use at all: those no filter rejects for good, whatever
+  // runs there (each filter says so itself: FilterPlugin::NeverPasses).
   std::vector<size_t> eligible;
-  std::map<std::string, int64_t> excluded_by;  // plugin -> node count
+  std::map<std::pair<size_t, int>, int64_t> excluded_by;  // (filter, its reason) -> node count
   for (size_t i = 0; i < cluster.size(); ++i) {
     if (!cluster.present(i)) continue;
     bool ok = true;
-    // A GPU model mismatch excludes a node for good; free GPU share comes
-    // and goes like any resource, so GpuShare counts only for the model.
-    // So does a node KAI cannot size a gpu-memory request on.
-    if (const char* never = GpuShareNeverFits(pod.gpu, cluster.state(i))) {
-      excluded_by[never]++;
-      continue;
-    }
-    for (const auto& f : filters) {
-      if (f->Name() == "NodeResourcesFit" || f->Name() == "GpuShare") continue;
-      if (!f->Filter(pod, cluster.node(i), cluster.state(i)).IsSuccess()) {
-        excluded_by[std::string(f->Name())]++;
+    for (size_t k = 0; k < filters.size() && ok; ++k) {
+      if (const int reason = filters[k]->NeverPasses(pod, cluster.node(i), cluster.state(i))) {
+        excluded_by[{k, reason}]++;
         ok = false;
-        break;
       }
     }
     if (ok) eligible.push_back(i);
@@ -106,32 +66,16 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
   // A share asked for by annotation needs at least `count` devices.
   if (pod.gpu.from_annotations) wants.push_back({std::string(kResourceGPU), pod.gpu.count});
   // Resources the profile's NodeResourcesFit ignores cannot block the pod.
-  for (const auto& f : filters) {
-    if (const auto* fit = dynamic_cast<const NodeResourcesFitFilter*>(f.get())) {
-      std::erase_if(wants, [&](const ResourceView& w) { return !fit->Checks(w.name); });
-    }
-  }
+  for (const auto& f : filters) std::erase_if(wants, [&](const ResourceView& w) { return f->IgnoresResource(w.name); });
 
   if (eligible.empty()) {
     d.kind = Diagnosis::Kind::kNoEligibleNode;
     d.forever = true;
     std::vector<std::string> why;
-    if (auto it = excluded_by.find("NodeUnschedulable"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " cordoned (spec.unschedulable)");
-    if (auto it = excluded_by.find("TaintToleration"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " with a NoSchedule/NoExecute taint the pod does not tolerate (add a toleration)");
-    if (auto it = excluded_by.find("NodeAffinity"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " not matching its nodeSelector or node affinity (fix them or label a node)" +
-                    MissingKubeletLabels(*pod.pod, cluster));
-    if (auto it = excluded_by.find("GpuShare"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " without a GPU model it allows (alibabacloud.com/gpu-card-model)");
-    if (auto it = excluded_by.find("GpuMemoryLabel"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " without the nvidia.com/gpu.memory label (GPU Feature Discovery) that KAI "
-                    "sizes its gpu-memory request of " + std::to_string(pod.gpu.memory_mib) +
-                    " MiB against (KAI: \"the gpu memory count on the node was not synced\")");
-    if (auto it = excluded_by.find("GpuMemorySize"); it != excluded_by.end())
-      why.push_back(Nodes(it->second) + " whose GPUs have less memory (nvidia.com/gpu.memory) than its gpu-memory of " +
-                    std::to_string(pod.gpu.memory_mib) + " MiB");
+    for (const auto& [at, count] : excluded_by) {
+      std::string phrase = filters[at.first]->ExclusionPhrase(pod, cluster, at.second);
+      if (!phrase.empty()) why.push_back(Nodes(count) + " " + phrase);
+    }
     d.text = "can never fit: every node is excluded before resources are even compared: ";
     for (size_t i = 0; i < why.size(); ++i) d.text += (i ? "; " : "") + why[i];
     return ns;

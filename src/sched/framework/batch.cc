@@ -7,8 +7,8 @@
 #include "gpusched/sched/framework/batch_preemption.h"
 #include "gpusched/sched/diagnosis/diagnosis_cache.h"
 #include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/plugins/gpu_share.h"
-#include "gpusched/sched/plugins/node_affinity.h"
+#include "gpusched/sched/plugins/gpushare/gpu_share.h"
+#include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
 
 namespace gpusched {
@@ -21,7 +21,7 @@ namespace {
 std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& s) {
   // generalFilter runs the scheduler's NodeAffinity (selector and required
   // affinity) and then rejects untolerated NoExecute taints.
-  if (!NodeAffinityFilter().Filter(pod, node, s).IsSuccess())
+  if (!NodeAffinityPlugin().Filter(pod, node, s).IsSuccess())
     return std::string("Pod was rejected: Predicate NodeAffinity failed: ") + kReasonNodeAffinity;
   for (const Taint& t : node.taints)
     if (t.effect == kTaintEffectNoExecute && !TolerationsTolerateTaint(pod.pod->tolerations, t))
@@ -47,7 +47,7 @@ std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& 
   }
   // A GPU share is checked by the device plugin's Allocate, which fails
   // admission with UnexpectedAdmissionError when no device has room.
-  if (e.empty() && !GpuShareFilter().Filter(pod, node, s).IsSuccess())
+  if (e.empty() && !GpuShare().Filter(pod, node, s).IsSuccess())
     e = "Pod was rejected: Allocate failed due to not enough free GPU share on the node's devices, which is "
         "unexpected";
   return e;
@@ -58,12 +58,16 @@ std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& 
 BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& cluster,
                           const ProfileSchedulers& schedulers, const BatchOptions& options) {
   BatchResult out;
-  std::vector<PodInfo> queue;
+  out.pod_infos.reserve(pods.size());
+  for (size_t i = 0; i < pods.size(); ++i) out.pod_infos.push_back(PodInfo::Make(*pods[i], i));
+  // Into out.pod_infos, which does not grow again (a move of `out` keeps
+  // its elements where they are).
+  std::vector<const PodInfo*> queue;
   for (size_t i = 0; i < pods.size(); ++i) {
     const Pod& p = *pods[i];
-    PodInfo info = PodInfo::Make(p, i);
+    const PodInfo& info = out.pod_infos[i];
     if (p.node_name.empty()) {
-      queue.push_back(std::move(info));
+      queue.push_back(&info);
       continue;
     }
     int64_t n = cluster.FindNode(p.node_name);
@@ -87,9 +91,9 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   // bound pods run (for the diagnosis, which only then suggests reordering).
   BatchDemand demand;
   int64_t share_milli = 0;
-  for (const PodInfo& info : queue) {
-    demand.requested.Add(info.requests);
-    if (info.gpu.any() && info.gpu.from_annotations) share_milli = SatAdd(share_milli, info.gpu.total_milli());
+  for (const PodInfo* info : queue) {
+    demand.requested.Add(info->requests);
+    if (info->gpu.any() && info->gpu.from_annotations) share_milli = SatAdd(share_milli, info->gpu.total_milli());
   }
   demand.requested.AddScalar(kResourceGPU, share_milli / kGpuMilli + (share_milli % kGpuMilli != 0));
   for (size_t i = 0; i < cluster.size(); ++i) {
@@ -203,7 +207,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   // Without gangs or an enforcer, the per-pod path pays nothing for them.
   if (options.gangs && options.gang_serving && !options.gangs->gangs.empty() && !options.gang_serving->empty()) {
     for (size_t qi : order) {
-      const Pod& p = *queue[qi].pod;
+      const Pod& p = *queue[qi]->pod;
       gang_of[qi] = EnforcedGang(p, p.ns() + "/" + p.name(), *options.gangs, *options.gang_serving);
       if (gang_of[qi]) gang_members[gang_of[qi]].push_back(qi);
     }
@@ -219,7 +223,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     auto it = gang_members.find(&g);
     if (it == gang_members.end()) return;  // placed with its first member
     std::vector<PodInfo> members;
-    for (size_t m : it->second) members.push_back(queue[m]);
+    for (size_t m : it->second) members.push_back(*queue[m]);
     gang_members.erase(it);
     const GangEnforcement& e = *EnforcementFor(*members.front().pod, *options.gang_serving);
     // Whether the gang fits the cluster's nodes with nothing running: tried
@@ -260,7 +264,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
   // -----------------------------------------------------------------------
 
   for (size_t qi : order) {
-    const PodInfo& info = queue[qi];
+    const PodInfo& info = *queue[qi];
     if (const Gang* g = gang_of[qi]) {
       schedule_gang(*g);
       continue;

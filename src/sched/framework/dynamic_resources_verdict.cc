@@ -1,8 +1,8 @@
 #include "gpusched/sched/framework/dynamic_resources_verdict.h"
 
-#include "gpusched/sched/plugins/dynamic_resources.h"
+#include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 #include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/plugins/preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 
 namespace gpusched {
 namespace {
@@ -93,7 +93,7 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
                            "DRA driver's Helm chart)";
       }
   std::vector<SchedStatus::Code> codes(cluster.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
-  DynamicResourcesFilter dra_filter;
+  DynamicResources dra_filter;
   if (err.pre_filter_message.empty()) {
     // Filter: the profile's chain, then DynamicResources on the nodes that pass.
     ReasonTally tally;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/api/fit_error.h"
 
 namespace gpusched {
@@ -134,11 +135,11 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
                    std::to_string(f.min) + " it needs";
     for (size_t i = 0; i < members.size(); ++i) {
       MemberAttempt& a = out.members[i];
-      if (e.enforcer == "GangScheduling") {
+      if (e.enforcer == names::kGangScheduling) {
         // GangScheduling's PreEnqueue (pkg/scheduler/framework/plugins/gangscheduling).
         a.message = "waiting for minCount pods from a gang to appear in scheduling queue";
         a.held_before_filters = true;
-      } else if (e.enforcer == "Coscheduling") {
+      } else if (e.enforcer == names::kCoscheduling) {
         // PreFilter (scheduler-plugins pkg/coscheduling/core/core.go), UnschedulableAndUnresolvable.
         FitError fe;
         fe.num_all_nodes = num_nodes;
@@ -274,10 +275,10 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
     } else if (was_placed) {
       // The member waited at Permit on its reserved node and was rejected
       // (framework runtime waiting_pods_map.go; Coscheduling PostFilter).
-      a.message = e.enforcer == "Coscheduling" && cos_rejects
+      a.message = e.enforcer == names::kCoscheduling && cos_rejects
                       ? "optimistic rejection in PostFilter"
                       : "rejected due to timeout after waiting " + GoSeconds(timeout) + " at plugin " + e.enforcer;
-    } else if (e.enforcer == "Coscheduling" && cos_rejects && !a.held_before_filters) {
+    } else if (e.enforcer == names::kCoscheduling && cos_rejects && !a.held_before_filters) {
       // PostFilter's status joins DefaultPreemption's reasons with ", "
       // (RunPostFilterPlugins) and FitError appends it after the histogram.
       const std::string reject = "PodGroup " + g.key + " gets rejected due to Pod " + PodName(members[i]) +

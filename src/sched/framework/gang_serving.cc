@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "gpusched/config/plugin_names.h"
+#include "gpusched/sched/plugins/registry.h"
+
 namespace gpusched {
 
 std::optional<std::string> GangSchedulingWithoutGate(const KubeSchedulerConfiguration& config,
@@ -10,7 +13,8 @@ std::optional<std::string> GangSchedulingWithoutGate(const KubeSchedulerConfigur
   for (size_t i = 0; i < config.profiles.size(); ++i) {
     const ResolvedProfile rp = ResolveProfile(config, i);
     // pkg/features/kube_features.go (v1.35): GangScheduling is alpha, off.
-    if (std::find(rp.permit.begin(), rp.permit.end(), "GangScheduling") != rp.permit.end()) return rp.scheduler_name;
+    if (std::find(rp.permit.begin(), rp.permit.end(), names::kGangScheduling) != rp.permit.end())
+      return rp.scheduler_name;
   }
   return std::nullopt;
 }
@@ -25,13 +29,13 @@ Result<GangServing> BuildGangServing(const KubeSchedulerConfiguration& config, c
   for (size_t i = 0; i < config.profiles.size(); ++i) {
     const ResolvedProfile rp = ResolveProfile(config, i);
     auto has = [&](const char* name) { return std::find(rp.permit.begin(), rp.permit.end(), name) != rp.permit.end(); };
-    if (has("GangScheduling")) {
+    if (has(names::kGangScheduling)) {
       s[rp.scheduler_name] = GangEnforcement{{GangApi::kWorkloadV1alpha1, GangApi::kPodGroupV1alpha2},
-                                             "GangScheduling", kWorkloadGangTimeoutSeconds};
-    } else if (has("Coscheduling")) {
+                                             names::kGangScheduling, kWorkloadGangTimeoutSeconds};
+    } else if (has(names::kCoscheduling)) {
       const CoschedulingArgs& a = rp.coscheduling_args;
       s[rp.scheduler_name] =
-          GangEnforcement{{GangApi::kCoscheduling}, "Coscheduling", static_cast<double>(a.permit_waiting_time_seconds),
+          GangEnforcement{{GangApi::kCoscheduling}, names::kCoscheduling, static_cast<double>(a.permit_waiting_time_seconds),
                           a.pod_group_reject_percentage / 100.0};
     }
   }

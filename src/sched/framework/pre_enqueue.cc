@@ -4,7 +4,7 @@
 #include "gpusched/model/scheduling_gates.h"
 #include "gpusched/sched/framework/dynamic_resources_verdict.h"
 #include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/plugins/preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 
 namespace gpusched {
 namespace {

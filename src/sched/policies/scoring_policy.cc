@@ -85,18 +85,4 @@ size_t ScoringPolicy::Select(const PodInfo& pod, const ClusterState& cluster, co
   return feasible[chosen];
 }
 
-std::vector<WeightedScorePlugin> BuildScorePlugins(const ResolvedProfile& profile,
-                                                   std::vector<std::string>* unimplemented) {
-  std::vector<WeightedScorePlugin> out;
-  for (const auto& wp : profile.scores) {
-    std::unique_ptr<ScorePlugin> p = NewScorePlugin(wp.name, profile);
-    if (!p) {
-      if (unimplemented) unimplemented->push_back(wp.name);
-      continue;
-    }
-    out.push_back(WeightedScorePlugin{std::move(p), wp.weight});
-  }
-  return out;
-}
-
 }  // namespace gpusched

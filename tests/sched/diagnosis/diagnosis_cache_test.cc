@@ -8,10 +8,11 @@
 #include <vector>
 
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/plugins/node_resources_fit.h"
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/framework/scheduler.h"
+#include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/noderesources/fit.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"
 
@@ -176,7 +177,7 @@ std::vector<std::unique_ptr<FilterPlugin>> IgnoringGpus() {
   std::vector<std::unique_ptr<FilterPlugin>> out = DefaultFilters();
   for (auto& f : out)
     if (f->Name() == "NodeResourcesFit")
-      f = std::make_unique<NodeResourcesFitFilter>(std::vector<std::string>{"nvidia.com/gpu"},
+      f = std::make_unique<NodeResourcesFit>(std::vector<std::string>{"nvidia.com/gpu"},
                                                    std::vector<std::string>{"example.com"});
   return out;
 }

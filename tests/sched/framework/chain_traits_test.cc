@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "gpusched/sched/plugins/filter_chain.h"
-#include "gpusched/sched/plugins/node_resources_fit.h"
+#include "gpusched/sched/plugins/noderesources/fit.h"
+#include "gpusched/sched/plugins/registry.h"
 
 namespace gpusched {
 // Named, not anonymous: a unity build puts several test files in one unit.
@@ -29,7 +30,7 @@ TEST(ChainTraitsTest, FromTheFiltersDeclarations) {
     Chain c;
     for (const std::string& n : names) {
       if (n == "NodeResourcesFit" && !ignored.empty()) {
-        c.push_back(std::make_unique<NodeResourcesFitFilter>(ignored, std::vector<std::string>{}));
+        c.push_back(std::make_unique<NodeResourcesFit>(ignored, std::vector<std::string>{}));
       } else {
         c.push_back(NewFilterPlugin(n));
       }

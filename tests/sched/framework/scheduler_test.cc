@@ -3,8 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "gpusched/config/scheduler_config.h"
-#include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"

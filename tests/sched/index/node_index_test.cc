@@ -8,12 +8,14 @@
 #include <vector>
 
 #include "gpusched/config/scheduler_config.h"
+#include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/sched/policies/policy.h"
 #include "gpusched/sched/policies/policy_registry.h"
-#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/policies/scoring_policy.h"
-#include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/util/random.h"
 #include "../random_cluster.h"
 #include "../test_util.h"

@@ -7,12 +7,13 @@
 
 #include <gtest/gtest.h>
 
-#include "gpusched/sched/plugins/gpu_share.h"
-#include "gpusched/sched/plugins/node_affinity.h"
-#include "gpusched/sched/plugins/node_name.h"
-#include "gpusched/sched/plugins/node_resources_fit.h"
-#include "gpusched/sched/plugins/node_unschedulable.h"
-#include "gpusched/sched/plugins/taint_toleration.h"
+#include "gpusched/sched/plugins/gpushare/gpu_share.h"
+#include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
+#include "gpusched/sched/plugins/nodename/node_name.h"
+#include "gpusched/sched/plugins/noderesources/fit.h"
+#include "gpusched/sched/plugins/nodeunschedulable/node_unschedulable.h"
+#include "gpusched/sched/plugins/registry.h"
+#include "gpusched/sched/plugins/tainttoleration/taint_toleration.h"
 #include "gpusched/util/random.h"
 #include "../test_util.h"
 
@@ -27,15 +28,15 @@ TEST(FilterTraitsTest, DeclaredByEachFilter) {
     bool in_tree, checks_fit, checks_gpu_count, checks_devices;
   };
   Case cases[] = {
-      {std::make_unique<NodeUnschedulableFilter>(), true, false, false, false},
-      {std::make_unique<NodeNameFilter>(), true, false, false, false},
-      {std::make_unique<TaintTolerationFilter>(), true, false, false, false},
-      {std::make_unique<NodeAffinityFilter>(), true, false, false, false},
-      {std::make_unique<NodeResourcesFitFilter>(), true, true, true, false},
-      {std::make_unique<NodeResourcesFitFilter>(std::vector<std::string>{"nvidia.com/gpu"},
+      {std::make_unique<NodeUnschedulable>(), true, false, false, false},
+      {std::make_unique<NodeName>(), true, false, false, false},
+      {std::make_unique<TaintToleration>(), true, false, false, false},
+      {std::make_unique<NodeAffinityPlugin>(), true, false, false, false},
+      {std::make_unique<NodeResourcesFit>(), true, true, true, false},
+      {std::make_unique<NodeResourcesFit>(std::vector<std::string>{"nvidia.com/gpu"},
                                                 std::vector<std::string>{}),
        true, true, false, false},
-      {std::make_unique<GpuShareFilter>(), true, false, false, true},
+      {std::make_unique<GpuShare>(), true, false, false, true},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.filter->Name());
@@ -82,7 +83,7 @@ TEST(FilterCheckTest, FastPathAgreesWithFilter) {
   std::vector<std::unique_ptr<FilterPlugin>> all;
   for (const char* n : {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodeResourcesFit", "GpuShare"})
     all.push_back(NewFilterPlugin(n));
-  all.push_back(std::make_unique<NodeResourcesFitFilter>(std::vector<std::string>{"example.com/foo"},
+  all.push_back(std::make_unique<NodeResourcesFit>(std::vector<std::string>{"example.com/foo"},
                                                          std::vector<std::string>{"nvidia.com"}));
   int failures = 0;
   for (int k = 0; k < 400; ++k) {

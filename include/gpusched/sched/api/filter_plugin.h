@@ -1,14 +1,20 @@
 // FilterPlugin: the Filter extension point of the scheduling framework. A
 // plugin says whether one pod may run on one node given what is in use there.
-// Plugins are stateless and registered by name (see sched/plugins/filter_chain.h).
+// Plugins are stateless once made and registered by name
+// (sched/plugins/registry.h). Beside Filter, a filter answers what the
+// framework asks of whatever may reject a pod: its queueing hints (which
+// cluster events may make a rejected pod schedulable) and its part in the
+// diagnosis (why a node it rejects will never take the pod).
 #ifndef GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
 #define GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
 
+#include <string>
 #include <string_view>
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
 #include "gpusched/sched/api/filter_verdict.h"
+#include "gpusched/sched/api/plugin.h"
 #include "gpusched/sched/api/pod_info.h"
 #include "gpusched/sched/api/status.h"
 
@@ -39,10 +45,8 @@ struct FilterTraits {
   bool checks_devices = false;
 };
 
-class FilterPlugin {
+class FilterPlugin : public virtual Plugin {
  public:
-  virtual ~FilterPlugin() = default;
-  virtual std::string_view Name() const = 0;
   // True when the node passes. Otherwise, when `why` is given, sets its code
   // and appends the reasons (`why` arrives Reset). Allocation-free apart from
   // `why`'s reused buffer: the scheduler calls it for every node it visits.
@@ -50,6 +54,35 @@ class FilterPlugin {
   virtual bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const = 0;
   // See FilterTraits; a subclass that reads more than its base must say so.
   virtual FilterTraits Traits() const { return {}; }
+  // A resource the filter is configured not to check although it checks
+  // resources (NodeResourcesFitArgs.ignoredResources): the diagnosis never
+  // blames it.
+  virtual bool IgnoresResource(std::string_view resource) const { (void)resource; return false; }
+
+  // Queueing hints (upstream EnqueueExtensions: EventsToRegister with a
+  // QueueingHintFn per event), asked by the simulator's scheduling queue for a
+  // pod this filter rejected: true is Queue (the event may make it fit),
+  // false is QueueSkip. A filter without hints queues on every event.
+  virtual bool QueueOnNodeAdded(const PodInfo& pod, const Node& node, const NodeState& state) const {
+    (void)pod, (void)node, (void)state;
+    return true;
+  }
+  virtual bool QueueOnAssignedPodDeleted() const { return true; }
+
+  // The diagnosis ("can never fit: every node is excluded before resources
+  // are even compared: ..."). NeverPasses says why the filter rejects `node`
+  // whatever runs on it, as a reason code > 0 of its own, or 0 when what runs
+  // there may matter (filters whose verdict depends only on the pod and the
+  // node answer with their verdict: 1 for a failure). ExclusionPhrase ends
+  // "N node(s) <phrase>" for `count` nodes rejected with `reason`; "" says
+  // nothing of them.
+  virtual int NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const {
+    return Check(pod, node, state, nullptr) ? 0 : 1;
+  }
+  virtual std::string ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int reason) const {
+    (void)pod, (void)cluster, (void)reason;
+    return {};
+  }
   // The verdict as kube-scheduler's Status (without the plugin name), built
   // from Check so the two can never disagree.
   SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const {

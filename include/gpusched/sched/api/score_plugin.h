@@ -13,16 +13,15 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
+#include "gpusched/sched/api/plugin.h"
 #include "gpusched/sched/api/pod_info.h"
 
 namespace gpusched {
 
 // kMaxNodeScore, kMinNodeScore and kMaxCustomPriorityScore: config/scheduler_config.h.
 
-class ScorePlugin {
+class ScorePlugin : public virtual Plugin {
  public:
-  virtual ~ScorePlugin() = default;
-  virtual std::string_view Name() const = 0;
   // PreScore. Returning false is upstream's Skip status: the plugin takes no
   // part in scoring this pod (no score, and its weight is not applied).
   virtual bool PreScore(const PodInfo& pod) const { (void)pod; return true; }
@@ -42,10 +41,6 @@ class ScorePlugin {
     (void)scores;
   }
 };
-
-// Creates the score plugin `name` configured from `profile`'s args; nullptr
-// when gpusched does not implement it.
-std::unique_ptr<ScorePlugin> NewScorePlugin(std::string_view name, const ResolvedProfile& profile);
 
 }  // namespace gpusched
 

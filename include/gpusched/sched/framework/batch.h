@@ -71,6 +71,9 @@ struct BatchResult {
   std::vector<Refused> refused;
   std::vector<Preempted> preempted;  // in eviction order
   std::vector<BrokenGang> broken_gangs;  // in preemption order
+  // Every input pod's PodInfo (its requests and GPU request worked out
+  // once), by input index: what the report reads of a pod's request.
+  std::vector<PodInfo> pod_infos;
 };
 
 // A profile: the schedulerName it serves and its Scheduler.

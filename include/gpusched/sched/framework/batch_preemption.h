@@ -18,7 +18,7 @@
 #include "gpusched/model/pdb.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/sched/framework/gang_preemption.h"
-#include "gpusched/sched/plugins/default_preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 #include "gpusched/sched/api/pod_info.h"
 #include "gpusched/sched/framework/scheduler.h"
 

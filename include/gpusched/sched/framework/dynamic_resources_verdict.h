@@ -19,7 +19,7 @@
 //   - Filter: on every node that passes the profile's other filters,
 //     `cannot allocate all claims` (UnschedulableAndUnresolvable), what the
 //     plugin reports when no ResourceSlice device satisfies the claims
-//     (DynamicResourcesFilter, sched/plugins/dynamic_resources.h).
+//     (DynamicResources, sched/plugins/dynamicresources/dynamic_resources.h).
 //     DefaultPreemption then runs as usual (and finds no node where evicting
 //     helps, since the claims still cannot be allocated).
 // It lives in framework because it runs a profile's whole filter chain

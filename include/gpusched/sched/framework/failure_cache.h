@@ -22,7 +22,7 @@
 #include "gpusched/sched/api/pod_class.h"
 #include "gpusched/sched/api/pod_info.h"
 #include "gpusched/sched/framework/chain_traits.h"
-#include "gpusched/sched/plugins/preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 
 namespace gpusched {
 

@@ -52,7 +52,7 @@
 #include "gpusched/model/gang.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/sched/framework/gang_batch.h"
-#include "gpusched/sched/plugins/default_preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 
 namespace gpusched {
 

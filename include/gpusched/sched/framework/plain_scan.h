@@ -18,7 +18,7 @@
 #include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/api/status.h"
 #include "gpusched/sched/framework/node_search.h"
-#include "gpusched/sched/plugins/preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 
 namespace gpusched {
 

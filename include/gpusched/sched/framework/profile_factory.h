@@ -16,6 +16,8 @@
 #include "gpusched/sched/framework/batch.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/scheduler.h"
+#include "gpusched/sched/plugins/registry.h"
+#include "gpusched/sched/policies/scoring_policy.h"
 #include "gpusched/util/status.h"
 
 namespace gpusched {
@@ -30,7 +32,8 @@ struct SchedulerSet {
 
 // `policy` is one of PolicyNames(). Each profile's scheduler gets its own
 // generator seeded from `seed` and the profile index. "fgd" needs
-// options.typical (else a Usage error, kFgdNeedsWorkload).
+// options.typical (else a Usage error, kFgdNeedsWorkload). The plugins are
+// the in-tree registry's.
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options = {});
 
@@ -46,10 +49,19 @@ struct ExtraProfile {
 // configuration's (with their own generators). Each extra policy must be
 // known and each name new: neither given twice nor one of the
 // configuration's profiles (the caller checks: ParseSchedulerNames in
-// run/scheduler_names.h).
+// run/scheduler_names.h). The plugins are made by `registry` (the in-tree
+// one unless a caller adds plugins).
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options,
-                                     const std::vector<ExtraProfile>& extra);
+                                     const std::vector<ExtraProfile>& extra,
+                                     const PluginRegistry& registry = PluginRegistry::InTree());
+
+// The score plugins of a resolved profile, made by `registry`, with their
+// weights. Names it does not make are appended to `unimplemented` (if
+// given) and skipped.
+std::vector<WeightedScorePlugin> BuildScorePlugins(const ResolvedProfile& profile,
+                                                   std::vector<std::string>* unimplemented,
+                                                   const PluginRegistry& registry = PluginRegistry::InTree());
 
 }  // namespace gpusched
 

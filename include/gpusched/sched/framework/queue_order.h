@@ -24,6 +24,7 @@ inline constexpr const char* kQueueOrderNames = "priority, fifo, largest-first, 
 // Returns indices into `pods` in the order they are to be scheduled. Arrival
 // order is the order of `pods`.
 std::vector<size_t> OrderQueue(const std::vector<PodInfo>& pods, QueueOrder order);
+std::vector<size_t> OrderQueue(const std::vector<const PodInfo*>& pods, QueueOrder order);
 
 }  // namespace gpusched
 

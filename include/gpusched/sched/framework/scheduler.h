@@ -36,7 +36,7 @@
 #include "gpusched/sched/framework/summarized_failures.h"
 #include "gpusched/sched/policies/policy.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
-#include "gpusched/sched/plugins/preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched {

@@ -17,7 +17,7 @@
 #include "gpusched/sched/framework/chain_traits.h"
 #include "gpusched/sched/framework/node_search.h"
 #include "gpusched/sched/index/failure_summary.h"
-#include "gpusched/sched/plugins/preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 
 namespace gpusched {
 

@@ -24,7 +24,7 @@
 #include "gpusched/sched/api/filter_plugin.h"
 #include "gpusched/sched/api/fit_error.h"
 #include "gpusched/sched/api/pod_info.h"
-#include "gpusched/sched/plugins/preemption.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 
 namespace gpusched {
 

@@ -1,9 +1,7 @@
-// The filter chain: the in-tree Filter plugins made by their kube-scheduler
-// names, the default chain in kube-scheduler's order
-// (pkg/scheduler/apis/config/v1/default_plugins.go), and running a chain on
-// one node the way the framework's RunFilterPlugins does. The plugins
-// themselves are declared one per header (node_name.h, node_unschedulable.h,
-// taint_toleration.h, node_affinity.h, node_resources_fit.h, gpu_share.h).
+// The filter chain: the default chain of gpusched's simple policies in
+// kube-scheduler's order (pkg/scheduler/apis/config/v1/default_plugins.go),
+// and running a chain on one node the way the framework's RunFilterPlugins
+// does. The plugins are made by name by the registry (registry.h).
 #ifndef GPUSCHED_SCHED_PLUGINS_FILTER_CHAIN_H_
 #define GPUSCHED_SCHED_PLUGINS_FILTER_CHAIN_H_
 
@@ -11,15 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/api/filter_plugin.h"
 
 namespace gpusched {
-
-// Creates a filter by its kube-scheduler name; nullptr when unknown.
-std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);
-// The same, configured from a profile's plugin args.
-std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const ResolvedProfile& profile);
 
 // The filters of gpusched's simple policies (first-fit, best-fit, worst-fit)
 // without a --config, in upstream order: NodeUnschedulable, TaintToleration,

@@ -52,11 +52,6 @@ class ScoringPolicy : public Policy {
 // percentage (0 = adaptive 50 - n/125, at least 5) of them, at least 100.
 int64_t NumFeasibleNodesToFind(std::optional<int32_t> percentage, int64_t num_nodes);
 
-// Builds the score plugins of a resolved profile. Names gpusched does not
-// implement are appended to `unimplemented` (if given) and skipped.
-std::vector<WeightedScorePlugin> BuildScorePlugins(const ResolvedProfile& profile,
-                                                   std::vector<std::string>* unimplemented);
-
 }  // namespace gpusched
 
 #endif  // GPUSCHED_SCHED_POLICIES_SCORING_POLICY_H_

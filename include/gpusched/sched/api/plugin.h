@@ -1,0 +1,23 @@
+// Plugin: what every scheduler plugin is, whichever extension points it
+// implements. As upstream's plugins (one Go struct asserting fwk.FilterPlugin,
+// fwk.ScorePlugin, ...), one C++ class derives from each extension point's
+// interface it implements (filter_plugin.h, score_plugin.h); they share this
+// base virtually, so the class has one name and the registry
+// (sched/plugins/registry.h) makes one object of it.
+#ifndef GPUSCHED_SCHED_API_PLUGIN_H_
+#define GPUSCHED_SCHED_API_PLUGIN_H_
+
+#include <string_view>
+
+namespace gpusched {
+
+class Plugin {
+ public:
+  virtual ~Plugin() = default;
+  // The name configurations use (config/plugin_names.h).
+  virtual std::string_view Name() const = 0;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_API_PLUGIN_H_

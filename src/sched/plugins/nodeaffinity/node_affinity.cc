@@ -1,0 +1,61 @@
+// NodeAffinity's Filter: pkg/scheduler/framework/plugins/nodeaffinity. The pod
+// must match spec.nodeSelector (every key a node label with that value) and,
+// when set, one of the required node selector terms
+// (k8s.io/component-helpers/scheduling/corev1 RequiredNodeAffinity.Match).
+#include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
+
+namespace gpusched {
+namespace {
+
+// The labels the kubelet puts on every node it registers (k8s.io/api/core/v1
+// well_known_labels.go: LabelHostname, LabelOSStable, LabelArchStable; set in
+// pkg/kubelet/kubelet_node_status.go initialNode). A pod asking for one that
+// no node carries meets Node manifests written by hand, not a real cluster:
+// say so, since "label a node" would mislead there.
+std::string MissingKubeletLabels(const Pod& pod, const ClusterState& cluster) {
+  static constexpr std::string_view kKubeletLabels[] = {"kubernetes.io/arch", "kubernetes.io/hostname",
+                                                        "kubernetes.io/os"};
+  std::vector<std::string_view> asked;
+  for (std::string_view key : kKubeletLabels) {
+    bool wanted = pod.node_selector.count(key) > 0;
+    if (pod.node_affinity)
+      for (const NodeSelectorTerm& t : pod.node_affinity->required)
+        for (const NodeSelectorRequirement& r : t.match_expressions)  // NotIn and DoesNotExist match it absent
+          wanted = wanted || (r.key == key && r.op != "NotIn" && r.op != "DoesNotExist");
+    if (!wanted) continue;
+    bool carried = false;
+    for (size_t i = 0; i < cluster.size() && !carried; ++i)
+      carried = cluster.present(i) && cluster.node(i).meta.labels.count(key) > 0;
+    if (!carried) asked.push_back(key);
+  }
+  if (asked.empty()) return "";
+  std::string keys;
+  for (size_t i = 0; i < asked.size(); ++i) keys += (i ? (i + 1 == asked.size() ? " and " : ", ") : "") + std::string(asked[i]);
+  return "; no node carries " + keys + ", which the kubelet sets on every node it registers: these Node objects "
+         "were written without " + (asked.size() == 1 ? "it" : "them") + " (add " +
+         (asked.size() == 1 ? "it" : "them") + " to the Node manifests, or take them from `kubectl get nodes -o json`)";
+}
+
+}  // namespace
+
+bool NodeAffinityPlugin::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
+  bool ok = true;
+  for (const auto& [key, value] : pod.pod->node_selector) {
+    auto it = node.meta.labels.find(key);
+    if (it == node.meta.labels.end() || it->second != value) {
+      ok = false;
+      break;
+    }
+  }
+  const auto& aff = pod.pod->node_affinity;
+  if (ok && aff && aff->has_required && !MatchesAnyNodeSelectorTerm(aff->required, node)) ok = false;
+  if (!ok && why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonNodeAffinity);
+  return ok;
+}
+
+std::string NodeAffinityPlugin::ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int) const {
+  return "not matching its nodeSelector or node affinity (fix them or label a node)" +
+         MissingKubeletLabels(*pod.pod, cluster);
+}
+
+}  // namespace gpusched

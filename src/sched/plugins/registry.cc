@@ -1,0 +1,169 @@
+// The registry's rows (registry.h). Extension points as each plugin's
+// `var _ fwk.XPlugin = &P{}` assertions declare them in v1.35.
+#include "gpusched/sched/plugins/registry.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "gpusched/config/plugin_names.h"
+#include "gpusched/sched/plugins/coscheduling/coscheduling.h"
+#include "gpusched/sched/plugins/gpushare/gpu_share.h"
+#include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
+#include "gpusched/sched/plugins/nodename/node_name.h"
+#include "gpusched/sched/plugins/noderesources/balanced_allocation.h"
+#include "gpusched/sched/plugins/noderesources/fit.h"
+#include "gpusched/sched/plugins/nodeunschedulable/node_unschedulable.h"
+#include "gpusched/sched/plugins/tainttoleration/taint_toleration.h"
+
+namespace gpusched {
+namespace {
+
+// pkg/scheduler/apis/config/v1/defaults.go: defaultResourceSpec, and "If the
+// weight is not set or it is explicitly set to 0, then apply the default
+// weight(1) instead." Idempotent, so an already defaulted profile is unchanged.
+std::vector<ResourceSpec> DefaultedResources(std::vector<ResourceSpec> resources) {
+  if (resources.empty()) {
+    return {{std::string(kResourceCPU), 1}, {std::string(kResourceMemory), 1}};
+  }
+  for (auto& r : resources) {
+    if (r.weight == 0) r.weight = 1;
+  }
+  return resources;
+}
+
+template <typename P>
+std::unique_ptr<Plugin> Make(const ResolvedProfile&) {
+  return std::make_unique<P>();
+}
+
+std::unique_ptr<Plugin> MakeNodeResourcesFit(const ResolvedProfile& profile) {
+  NodeResourcesFitArgs args = profile.fit_args;
+  args.resources = DefaultedResources(std::move(args.resources));
+  return std::make_unique<NodeResourcesFit>(args);
+}
+
+std::unique_ptr<Plugin> MakeBalancedAllocation(const ResolvedProfile& profile) {
+  NodeResourcesBalancedAllocationArgs args = profile.balanced_args;
+  args.resources = DefaultedResources(std::move(args.resources));
+  return std::make_unique<NodeResourcesBalancedAllocation>(args);
+}
+
+std::vector<PluginRegistration> InTreeRows() {
+  using namespace names;  // the rows read as upstream's table
+  // NodeDeclaredFeatures and GangScheduling are alpha in v1.35 (their feature
+  // gates are off, so they are not default plugins); they are registered and
+  // can be enabled.
+  return {
+      {{kSchedulingGates, kPreEnqueue}},
+      {{kPrioritySort, kQueueSort}},
+      {{kNodeUnschedulable, kFilter}, Make<NodeUnschedulable>},
+      {{kNodeName, kFilter}, Make<NodeName>},
+      {{kTaintToleration, kFilter | kPreScore | kScore}, Make<TaintToleration>},
+      {{kNodeAffinity, kPreFilter | kFilter | kPreScore | kScore}, Make<NodeAffinityPlugin>},
+      {{kNodePorts, kPreFilter | kFilter}},
+      {{kNodeResourcesFit, kPreFilter | kFilter | kPreScore | kScore, DecodeNodeResourcesFitArgs},
+       MakeNodeResourcesFit},
+      {{kVolumeRestrictions, kPreFilter | kFilter}},
+      {{kNodeVolumeLimits, kPreFilter | kFilter}},
+      {{kVolumeBinding, kPreFilter | kFilter | kReserve | kPreBind | kPreScore | kScore}},
+      {{kVolumeZone, kPreFilter | kFilter}},
+      {{kPodTopologySpread, kPreFilter | kFilter | kPreScore | kScore}},
+      {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore}},
+      {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind}},
+      {{kDefaultPreemption, kPostFilter}},
+      {{kNodeResourcesBalancedAllocation, kPreScore | kScore, DecodeNodeResourcesBalancedAllocationArgs},
+       MakeBalancedAllocation},
+      {{kImageLocality, kScore}},
+      {{kDefaultBinder, kBind}},
+      {{kNodeDeclaredFeatures, kPreFilter | kFilter}},
+      {{kGangScheduling, kPreEnqueue | kReserve | kPermit}},
+      // Not in-tree: scheduler-plugins' Coscheduling (pkg/coscheduling/
+      // coscheduling.go: QueueSort, PreFilter, PostFilter, Permit, Reserve).
+      // A configuration naming it is one for a scheduler-plugins build of
+      // kube-scheduler, whose registry is the in-tree one plus its plugins
+      // (cmd/scheduler/main.go app.WithPlugin); gpusched reads it as such.
+      // Its Permit is the framework's (sched/framework/gang_serving.h).
+      {{kCoscheduling, kQueueSort | kPreFilter | kPostFilter | kPermit | kReserve, DecodeCoschedulingArgs}},
+      {{kGpuShare, kFilter}, Make<GpuShare>, /*internal=*/true},
+  };
+}
+
+// Converts `p` to the extension point's interface, or drops it.
+template <typename Point>
+std::unique_ptr<Point> As(std::unique_ptr<Plugin> p) {
+  auto* point = dynamic_cast<Point*>(p.get());
+  if (point == nullptr) return nullptr;
+  p.release();
+  return std::unique_ptr<Point>(point);
+}
+
+}  // namespace
+
+PluginRegistry::PluginRegistry(std::vector<PluginRegistration> rows) : rows_(std::move(rows)) {
+  for (const PluginRegistration& r : rows_)
+    if (!r.internal) catalog_.push_back(r.plugin);
+}
+
+const PluginRegistry& PluginRegistry::InTree() {
+  static const PluginRegistry kInTree(InTreeRows());
+  return kInTree;
+}
+
+PluginRegistry PluginRegistry::With(PluginRegistration row) const {
+  std::vector<PluginRegistration> rows = rows_;
+  auto same = [&](const PluginRegistration& r) { return std::string_view(r.plugin.name) == row.plugin.name; };
+  if (auto it = std::find_if(rows.begin(), rows.end(), same); it != rows.end()) {
+    *it = row;
+  } else {
+    rows.push_back(row);
+  }
+  return PluginRegistry(std::move(rows));
+}
+
+const PluginRegistration* PluginRegistry::Find(std::string_view name) const {
+  for (const PluginRegistration& r : rows_)
+    if (name == r.plugin.name) return &r;
+  return nullptr;
+}
+
+std::unique_ptr<FilterPlugin> PluginRegistry::NewFilter(std::string_view name, const ResolvedProfile& profile) const {
+  const PluginRegistration* r = Find(name);
+  if (r == nullptr || r->make == nullptr) return nullptr;
+  return As<FilterPlugin>(r->make(profile));
+}
+
+std::unique_ptr<ScorePlugin> PluginRegistry::NewScore(std::string_view name, const ResolvedProfile& profile) const {
+  const PluginRegistration* r = Find(name);
+  if (r == nullptr || r->make == nullptr) return nullptr;
+  return As<ScorePlugin>(r->make(profile));
+}
+
+const std::vector<InTreePlugin>& InTreePlugins() { return PluginRegistry::InTree().Catalog(); }
+
+std::optional<uint32_t> PluginExtensionPoints(std::string_view name) {
+  for (const InTreePlugin& p : InTreePlugins())
+    if (name == p.name) return p.extension_points;
+  return std::nullopt;
+}
+
+ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index) {
+  return ResolveProfile(config, profile_index, InTreePlugins());
+}
+
+std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& config, size_t profile_index) {
+  return FrameworkError(config, profile_index, InTreePlugins());
+}
+
+std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {
+  return PluginRegistry::InTree().NewFilter(name, ResolvedProfile{});
+}
+
+std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const ResolvedProfile& profile) {
+  return PluginRegistry::InTree().NewFilter(name, profile);
+}
+
+std::unique_ptr<ScorePlugin> NewScorePlugin(std::string_view name, const ResolvedProfile& profile) {
+  return PluginRegistry::InTree().NewScore(name, profile);
+}
+
+}  // namespace gpusched
