@@ -5,9 +5,12 @@
 # controllers and operators would create, from model structs alone), io
 # reading files into model and config structs and handing them to the
 # controllers (io may read util, model, config and controllers), siminput
-# reading the simulator's inputs through io into sim's structs, and server
-# using sched (and io, to read a cluster snapshot). ctest runs this as
-# LayerCheck; run it by hand with `bash scripts/check-layers.sh [ROOT]`.
+# reading the simulator's inputs through io into sim's structs, server
+# using sched (and io, to read a cluster snapshot), and run between the
+# engine and cli (it puts a command's run together: it may read everything
+# but report, server and cli; report and server stay beside it: neither
+# reads run, run reads neither). ctest runs this as LayerCheck; run it by
+# hand with `bash scripts/check-layers.sh [ROOT]`.
 set -euo pipefail
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 declare -A allowed=(
@@ -21,7 +24,8 @@ declare -A allowed=(
   [siminput]="util model config controllers sched sim io siminput"
   [report]="util model config controllers sched sim report"
   [server]="util model config controllers sched io server"
-  [cli]="util model config controllers sched sim io siminput report server cli"
+  [run]="util model config controllers sched sim io siminput run"
+  [cli]="util model config controllers sched sim io siminput report server run cli"
 )
 status=0
 for module in "${!allowed[@]}"; do

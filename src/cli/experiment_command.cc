@@ -2,15 +2,19 @@
 // (sim/experiment.h): policies x seeds, in parallel, then a table of
 // unallocated GPU % at chosen arrived-GPU % and, on request, the full curves
 // as CSV and the chart in an HTML report.
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include "gpusched/cli/cli.h"
+#include "gpusched/cli/flag_checks.h"
 #include "gpusched/cli/progress.h"
 #include "gpusched/report/experiment_chart.h"
 #include "gpusched/report/html_report.h"
@@ -24,6 +28,16 @@
 
 namespace gpusched {
 namespace {
+
+constexpr const char* kExperimentFooter = R"(
+Examples:
+  gpusched experiment
+  gpusched experiment --trace multigpu50 --policies fgd,paper-best-fit --seeds 42-44 -o out --report exp.html
+
+Exit codes:
+  0  every trace row was valid
+  1  some trace row was rejected; the rest was used
+  2  usage error or unreadable trace)";
 
 std::string Fixed(double v, int decimals) {
   if (std::isnan(v)) return "-";
@@ -69,7 +83,98 @@ std::string RunsCsv(const ExperimentResult& r) {
   return o.str();
 }
 
+// --policies: the FGD paper's policies and gpusched's simple ones (not
+// kube-default: the protocol has no KubeSchedulerConfiguration).
+std::optional<std::string> ParsePolicies(const std::string& text, std::vector<std::string>& out) {
+  std::stringstream ss(text);
+  for (std::string p; std::getline(ss, p, ',');) {
+    if (p.empty()) continue;
+    if (p == "kube-default" || !IsKnownPolicy(p))
+      return "error: unknown experiment policy \"" + p +
+             "\" (known: first-fit, best-fit, worst-fit, fgd, random, dot-product, gpu-clustering, gpu-packing, "
+             "paper-best-fit)\n";
+    out.push_back(p);
+  }
+  if (out.empty()) return "error: --policies is empty\n";
+  return std::nullopt;
+}
+
+// The table of unallocated GPU % at x% arrived, one row per policy.
+void WriteCurves(std::ostream& out, const ExperimentResult& r) {
+  out << "  unallocated GPU % (mean ± sd over seeds) when the arrived GPU request reaches x% of capacity\n";
+  const int xs[] = {80, 90, 100, 110, 120};
+  out << "  " << std::left << std::setw(16) << "POLICY" << std::right;
+  for (int x : xs) out << std::setw(15) << ("x=" + std::to_string(x) + "%");
+  out << std::setw(16) << "FRAG @100%" << "\n";
+  for (const ExperimentCurve& c : r.curves) {
+    out << "  " << std::left << std::setw(16) << PolicyDisplayName(c.policy) << std::right;
+    for (int x : xs) {
+      const size_t i = static_cast<size_t>(x);
+      out << std::setw(15) << (Fixed(c.unalloc_mean[i], 2) + " ± " + Fixed(c.unalloc_sd[i], 2));
+    }
+    out << std::setw(15) << Fixed(c.frag_mean[100], 2) << "%\n";
+  }
+}
+
+// -o DIR and --report FILE; returns the exit code when one cannot be written.
+std::optional<int> WriteExperimentFiles(const ExperimentFlags& flags, const std::string& pods_path, const ExperimentOptions& opt,
+                              const ExperimentResult& r, std::ostream& out, std::ostream& err) {
+  if (!flags.output_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(flags.output_dir, ec);
+    std::ofstream a(flags.output_dir + "/experiment.csv"), b(flags.output_dir + "/runs.csv");
+    a << CurvesCsv(r);
+    b << RunsCsv(r);
+    if (ec || !a || !b) {
+      err << "error: cannot write to \"" << flags.output_dir << "\"\n";
+      return kExitUsage;
+    }
+    out << "\nwrote " << flags.output_dir << "/experiment.csv (curves) and runs.csv (every run)\n";
+  }
+  if (!flags.report.empty()) {
+    ReportOptions ro;
+    ro.title = "gpusched: FGD paper protocol";
+    ro.subtitle = std::filesystem::path(pods_path).filename().string() + ", " + std::to_string(opt.seeds.size()) +
+                  " seeds, tune " + Fixed(opt.tune_ratio, 2);
+    ro.experiment_title = "Unallocated GPU % vs arrived GPU % (mean ± sd over seeds)";
+    for (const ExperimentCurve& c : r.curves) {
+      ExperimentSeries s;
+      s.policy = PolicyDisplayName(c.policy);
+      for (size_t x = 0; x < c.unalloc_mean.size(); ++x)
+        s.points.push_back({static_cast<double>(x), c.unalloc_mean[x], c.unalloc_sd[x]});
+      ro.experiment.push_back(std::move(s));
+    }
+    std::ofstream f(flags.report, std::ios::binary);
+    f << RenderHtmlReport({}, ro);
+    if (!f) {
+      err << "error: cannot write \"" << flags.report << "\"\n";
+      return kExitUsage;
+    }
+    out << "wrote " << flags.report << "\n";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+CLI::App* AddExperimentCommand(CLI::App& app, ExperimentFlags& f) {
+  CLI::App* cmd = app.add_subcommand(
+      "experiment", "Run the FGD paper's protocol on the Alibaba GPU trace: policies x seeds, in parallel");
+  cmd->add_option("--data-dir", f.data_dir, "Folder of the trace CSVs (default: the repository's data/)");
+  cmd->add_option("--trace", f.trace, "Pod list: a name (default, gpushare40, multigpu50, ...) or a CSV path")
+      ->capture_default_str();
+  cmd->add_option("--nodes", f.nodes, "Node list CSV (default: openb_node_list_gpu_node.csv)");
+  cmd->add_option("--policies", f.policies, "Comma-separated policies")->capture_default_str();
+  cmd->add_option("--seeds", f.seeds, "Seeds: a range a-b or a list")->capture_default_str();
+  cmd->add_option("--tune", f.tune, "Inflate the workload to this multiple of GPU capacity (0: off)")
+      ->check(Number(0, 10, "a multiple of GPU capacity", "(0: off)"))
+      ->capture_default_str();
+  cmd->add_option("-j,--jobs", f.threads, "Parallel runs (default: one per core)")->check(WholeNumber(1, 256));
+  cmd->add_option("-o,--output-dir", f.output_dir, "Write experiment.csv and runs.csv");
+  cmd->add_option("--report", f.report, "Write the chart as a self-contained HTML report");
+  cmd->footer(kExperimentFooter);
+  return cmd;
+}
 
 int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::ostream& err) {
   const std::string dir = flags.data_dir.empty() ? GPUSCHED_DATA_DIR : flags.data_dir;
@@ -80,19 +185,8 @@ int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::o
     err << "error: invalid --seeds \"" << flags.seeds << "\" (use a range like 42-51 or a list like 1,2,3)\n";
     return kExitUsage;
   }
-  std::stringstream ss(flags.policies);
-  for (std::string p; std::getline(ss, p, ',');) {
-    if (p.empty()) continue;
-    if (p == "kube-default" || !IsKnownPolicy(p)) {
-      err << "error: unknown experiment policy \"" << p
-          << "\" (known: first-fit, best-fit, worst-fit, fgd, random, dot-product, gpu-clustering, gpu-packing, "
-             "paper-best-fit)\n";
-      return kExitUsage;
-    }
-    opt.policies.push_back(p);
-  }
-  if (opt.policies.empty()) {
-    err << "error: --policies is empty\n";
+  if (std::optional<std::string> wrong = ParsePolicies(flags.policies, opt.policies)) {
+    err << *wrong;
     return kExitUsage;
   }
   opt.tune_ratio = flags.tune;
@@ -129,52 +223,8 @@ int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::o
       << ") on " << nodes.size() << " nodes / " << gpus << " GPUs, tuned to " << Fixed(opt.tune_ratio * 100, 0)
       << "% of GPU capacity, " << opt.seeds.size() << (opt.seeds.size() == 1 ? " seed, " : " seeds, ")
       << r.runs.size() << (r.runs.size() == 1 ? " run" : " runs") << "\n\n";
-  out << "  unallocated GPU % (mean ± sd over seeds) when the arrived GPU request reaches x% of capacity\n";
-  const int xs[] = {80, 90, 100, 110, 120};
-  out << "  " << std::left << std::setw(16) << "POLICY" << std::right;
-  for (int x : xs) out << std::setw(15) << ("x=" + std::to_string(x) + "%");
-  out << std::setw(16) << "FRAG @100%" << "\n";
-  for (const ExperimentCurve& c : r.curves) {
-    out << "  " << std::left << std::setw(16) << PolicyDisplayName(c.policy) << std::right;
-    for (int x : xs) {
-      const size_t i = static_cast<size_t>(x);
-      out << std::setw(15) << (Fixed(c.unalloc_mean[i], 2) + " ± " + Fixed(c.unalloc_sd[i], 2));
-    }
-    out << std::setw(15) << Fixed(c.frag_mean[100], 2) << "%\n";
-  }
-  if (!flags.output_dir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(flags.output_dir, ec);
-    std::ofstream a(flags.output_dir + "/experiment.csv"), b(flags.output_dir + "/runs.csv");
-    a << CurvesCsv(r);
-    b << RunsCsv(r);
-    if (ec || !a || !b) {
-      err << "error: cannot write to \"" << flags.output_dir << "\"\n";
-      return kExitUsage;
-    }
-    out << "\nwrote " << flags.output_dir << "/experiment.csv (curves) and runs.csv (every run)\n";
-  }
-  if (!flags.report.empty()) {
-    ReportOptions ro;
-    ro.title = "gpusched: FGD paper protocol";
-    ro.subtitle = std::filesystem::path(pods_path).filename().string() + ", " + std::to_string(opt.seeds.size()) +
-                  " seeds, tune " + Fixed(opt.tune_ratio, 2);
-    ro.experiment_title = "Unallocated GPU % vs arrived GPU % (mean ± sd over seeds)";
-    for (const ExperimentCurve& c : r.curves) {
-      ExperimentSeries s;
-      s.policy = PolicyDisplayName(c.policy);
-      for (size_t x = 0; x < c.unalloc_mean.size(); ++x)
-        s.points.push_back({static_cast<double>(x), c.unalloc_mean[x], c.unalloc_sd[x]});
-      ro.experiment.push_back(std::move(s));
-    }
-    std::ofstream f(flags.report, std::ios::binary);
-    f << RenderHtmlReport({}, ro);
-    if (!f) {
-      err << "error: cannot write \"" << flags.report << "\"\n";
-      return kExitUsage;
-    }
-    out << "wrote " << flags.report << "\n";
-  }
+  WriteCurves(out, r);
+  if (std::optional<int> code = WriteExperimentFiles(flags, pods_path, opt, r, out, err)) return *code;
   return rejected.empty() && w.rejected.empty() ? kExitOk : kExitRejected;
 }
 

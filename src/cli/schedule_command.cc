@@ -2,231 +2,202 @@
 // KubeSchedulerConfiguration), schedule the pods in one batch, print the
 // report or one pod's explanation. `explain` records the per-node detail of
 // its one pod only, so it costs what `schedule` costs.
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 
 #include "gpusched/cli/cli.h"
 #include "gpusched/cli/flag_checks.h"
 #include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/pod_lookup.h"
-#include "gpusched/config/scheduler_config.h"
-#include "gpusched/io/manifest_loader.h"
-#include "gpusched/io/scheduler_config_loader.h"
-#include "gpusched/model/cluster_state.h"
+#include "gpusched/cli/run_flags.h"
 #include "gpusched/report/controller_explain.h"
 #include "gpusched/report/explain_writer.h"
 #include "gpusched/report/json_writer.h"
 #include "gpusched/report/table_writer.h"
-#include "gpusched/sched/framework/batch.h"
-#include "gpusched/sched/index/frag.h"
-#include "gpusched/sched/framework/gang_preemption.h"
-#include "gpusched/sched/framework/gang_serving.h"
-#include "gpusched/sched/policies/policy_registry.h"
-#include "gpusched/sched/framework/profile_factory.h"
-#include "gpusched/sched/plugins/registry.h"
-#include "gpusched/util/exit_memory.h"
+#include "gpusched/run/batch_run.h"
 
 namespace gpusched {
 namespace {
 
-// What a run builds that grows with the input; see util/exit_memory.h for why
-// it is not destroyed when the process ends with the command.
-struct RunHeap {
-  std::unique_ptr<Manifests> manifests = std::make_unique<Manifests>();
-  std::unique_ptr<std::vector<const Pod*>> pods = std::make_unique<std::vector<const Pod*>>();
-  std::unique_ptr<std::vector<PodShape>> shapes = std::make_unique<std::vector<PodShape>>();
-  std::unique_ptr<ClusterState> cluster;
-  std::unique_ptr<BatchResult> result;
-  std::vector<const PodDisruptionBudget*> pdbs;  // into *manifests; small
-  ~RunHeap() {
-    KeepUntilExit(std::move(result));
-    KeepUntilExit(std::move(cluster));
-    KeepUntilExit(std::move(shapes));
-    KeepUntilExit(std::move(pods));
-    KeepUntilExit(std::move(manifests));
-  }
+// The end of each command's --help: examples, then its exit codes.
+constexpr const char* kScheduleFooter = R"(
+Examples:
+  gpusched schedule -f examples/seed/
+  kubectl get nodes,pods -A -o json | gpusched schedule -f - --quiet
+  gpusched schedule -f cluster/ -R --config scheduler.yaml -o json
+
+Exit codes:
+  0  every input object was valid (pending pods are not an error)
+  1  some object was rejected; everything valid was still scheduled and reported
+  2  usage error, unreadable input or invalid --config)";
+
+constexpr const char* kExplainFooter = R"(
+Examples:
+  gpusched explain -f examples/seed/ training-job-c
+  kubectl get nodes,pods -A -o json | gpusched explain -f - -n ml trainer-0
+  gpusched explain -f cluster/ --policy kube-default --nodes all ml/trainer-0
+
+Exit codes:
+  0  the pod was explained (placed or pending)
+  1  the pod, or another input object, was rejected as invalid input
+  2  usage error, unreadable input, a pod not in the input, or a name in several namespaces)";
+
+// The input and the settings both commands take.
+void AddInputFlags(CLI::App* cmd, ScheduleFlags& f, Command command) {
+  // One value per -f, as kubectl takes it: `-f a b` leaves b unexpected.
+  cmd->add_option("-f,--filename", f.files, "File, directory or - (stdin) with Node/Pod/List/workload manifests")
+      ->required()
+      ->allow_extra_args(false);
+  cmd->add_flag("-R,--recursive", f.recursive, "Read directories recursively");
+  AddSettingFlags(cmd, f.run, command,
+                  {Setting::kConfig, Setting::kPolicy, Setting::kOrder, Setting::kSeed, Setting::kSchedulerName,
+                   Setting::kFeatureGates});
+}
+
+// A flag that would change nothing is refused, never ignored: the error, or "".
+std::string OutputFlagsError(const ScheduleFlags& flags) {
+  if (flags.output != "table" && flags.output != "json")
+    return "error: unknown --output \"" + flags.output + "\" (known: table, json)\n";
+  if (flags.explain && flags.output != "json")
+    return "error: --explain adds every pod's per-node breakdown to -o json; for one pod as a table, run "
+           "'gpusched explain -f ... POD'\n";
+  if (flags.quiet && flags.output != "table") return "error: --quiet shortens the table; -o json always holds everything\n";
+  return "";
+}
+
+// What `explain` names: one input pod, or a controller standing for its pods.
+struct Subject {
+  std::optional<size_t> pod, controller;
 };
+
+// Finds the subject before anything is scheduled; returns the exit code
+// when the command ends here (a rejected object, no such pod, ...).
+std::optional<int> FindSubject(const ScheduleFlags& flags, BatchRun& run, Subject& subject, std::ostream& out,
+                               std::ostream& err) {
+  const Manifests& m = run.manifests();
+  ExplainTarget target = FindExplainTarget(PodQuery{flags.explain_pod, flags.namespace_}, run.pods(), m.rejected);
+  if (target.kind == ExplainTarget::Kind::kNotFound) {
+    // Not a pod: a controller's name stands for its pods.
+    std::vector<size_t> found = FindControllers(m.controller_pods, flags.explain_pod);
+    if (!flags.namespace_.empty())
+      std::erase_if(found, [&](size_t i) { return m.controller_pods[i].ns != flags.namespace_; });
+    if (found.size() > 1) {
+      err << "error: \"" << flags.explain_pod << "\" names several controllers:";
+      for (size_t i : found) err << " " << ControllerDisplayName(m.controller_pods[i]);
+      err << "; name one as KIND/NAME or KIND/NAMESPACE/NAME\n";
+      return kExitUsage;
+    }
+    if (found.size() == 1) {
+      subject.controller = found.front();
+      return std::nullopt;
+    }
+  }
+  switch (target.kind) {
+    case ExplainTarget::Kind::kPod:
+      subject.pod = target.pods.front();
+      return std::nullopt;
+    case ExplainTarget::Kind::kRejected:
+      out << "rejected, not scheduled: " << target.rejected->ToString() << "\n";
+      return kExitRejected;
+    case ExplainTarget::Kind::kAmbiguous:
+    case ExplainTarget::Kind::kNotFound:
+    case ExplainTarget::Kind::kInvalid:
+      break;
+  }
+  err << target.error << "\n";
+  return kExitUsage;
+}
+
+// The report, or the explanation of the subject.
+int WriteOutput(const ScheduleFlags& flags, BatchRun& run, const RunSettings& settings, const Subject& subject,
+                std::ostream& out, std::ostream& err) {
+  const Manifests& m = run.manifests();
+  const BatchResult& result = run.result();
+  RunReport report{run.cluster(), run.pods(), result, m.rejected, m.warnings, settings.policies.front(),
+                   QueueOrderName(settings.order)};
+  report.gangs = &m.gangs;
+  report.gang_serving = &settings.gang_serving;
+  if (flags.explain) report.unimplemented = run.schedulers().unimplemented;
+  const int code = m.rejected.empty() && result.refused.empty() ? kExitOk : kExitRejected;
+  if (subject.controller) {
+    WriteControllerExplain(out, report, m.controller_pods[*subject.controller]);
+  } else if (subject.pod) {
+    ExplainOptions eo;
+    eo.max_nodes = ParseCountOrAll(flags.nodes);
+    WriteExplain(out, report, *subject.pod, eo);
+  } else if (flags.output == "json") {
+    // The table lists rejected objects itself; with JSON on stdout, a
+    // person still sees them on stderr.
+    for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
+    WriteJson(out, report);
+  } else {
+    if (flags.quiet) {
+      for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
+      for (const auto& f : result.refused) err << "error: " << DisplayName(*run.pods()[f.pod]) << ": " << f.error << "\n";
+    }
+    WriteTable(out, report, TableOptions{flags.quiet});
+  }
+  return code;
+}
 
 }  // namespace
 
+CLI::App* AddScheduleCommand(CLI::App& app, ScheduleFlags& f) {
+  CLI::App* cmd = app.add_subcommand("schedule", "Schedule pods from manifests onto nodes from manifests");
+  AddInputFlags(cmd, f, Command::kSchedule);
+  AddSettingFlags(cmd, f.run, Command::kSchedule, {Setting::kPreemptGangs});
+  cmd->add_option("-o,--output", f.output, "Output format: table, json")->capture_default_str();
+  cmd->add_flag("--explain", f.explain, "Add every pod's per-node filter and score breakdown (-o json only)");
+  cmd->add_flag("-q,--quiet", f.quiet, "Print only the summary and the pending pods grouped by reason (table)");
+  cmd->footer(kScheduleFooter);
+  return cmd;
+}
+
+CLI::App* AddExplainCommand(CLI::App& app, ScheduleFlags& f) {
+  CLI::App* cmd =
+      app.add_subcommand("explain", "Explain, node by node, where one pod goes and why (or a controller's pods)");
+  AddInputFlags(cmd, f, Command::kExplain);
+  cmd->add_option("-n,--namespace", f.namespace_, "The pod's namespace (needed when several hold its name)");
+  cmd->add_option("--nodes", f.nodes, "Rows of the node table, best first: a count or all")
+      ->check(CountOrAll())
+      ->capture_default_str();
+  cmd->add_option("POD", f.explain_pod,
+                  "The pod (name or namespace/name) or a controller (deployment/NAME, sts/NAME, job/NAME, ..., or "
+                  "its name)")
+      ->required();
+  cmd->footer(kExplainFooter);
+  return cmd;
+}
+
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err) {
-  const bool explaining = !flags.explain_pod.empty();
-  const std::string policy = !flags.policy.empty() ? flags.policy : (flags.config.empty() ? "first-fit" : "kube-default");
-  const std::string order_name = !flags.order.empty() ? flags.order : (policy == "kube-default" ? "priority" : "fifo");
-  std::optional<QueueOrder> order = ParseQueueOrder(order_name);
-  if (!order) {
-    err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
+  const Command command = flags.explain_pod.empty() ? Command::kSchedule : Command::kExplain;
+  if (std::string wrong = OutputFlagsError(flags); !wrong.empty()) {
+    err << wrong;
     return kExitUsage;
   }
-  const std::optional<PreemptGangs> preempt_gangs = ParsePreemptGangs(flags.preempt_gangs);
-  if (!preempt_gangs) {
-    err << "error: unknown --preempt-gangs \"" << flags.preempt_gangs << "\" (known: " << kPreemptGangsNames
-        << ")\n";
-    return kExitUsage;
-  }
-  if (flags.output != "table" && flags.output != "json") {
-    err << "error: unknown --output \"" << flags.output << "\" (known: table, json)\n";
-    return kExitUsage;
-  }
-  // A flag that would change nothing is refused, never ignored.
-  if (flags.explain && flags.output != "json") {
-    err << "error: --explain adds every pod's per-node breakdown to -o json; for one pod as a table, run "
-           "'gpusched explain -f ... POD'\n";
-    return kExitUsage;
-  }
-  if (flags.quiet && flags.output != "table") {
-    err << "error: --quiet shortens the table; -o json always holds everything\n";
-    return kExitUsage;
-  }
-
-  KubeSchedulerConfiguration config = DefaultSchedulerConfiguration();
-  if (!flags.config.empty()) {
-    std::vector<std::string> cfg_warnings;
-    Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(flags.config, &cfg_warnings, InTreePlugins());
-    for (const auto& w : cfg_warnings) err << "warning: " << w << "\n";
-    if (!loaded.ok()) {
-      err << "error: " << loaded.status().message() << "\n";
-      return kExitUsage;
-    }
-    config = std::move(loaded).value();
-  }
-  if (!IsKnownPolicy(policy)) {
-    err << UnknownPolicyMessage(policy) << "\n";
-    return kExitUsage;
-  }
-  Result<std::vector<ExtraProfile>> parsed_extra = ParseSchedulerNameFlags(flags.scheduler_names);
-  if (!parsed_extra.ok()) {
-    err << parsed_extra.status().message() << "\n";
-    return kExitUsage;
-  }
-  const std::vector<ExtraProfile> extra = std::move(parsed_extra).value();
-
+  std::vector<std::string> warnings;
+  RunResult<RunSettings> settings = ResolveSettings(flags.run, command, &warnings);
+  PrintWarnings(err, warnings);
+  if (!settings.ok()) return PrintRunError(err, settings.error());
   if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
     err << st.message() << "\n";
     return kExitUsage;
   }
-  RunHeap heap;
-  Manifests& m = *heap.manifests;
-  Status st = LoadManifestPaths(flags.files, LoadOptions{flags.recursive}, m);
-  if (!st.ok()) {
+  BatchRun run;
+  if (Status st = run.Load(flags.files, flags.recursive); !st.ok()) {
     err << st.message() << "\n";
     return kExitUsage;
   }
-  for (const auto& w : m.warnings) err << "warning: " << w << "\n";
-
-  std::vector<const Pod*>& pods = *heap.pods;
-  pods.reserve(m.pods.size());
-  for (const auto& p : m.pods) pods.push_back(&p.pod);
-
-  // The pod (or controller) to explain is found before anything is scheduled.
-  std::optional<size_t> explain_pod, explain_controller;
-  if (explaining) {
-    ExplainTarget target = FindExplainTarget(PodQuery{flags.explain_pod, flags.namespace_}, pods, m.rejected);
-    if (target.kind == ExplainTarget::Kind::kNotFound) {
-      // Not a pod: a controller's name stands for its pods.
-      std::vector<size_t> found = FindControllers(m.controller_pods, flags.explain_pod);
-      if (!flags.namespace_.empty())
-        std::erase_if(found, [&](size_t i) { return m.controller_pods[i].ns != flags.namespace_; });
-      if (found.size() > 1) {
-        err << "error: \"" << flags.explain_pod << "\" names several controllers:";
-        for (size_t i : found) err << " " << ControllerDisplayName(m.controller_pods[i]);
-        err << "; name one as KIND/NAME or KIND/NAMESPACE/NAME\n";
-        return kExitUsage;
-      }
-      if (found.size() == 1) explain_controller = found.front();
-    }
-    if (!explain_controller) {
-      switch (target.kind) {
-        case ExplainTarget::Kind::kPod:
-          explain_pod = target.pods.front();
-          break;
-        case ExplainTarget::Kind::kRejected:
-          out << "rejected, not scheduled: " << target.rejected->ToString() << "\n";
-          return kExitRejected;
-        case ExplainTarget::Kind::kAmbiguous:
-        case ExplainTarget::Kind::kNotFound:
-        case ExplainTarget::Kind::kInvalid:
-          err << target.error << "\n";
-          return kExitUsage;
-      }
-    }
-  }
-
-  // FGD's target workload: the pods given (GetTypicalPods).
-  std::vector<PodShape>& shapes = *heap.shapes;
-  shapes.reserve(m.pods.size());
-  for (size_t i = 0; i < m.pods.size(); ++i) shapes.push_back(ShapeOf(PodInfo::Make(m.pods[i].pod, i)));
-  const TypicalPods typical = ComputeTypicalPods(shapes);
-  PolicyOptions popts;
-  popts.typical = &typical;
-  Result<SchedulerSet> schedulers = BuildSchedulers(config, policy, flags.seed, popts, extra);
-  if (!schedulers.ok()) {
-    err << schedulers.status().message() << "\n";
+  PrintWarnings(err, run.manifests().warnings);
+  Subject subject;
+  if (command == Command::kExplain)
+    if (std::optional<int> code = FindSubject(flags, run, subject, out, err)) return *code;
+  if (Status st = run.Schedule(*settings, BatchDetail{flags.explain, subject.pod}); !st.ok()) {
+    err << st.message() << "\n";
     return kExitUsage;
   }
-
-  Result<ScheduleFeatureGates> gates = ParseScheduleFeatureGates(flags.feature_gates);
-  if (!gates.ok()) {
-    err << gates.status().message() << "\n";
-    return kExitUsage;
-  }
-  Result<GangServing> gang_serving = BuildGangServing(config, extra, *gates);
-  if (!gang_serving.ok()) {
-    err << gang_serving.status().message() << "\n";
-    return kExitUsage;
-  }
-
-  std::vector<Node> nodes;
-  nodes.reserve(m.nodes.size());
-  for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
-  heap.cluster = std::make_unique<ClusterState>(std::move(nodes));
-  ClusterState& cluster = *heap.cluster;
-
-  BatchOptions batch_options;
-  batch_options.order = *order;
-  batch_options.explain = flags.explain;
-  batch_options.explain_pod = explain_pod;
-  batch_options.dra = &m.dra;
-  batch_options.gangs = &m.gangs;
-  batch_options.gang_serving = &*gang_serving;
-  // ScheduleBatch reads the PDBs while it runs; they live in `heap` with
-  // the manifests they point into.
-  for (const LoadedPdb& p : m.pdbs) heap.pdbs.push_back(&p.pdb);
-  batch_options.pdbs = &heap.pdbs;
-  batch_options.controller_scales = &m.controller_scales;
-  batch_options.preempt_gangs = *preempt_gangs;
-  heap.result = std::make_unique<BatchResult>(ScheduleBatch(pods, cluster, schedulers->profiles, batch_options));
-  const BatchResult& result = *heap.result;
-
-  RunReport report{cluster, pods, result, m.rejected, m.warnings, policy, QueueOrderName(*order)};
-  report.gangs = &m.gangs;
-  report.gang_serving = &*gang_serving;
-  if (flags.explain) report.unimplemented = schedulers->unimplemented;
-  const bool any_rejected = !m.rejected.empty() || !result.refused.empty();
-
-  if (explain_controller) {
-    WriteControllerExplain(out, report, m.controller_pods[*explain_controller]);
-    return any_rejected ? kExitRejected : kExitOk;
-  }
-  if (explain_pod) {
-    ExplainOptions eo;
-    eo.max_nodes = ParseCountOrAll(flags.nodes);
-    WriteExplain(out, report, *explain_pod, eo);
-    return any_rejected ? kExitRejected : kExitOk;
-  }
-  if (flags.output == "json" || flags.quiet) {
-    // The full table lists rejected objects itself; with JSON or --quiet on
-    // stdout, a person still sees them on stderr.
-    for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
-  }
-  if (flags.quiet) {
-    for (const auto& f : result.refused) err << "error: " << DisplayName(*pods[f.pod]) << ": " << f.error << "\n";
-  }
-  if (flags.output == "json") {
-    WriteJson(out, report);
-  } else {
-    WriteTable(out, report, TableOptions{flags.quiet});
-  }
-  return any_rejected ? kExitRejected : kExitOk;
+  return WriteOutput(flags, run, *settings, subject, out, err);
 }
 
 }  // namespace gpusched

@@ -1,35 +1,37 @@
 // `gpusched simulate`: load a cluster and a workload, replay it over
 // simulated time under one or more policies, print a summary per policy and
 // write the time series, pod outcomes and HTML report on request.
-#include <algorithm>
+#include <CLI/CLI.hpp>
+
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <sstream>
 
 #include "gpusched/cli/cli.h"
+#include "gpusched/cli/flag_checks.h"
 #include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/progress.h"
+#include "gpusched/cli/run_flags.h"
+#include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/html_report.h"
 #include "gpusched/report/sim_writers.h"
-#include "gpusched/sched/framework/gang_preemption.h"
-#include "gpusched/sched/framework/gang_serving.h"
-#include "gpusched/sched/framework/profile_factory.h"
-#include "gpusched/sched/index/frag.h"
-#include "gpusched/sched/policies/policy_registry.h"
-#include "gpusched/sched/plugins/registry.h"
-#include "gpusched/sim/simulator.h"
-#include "gpusched/siminput/sim_inputs.h"
+#include "gpusched/run/sim_run.h"
 
 namespace gpusched {
 namespace {
 
-std::vector<std::string> SplitList(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
+constexpr const char* kSimulateFooter = R"(
+Examples:
+  gpusched simulate -f examples/simulate/cluster.yaml --workload examples/simulate/synthetic.yaml \
+      --policy kube-default,best-fit,fgd --report report.html
+  gpusched simulate -f data/alibaba-gpu-2023/openb_node_list_gpu_node.csv \
+      --workload data/alibaba-gpu-2023/openb_pod_list_default.csv --policy fgd -o out/
+
+Exit codes:
+  0  every input object was valid
+  1  some object or trace row was rejected; the rest was simulated
+  2  usage error, unreadable input or invalid --config)";
 
 std::string FixedDecimals(double v, int decimals) {
   std::ostringstream o;
@@ -59,179 +61,83 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
   }
 }
 
+std::string Plural(int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
 // Issue 16: what gangs cost in the run (docs/gangs.md).
 void WriteGangLines(std::ostream& out, const SimResult& r) {
   const GangSimMetrics& g = r.summary.gangs;
   if (g.gangs == 0) return;
-  auto plural = [](int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
-  out << "\ngangs with " << r.policy << ": " << plural(g.gangs, "gang", "gangs") << ", " << g.enforced
+  out << "\ngangs with " << r.policy << ": " << Plural(g.gangs, "gang", "gangs") << ", " << g.enforced
       << " enforced by their scheduler\n";
   if (g.enforced > 0) {
-    out << "  started " << plural(g.started, "time", "times");
+    out << "  started " << Plural(g.started, "time", "times");
     if (g.started > 0)
       out << ", wait from first member reserved to start p50/p99/max " << Human(g.wait.p50) << "/" << Human(g.wait.p99)
           << "/" << Human(g.wait.max);
     out << "; " << FixedDecimals(g.waiting_gpu_seconds, 0) << " GPU-seconds held by members waiting on Permit\n";
-    out << "  " << plural(g.timeouts, "Permit timeout", "Permit timeouts") << " ("
-        << plural(g.gangs_timed_out, "gang", "gangs") << ", " << plural(g.retries, "retry", "retries") << ")";
-    if (g.session_rejections > 0) out << ", " << plural(g.session_rejections, "session", "sessions") << " discarded below minMember";
+    out << "  " << Plural(g.timeouts, "Permit timeout", "Permit timeouts") << " ("
+        << Plural(g.gangs_timed_out, "gang", "gangs") << ", " << Plural(g.retries, "retry", "retries") << ")";
+    if (g.session_rejections > 0) out << ", " << Plural(g.session_rejections, "session", "sessions") << " discarded below minMember";
     if (g.optimistic_rejections > 0)
-      out << ", " << plural(g.optimistic_rejections, "optimistic rejection", "optimistic rejections") << " in PostFilter";
+      out << ", " << Plural(g.optimistic_rejections, "optimistic rejection", "optimistic rejections") << " in PostFilter";
     out << "\n";
   }
   if (g.enforced < g.gangs)
-    out << "  placed one by one: " << plural(g.partial_groups, "group", "groups")
+    out << "  placed one by one: " << Plural(g.partial_groups, "group", "groups")
         << " ran partially (members running, never minCount at once), holding "
         << FixedDecimals(g.partial_gpu_hours, 2) << " GPU-hours\n";
 }
 
-}  // namespace
-
-int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err) {
-  std::vector<std::string> policies = SplitList(flags.policies.empty() ? "kube-default" : flags.policies);
-  for (const auto& p : policies) {
-    if (!IsKnownPolicy(p)) {
-      err << UnknownPolicyMessage(p) << "\n";
-      return kExitUsage;
-    }
-  }
-  const std::string order_name = flags.order.empty() ? "priority" : flags.order;
-  std::optional<QueueOrder> order = ParseQueueOrder(order_name);
-  if (!order) {
-    err << "error: unknown --order \"" << order_name << "\" (known: " << kQueueOrderNames << ")\n";
-    return kExitUsage;
-  }
-  const std::optional<PreemptGangs> preempt_gangs = ParsePreemptGangs(flags.preempt_gangs);
-  if (!preempt_gangs) {
-    err << "error: unknown --preempt-gangs \"" << flags.preempt_gangs << "\" (known: " << kPreemptGangsNames
-        << ")\n";
-    return kExitUsage;
-  }
-  bool pop_from_backoff_q = true, queueing_hints = true;
-  std::string gang_gates;  // GangScheduling, GenericWorkload: read as `schedule` reads them
-  {
-    std::stringstream gates(flags.feature_gates);
-    for (std::string gate; std::getline(gates, gate, ',');) {
-      if (gate == "SchedulerPopFromBackoffQ=true" || gate == "SchedulerPopFromBackoffQ=false") {
-        pop_from_backoff_q = gate.ends_with("true");
-      } else if (gate == "SchedulerQueueingHints=true" || gate == "SchedulerQueueingHints=false") {
-        queueing_hints = gate.ends_with("true");
-      } else if (gate.starts_with("GangScheduling=") || gate.starts_with("GenericWorkload=")) {
-        gang_gates += gate + ",";
-      } else if (!gate.empty()) {
-        err << "error: unsupported --feature-gates entry \"" << gate
-            << "\" (gpusched simulates only SchedulerPopFromBackoffQ=true|false and "
-               "SchedulerQueueingHints=true|false), and reads GangScheduling=true|false and "
-               "GenericWorkload=true|false for gangs\n";
-        return kExitUsage;
-      }
-    }
-  }
-  if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
-    err << st.message() << "\n";
-    return kExitUsage;
-  }
-  Result<std::vector<ExtraProfile>> parsed_extra = ParseSchedulerNameFlags(flags.scheduler_names);
-  if (!parsed_extra.ok()) {
-    err << parsed_extra.status().message() << "\n";
-    return kExitUsage;
-  }
-  const std::vector<ExtraProfile> extra = std::move(parsed_extra).value();
-  SimInputs in;
-  Status st = LoadSimInputs(SimInputSpec{flags.files, flags.recursive, flags.workload, flags.config, flags.seed,
-                                         flags.seed_given, &InTreePlugins()},
-                            in);
-  for (const auto& w : in.warnings) err << "warning: " << w << "\n";
-  for (const auto& w : in.workload.warnings) err << "warning: " << w << "\n";
-  if (!st.ok()) {
-    err << (st.message().starts_with("error: ") ? "" : "error: ") << st.message() << "\n";
-    return kExitUsage;
-  }
-  for (const auto& e : in.rejected) err << "error: " << e.ToString() << "\n";
-  for (const auto& e : in.workload.rejected) err << "error: " << e.ToString() << "\n";
-  const bool any_rejected = !in.rejected.empty() || !in.workload.rejected.empty();
-
-  Result<ScheduleFeatureGates> gates = ParseScheduleFeatureGates(gang_gates);
-  if (!gates.ok()) {
-    err << gates.status().message() << "\n";
-    return kExitUsage;
-  }
-  // Which profile enforces which gangs, exactly as `schedule` reads it.
-  Result<GangServing> gang_serving = BuildGangServing(in.config, extra, *gates);
-  if (!gang_serving.ok()) {
-    err << gang_serving.status().message() << "\n";
-    return kExitUsage;
-  }
-
-  // FGD's target workload: the pods of this workload (GetTypicalPods).
-  std::vector<PodShape> shapes;
-  shapes.reserve(in.workload.pods.size());
-  for (size_t i = 0; i < in.workload.pods.size(); ++i)
-    shapes.push_back(ShapeOf(PodInfo::Make(in.workload.pods[i].pod, i)));
-  const TypicalPods typical = ComputeTypicalPods(shapes);
-
-  std::vector<SimResult> runs;
-  for (const std::string& policy : policies) {
-    PolicyOptions popts;
-    popts.typical = &typical;
-    Result<SchedulerSet> set = BuildSchedulers(in.config, policy, flags.seed, popts, extra);
-    if (!set.ok()) {
-      err << set.status().message() << "\n";
-      return kExitUsage;
-    }
-    SimOptions opts;
-    opts.dra = &in.dra;
-    opts.gangs = &in.gangs;
-    opts.gang_serving = &*gang_serving;
-    opts.preempt_gangs = *preempt_gangs;
-    opts.policy = policy;
-    opts.order = *order;
-    opts.initial_backoff = static_cast<double>(in.config.pod_initial_backoff_seconds);
-    opts.max_backoff = static_cast<double>(in.config.pod_max_backoff_seconds);
-    opts.pop_from_backoff_q = pop_from_backoff_q;
-    opts.queueing_hints = queueing_hints;
-    opts.node_frag_milli = [&typical](const ClusterState& c, size_t i) { return NodeFragMilli(c.state(i), typical); };
-    if (flags.end_time >= 0) opts.end_time = flags.end_time;
-    ProgressBar bar(err, "simulating " + policy, ProgressBar::StderrIsTerminal());
-    opts.progress = [&bar](double f) { bar.Update(f); };
-    runs.push_back(Simulate(in.workload, in.initial_nodes, set->profiles, opts));
-    bar.Done();
-  }
-
-  out << "simulated " << in.workload.pods.size() << " pods on " << in.initial_nodes.size() << " nodes";
-  if (!in.workload.node_events.empty()) out << " (+" << in.workload.node_events.size() << " node events)";
-  out << ", queue order " << QueueOrderName(*order) << ", seed " << flags.seed << "\n\n";
-  WriteSummaryTable(out, runs);
-  out << "\n  GPU ALLOC and FRAG are time-weighted means over the run; FRAG is FGD's fragmentation (free GPU share\n"
-         "  no typical pod of this workload could use) as a % of GPU capacity; WAIT is arrival to first bind.\n";
+// What preemption cost in each run (docs/preemption.md).
+void WritePreemptionLines(std::ostream& out, const std::vector<SimResult>& runs, PreemptGangs preempt_gangs) {
   for (const SimResult& r : runs) {
     const SimSummary& s = r.summary;
     if (s.preemptions == 0) continue;
-    auto plural = [](int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
-    out << "\npreemption with " << r.policy << ": " << plural(s.preemptions, "preemption", "preemptions") << " evicted "
-        << plural(s.victims, "pod", "pods") << " (by priority:";
+    out << "\npreemption with " << r.policy << ": " << Plural(s.preemptions, "preemption", "preemptions") << " evicted "
+        << Plural(s.victims, "pod", "pods") << " (by priority:";
     for (const auto& [prio, n] : s.victims_by_priority) out << " " << prio << "=" << n;
     out << "), " << FixedDecimals(s.gpu_hours_lost, 2) << " GPU-hours of work lost; "
-        << plural(s.preempted, "bare pod", "bare pods") << " gone, the others recreated by their controllers\n";
+        << Plural(s.preempted, "bare pod", "bare pods") << " gone, the others recreated by their controllers\n";
     // --preempt-gangs (docs/preemption.md): what the evictions cost gangs.
     if (s.gangs_broken > 0)
-      out << "  gangs broken by preemption (--preempt-gangs " << PreemptGangsName(*preempt_gangs)
-          << "): " << plural(s.gangs_broken, "gang", "gangs") << " left below minCount, "
+      out << "  gangs broken by preemption (--preempt-gangs " << PreemptGangsName(preempt_gangs)
+          << "): " << Plural(s.gangs_broken, "gang", "gangs") << " left below minCount, "
           << FixedDecimals(s.broken_gang_gpu_hours_lost, 2) << " GPU-hours of their work lost, "
           << FixedDecimals(s.broken_gang_idle_gpu_hours, 2)
           << " GPU-hours held idle by their members still running\n";
   }
-  for (const SimResult& r : runs) WriteGangLines(out, r);
+}
+
+// The first five pods each run left pending, and why.
+void WritePendingLines(std::ostream& out, const std::vector<SimResult>& runs) {
   for (const SimResult& r : runs) {
     size_t shown = 0;
     for (const PodOutcome& p : r.pods) {
       if (p.state != PodOutcome::State::kPending) continue;
       if (shown == 0) out << "\npending at the end with " << r.policy << ":\n";
       if (++shown > 5) continue;
-      out << "  " << p.name << ": " << p.reason << "\n";
+      out << "  " << p.name << ": " << p.reason << AdviceText(p.advice) << "\n";
     }
     if (shown > 5) out << "  ... and " << shown - 5 << " more (see pods.csv with -o)\n";
   }
+}
+
+void WriteSummary(std::ostream& out, const SimInputs& in, const RunSettings& settings,
+                  const std::vector<SimResult>& runs) {
+  out << "simulated " << in.workload.pods.size() << " pods on " << in.initial_nodes.size() << " nodes";
+  if (!in.workload.node_events.empty()) out << " (+" << in.workload.node_events.size() << " node events)";
+  out << ", queue order " << QueueOrderName(settings.order) << ", seed " << settings.seed << "\n\n";
+  WriteSummaryTable(out, runs);
+  out << "\n  GPU ALLOC and FRAG are time-weighted means over the run; FRAG is FGD's fragmentation (free GPU share\n"
+         "  no typical pod of this workload could use) as a % of GPU capacity; WAIT is arrival to first bind.\n";
+  WritePreemptionLines(out, runs, settings.preempt_gangs);
+  for (const SimResult& r : runs) WriteGangLines(out, r);
+  WritePendingLines(out, runs);
+}
+
+// -o DIR and --report FILE; returns the exit code when one cannot be written.
+std::optional<int> WriteSimulateFiles(const SimulateFlags& flags, const SimInputs& in, uint64_t seed,
+                              const std::vector<SimResult>& runs, std::ostream& out, std::ostream& err) {
   if (!flags.output_dir.empty()) {
     Status st = WriteSimOutputs(flags.output_dir, runs);
     if (!st.ok()) {
@@ -244,7 +150,7 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     ReportOptions ro;
     ro.title = "gpusched simulation";
     ro.subtitle = std::to_string(in.workload.pods.size()) + " pods on " + std::to_string(in.initial_nodes.size()) +
-                  " nodes, seed " + std::to_string(flags.seed);
+                  " nodes, seed " + std::to_string(seed);
     std::ofstream f(flags.report, std::ios::binary);
     f << RenderHtmlReport(runs, ro);
     if (!f) {
@@ -253,7 +159,69 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
     }
     out << "wrote " << flags.report << "\n";
   }
-  return any_rejected ? kExitRejected : kExitOk;
+  return std::nullopt;
+}
+
+}  // namespace
+
+CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& f) {
+  CLI::App* cmd = app.add_subcommand("simulate", "Replay a workload over simulated time under one or more policies");
+  cmd->add_option("-f,--filename", f.files,
+                  "Cluster: Node manifests (file, directory or -) and/or a trace node list (*.csv); pods in them join "
+                  "the workload")
+      ->required()
+      ->allow_extra_args(false);
+  cmd->add_flag("-R,--recursive", f.recursive, "Read directories recursively");
+  cmd->add_option("--workload", f.workload,
+                  "Workload: a trace pod list (*.csv), a SyntheticWorkload spec (YAML) or pod manifests with "
+                  "gpusched.io/arrival-time and gpusched.io/duration");
+  AddSettingFlags(cmd, f.run, Command::kSimulate, {Setting::kConfig, Setting::kPolicy, Setting::kOrder, Setting::kSeed});
+  cmd->add_option("-o,--output-dir", f.output_dir, "Write summary.json and per-policy timeseries.csv, pods.csv");
+  cmd->add_option("--report", f.report, "Write a self-contained HTML report");
+  cmd->add_option("--end", f.end_time, "Stop at this simulated time (seconds)")
+      ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"));
+  AddSettingFlags(cmd, f.run, Command::kSimulate,
+                  {Setting::kFeatureGates, Setting::kPreemptGangs, Setting::kSchedulerName});
+  cmd->footer(kSimulateFooter);
+  return cmd;
+}
+
+int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err) {
+  std::vector<std::string> warnings;
+  RunResult<RunSettings> settings = ResolveSettings(flags.run, Command::kSimulate, &warnings);
+  PrintWarnings(err, warnings);
+  if (!settings.ok()) return PrintRunError(err, settings.error());
+  if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
+    err << st.message() << "\n";
+    return kExitUsage;
+  }
+  SimRun run(*settings);
+  Status st = run.Load(flags.files, flags.recursive, flags.workload);
+  const SimInputs& in = run.inputs();
+  PrintWarnings(err, in.warnings);
+  PrintWarnings(err, in.workload.warnings);
+  if (!st.ok()) {
+    err << (st.message().starts_with("error: ") ? "" : "error: ") << st.message() << "\n";
+    return kExitUsage;
+  }
+  for (const auto& e : in.rejected) err << "error: " << e.ToString() << "\n";
+  for (const auto& e : in.workload.rejected) err << "error: " << e.ToString() << "\n";
+
+  std::vector<SimResult> runs;
+  for (const std::string& policy : settings->policies) {
+    ProgressBar bar(err, "simulating " + policy, ProgressBar::StderrIsTerminal());
+    Result<SimResult> r = run.Simulate(policy, flags.end_time >= 0 ? std::optional(flags.end_time) : std::nullopt,
+                                       [&bar](double f) { bar.Update(f); });
+    bar.Done();
+    if (!r.ok()) {
+      err << r.status().message() << "\n";
+      return kExitUsage;
+    }
+    runs.push_back(std::move(r).value());
+  }
+  WriteSummary(out, in, *settings, runs);
+  if (std::optional<int> code = WriteSimulateFiles(flags, in, settings->seed, runs, out, err)) return *code;
+  return in.rejected.empty() && in.workload.rejected.empty() ? kExitOk : kExitRejected;
 }
 
 }  // namespace gpusched

@@ -4,6 +4,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "gpusched/report/diagnosis_text.h"
 #include "gpusched/util/ascii.h"
 
 namespace gpusched {
@@ -82,7 +83,7 @@ void WriteControllerExplain(std::ostream& out, const RunReport& r, const Control
       if (p.pod == it->second)
         return (p.preexisting ? "already running on " : "placed on ") + r.cluster.node(p.node).name() + Gpus(p.gpus);
     for (const auto& p : r.result.pending)
-      if (p.pod == it->second) return "pending: " + (p.message.empty() ? p.diagnosis.text : p.message);
+      if (p.pod == it->second) return "pending: " + (p.message.empty() ? DiagnosisText(p.diagnosis) : p.message);
     for (const auto& f : r.result.refused)
       if (f.pod == it->second) return "refused: " + f.error;
     return "not scheduled";

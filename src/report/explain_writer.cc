@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "gpusched/model/pod_requests.h"
+#include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/explain_ranking.h"
 #include "gpusched/report/request_text.h"
 
@@ -258,7 +259,7 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index, const
     out << "  free GPUs then:   " << FreeGpusThen(r, *e, rank, need, options.max_named_free) << "\n";
   }
   out << "  can it ever fit:  " << (d.forever ? "no, not on this cluster as it is" : "yes, once there is room") << "\n";
-  out << "  why:              " << d.text << "\n";
+  out << "  why:              " << DiagnosisText(d) << "\n";
   const Summary s = Summarize(r);
   const bool room_for_all = s.gpu_milli_requested <= GpusToMilli(s.gpus_capacity);
   out << "  it would fit with: " << WhatWouldHelp(r, d, room_for_all) << "\n";

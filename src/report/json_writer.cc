@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/explain_writer.h"
 #include "gpusched/report/gang_report.h"
 
@@ -62,7 +63,7 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                   {"message", p.message},
                   {"forever", p.diagnosis.forever},
                   {"reason", DiagnosisKindName(p.diagnosis.kind)},
-                  {"diagnosis", p.diagnosis.text}};
+                  {"diagnosis", DiagnosisText(p.diagnosis)}};
     if (std::string gang = GangKeyOf(r, p.pod); !gang.empty()) j["gang"] = gang;
     if (p.explain) j["explain"] = ExplainJson(*p.explain, r.cluster);
     pending.push_back(std::move(j));

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 
+#include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/fixed_format.h"
 
 namespace gpusched {
@@ -91,7 +92,8 @@ std::string PodsCsv(const SimResult& run) {
   auto time = [](double t) { return t < 0 ? std::string() : FormatFixed(t, 3); };
   for (const auto& p : run.pods) {
     o += fmt::format("{},{},{},{},{},{},{},{},{}\n", CsvField(p.name), StateName(p.state), FormatFixed(p.arrival, 3),
-                     time(p.start), time(p.finish), CsvField(p.node), p.attempts, p.evictions, CsvField(p.reason));
+                     time(p.start), time(p.finish), CsvField(p.node), p.attempts, p.evictions,
+                     CsvField(p.reason + AdviceText(p.advice)));
   }
   return o;
 }

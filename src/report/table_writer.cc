@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/gang_report.h"
 #include "gpusched/report/pending_groups.h"
 #include "gpusched/report/request_text.h"
@@ -54,7 +55,7 @@ void WriteWhyPendingEach(std::ostream& out, const RunReport& r) {
   for (const auto& p : r.result.pending) {
     out << "  " << DisplayName(*r.pods[p.pod]) << ": "
         << (p.message.empty() ? "(not handled by this scheduler)" : p.message) << "\n";
-    out << "    " << p.diagnosis.text << "\n";
+    out << "    " << DiagnosisText(p.diagnosis) << "\n";
   }
 }
 

@@ -2,6 +2,7 @@
 // exactly one outcome, the summary's figures).
 #include <algorithm>
 #include <charconv>
+#include <tuple>
 
 #include "gpusched/sim/percentiles.h"
 #include "simulation.h"
@@ -70,7 +71,7 @@ SimResult Simulation::Result(double end) {
         break;
       case SimPod::Phase::kHeld:
         o.state = PodOutcome::State::kPending;
-        if (auto it = held_reasons_.find(i); it != held_reasons_.end()) o.reason = it->second;
+        if (auto it = held_reasons_.find(i); it != held_reasons_.end()) std::tie(o.reason, o.advice) = it->second;
         ++s.pending;
         break;
       case SimPod::Phase::kNotArrived:

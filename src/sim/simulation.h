@@ -18,6 +18,7 @@
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "gpusched/sched/api/pod_class.h"
@@ -173,7 +174,7 @@ class Simulation {
   std::vector<SimPod> pods_;
   // Why a pod was rejected or held (few are).
   std::unordered_map<size_t, std::string> rejections_;
-  std::unordered_map<size_t, std::string> held_reasons_;
+  std::unordered_map<size_t, std::pair<std::string, Advice>> held_reasons_;  // reason, advice
   int64_t held_ = 0;
 
   // Gangs (issue 16): Permit for the enforced ones, metrics for all.

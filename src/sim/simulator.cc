@@ -163,8 +163,11 @@ int64_t Simulation::Enqueue(size_t id, double now) {
     // Never attempted, whatever happens later in the run.
     p.waiting.reset();
     p.phase = SimPod::Phase::kHeld;
-    held_reasons_[id] = held->message.empty() ? held->diagnosis.text
-                                              : held->message + " (" + held->diagnosis.text + ")";
+    // The advice follows the reason (only a pod of a scheduler gpusched does
+    // not run has one, and it has no message).
+    held_reasons_[id] = {held->message.empty() ? held->diagnosis.text
+                                               : held->message + " (" + held->diagnosis.text + ")",
+                         held->diagnosis.advice};
     ++held_;
     return gpu_milli;
   }

@@ -512,8 +512,7 @@ TEST(SimulatorProfilesTest, ProfilesAndHeldPods) {
                     {State::kPending, -1, -1, "", 0,
                      "not scheduled: spec.schedulerName is \"volcano\" (Volcano's scheduler: queues, gang scheduling), a "
                      "scheduler gpusched does not run (it serves \"default-scheduler\", \"kai-scheduler\"), so the pod "
-                     "waits for that scheduler; to model it with a gpusched policy, pass --scheduler-name "
-                     "volcano=POLICY (e.g. volcano=best-fit)"},
+                     "waits for that scheduler"},
                     {State::kPending, -1, -1, "", 0,
                      "Scheduling is blocked due to non-empty scheduling gates (not attempted (SchedulingGated): waiting "
                      "for scheduling gates: [example.com/gate]; kube-scheduler's SchedulingGates plugin keeps the pod "
@@ -524,6 +523,7 @@ TEST(SimulatorProfilesTest, ProfilesAndHeldPods) {
                      "ResourceClaim \"team-gpu\", which is not in the input; kube-scheduler's DynamicResources plugin "
                      "keeps the pod out of its queue until the claim exists (add it to the input))"},
                 });
+  EXPECT_EQ(r.pods[2].advice, (Advice{Advice::Kind::kServeSchedulerName, "volcano"}));  // printed after the reason
   EXPECT_EQ(r.summary.pending, 3);
   EXPECT_EQ(r.summary.finished, 2);
   EXPECT_EQ(r.summary.scheduling_attempts, 2);

@@ -3,10 +3,15 @@
 #ifndef GPUSCHED_CLI_CLI_H_
 #define GPUSCHED_CLI_CLI_H_
 
-#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "gpusched/run/run_settings.h"
+
+namespace CLI {
+class App;
+}
 
 namespace gpusched {
 
@@ -18,49 +23,37 @@ inline constexpr int kExitUsage = 2;     // usage error, unreadable file or inva
 // args[0] is the program name.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
+// Each command's flags. The settings of a run (--policy, --order, --seed,
+// --config, --feature-gates, --scheduler-name, --preempt-gangs) go to `run`,
+// as given; the run layer resolves them and their defaults (run/defaults.h).
 struct ScheduleFlags {
   std::vector<std::string> files;
   bool recursive = false;
-  std::string config;  // KubeSchedulerConfiguration file
-  std::string policy;  // "" = kube-default with --config, first-fit without
-  std::string order;   // "" = priority for kube-default, fifo otherwise
+  RunOptions run;
   std::string output = "table";
-  uint64_t seed = 1;
   bool explain = false;     // --explain (with -o json)
   bool quiet = false;       // --quiet: the summary and the pending groups only
   std::string explain_pod;  // `gpusched explain POD`: "name" or "namespace/name"
   std::string namespace_;   // `gpusched explain -n NAMESPACE`
   std::string nodes = "20";  // `gpusched explain --nodes N|all`: rows of the node table
-  // --scheduler-name NAME=POLICY (repeatable): a gpusched policy serves the
-  // pods of a scheduler gpusched does not run (ParseSchedulerNameFlag).
-  std::vector<std::string> scheduler_names;
-  // --feature-gates: GangScheduling=true|false, GenericWorkload=true|false.
-  std::string feature_gates;
-  // --preempt-gangs upstream|whole (sched/framework/gang_preemption.h).
-  std::string preempt_gangs = "upstream";
 };
 
+// `schedule` and `explain` (RunSchedule runs both).
+CLI::App* AddScheduleCommand(CLI::App& app, ScheduleFlags& flags);
+CLI::App* AddExplainCommand(CLI::App& app, ScheduleFlags& flags);
 int RunSchedule(const ScheduleFlags& flags, std::ostream& out, std::ostream& err);
 
 struct SimulateFlags {
   std::vector<std::string> files;  // the cluster (and pods); *.csv = trace node list
   bool recursive = false;
   std::string workload;            // trace pod list CSV, SyntheticWorkload YAML or manifests
-  std::string config;
-  std::string policies;            // comma-separated; "" = kube-default
-  std::string order;               // "" = priority
-  uint64_t seed = 1;
-  bool seed_given = false;
+  RunOptions run;                  // run.policy may list several policies
   std::string output_dir;          // -o DIR
   std::string report;              // --report FILE.html
   double end_time = -1;            // --end SECONDS; < 0 = run to completion
-  // --feature-gates, as kube-scheduler takes it; only SchedulerPopFromBackoffQ
-  // (default true since v1.33) changes what the simulator does.
-  std::string feature_gates;
-  std::vector<std::string> scheduler_names;  // --scheduler-name NAME=POLICY
-  std::string preempt_gangs = "upstream";    // --preempt-gangs upstream|whole
 };
 
+CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& flags);
 int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err);
 
 struct ExperimentFlags {
@@ -75,6 +68,7 @@ struct ExperimentFlags {
   std::string report;
 };
 
+CLI::App* AddExperimentCommand(CLI::App& app, ExperimentFlags& flags);
 int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::ostream& err);
 
 }  // namespace gpusched

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/run/run_settings.h"
+
 namespace CLI {
 class App;
 }
@@ -17,13 +19,11 @@ namespace gpusched {
 
 struct ServeFlags {
   std::string listen = "127.0.0.1:8888";
-  std::string policy;  // "" = kube-default with --config, else first-fit (as `schedule`)
-  std::string config;
+  RunOptions run;  // --policy, --config, --seed (defaults: run/defaults.h)
   std::vector<std::string> files;  // -f: a static snapshot instead of an API server
   bool recursive = false;
   bool in_cluster = false;
   std::string kubeconfig;
-  uint64_t seed = 1;
   uint64_t max_body_bytes = 64u << 20;
   double assume_ttl = 30;
   double stale_after = 60;

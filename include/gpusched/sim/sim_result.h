@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/sched/diagnosis/advice.h"
+
 namespace gpusched {
 
 // The cluster at one moment (taken after every event batch at a distinct
@@ -45,6 +47,9 @@ struct PodOutcome {
   int32_t attempts = 0;   // scheduling attempts
   int32_t evictions = 0;  // times evicted by a node removal
   std::string reason;     // pending: kube-scheduler's message; rejected: the error
+  // Pending before any attempt: the setting its diagnosis recommends, which
+  // follows `reason` when printed (report/diagnosis_text.h).
+  Advice advice;
 };
 
 struct Percentiles {

@@ -172,7 +172,7 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
                FormatAmount(w.name, w.request) + " on one node";
       // Reordering helps only when the batch's pods could all fit.
       if (!demand || demand->requested.Get(w.name) <= demand->free.Get(w.name))
-        d.text += "; placing large pods first (--order largest-first) or a bin-packing policy avoids this";
+        d.advice.kind = Advice::Kind::kLargestFirstOrBinPacking;
     } else {
       // Name the nodes when there are few, as the seed explains its example.
       std::string where;

@@ -294,6 +294,7 @@ GangOutcome ScheduleGang(const Gang& g, const GangEnforcement& e, const std::vec
       // holding their nodes; after the rollback those nodes are free again,
       // so "waiting for running pods to finish" would mislead.
       a.diagnosis.kind = Diagnosis::Kind::kGang;
+      a.diagnosis.advice = Advice{};
       a.diagnosis.text = text + "; this member: no node had room once the " + std::to_string(fit) +
                          (fit == 1 ? " member that fits was" : " members that fit were") + " reserved";
     } else {

@@ -1,41 +1,35 @@
 #include "gpusched/sched/framework/gang_serving.h"
 
 #include <algorithm>
-#include <sstream>
 
 #include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/plugins/registry.h"
 
 namespace gpusched {
 
-Result<ScheduleFeatureGates> ParseScheduleFeatureGates(const std::string& flag) {
-  ScheduleFeatureGates g;
-  std::stringstream in(flag);
-  for (std::string entry; std::getline(in, entry, ',');) {
-    if (entry.empty()) continue;
-    const size_t eq = entry.find('=');
-    const std::string name = entry.substr(0, eq), value = eq == std::string::npos ? "" : entry.substr(eq + 1);
-    bool* gate = name == "GangScheduling" ? &g.gang_scheduling : name == "GenericWorkload" ? &g.generic_workload : nullptr;
-    if (!gate || (value != "true" && value != "false"))
-      return Status::Usage("error: unsupported --feature-gates entry \"" + entry +
-                           "\" (schedule reads GangScheduling=true|false and GenericWorkload=true|false)");
-    *gate = value == "true";
+std::optional<std::string> GangSchedulingWithoutGate(const KubeSchedulerConfiguration& config,
+                                                     const ScheduleFeatureGates& gates) {
+  if (gates.gang_scheduling) return std::nullopt;
+  for (size_t i = 0; i < config.profiles.size(); ++i) {
+    const ResolvedProfile rp = ResolveProfile(config, i);
+    // pkg/features/kube_features.go (v1.35): GangScheduling is alpha, off.
+    if (std::find(rp.permit.begin(), rp.permit.end(), names::kGangScheduling) != rp.permit.end())
+      return rp.scheduler_name;
   }
-  return g;
+  return std::nullopt;
 }
 
 Result<GangServing> BuildGangServing(const KubeSchedulerConfiguration& config, const std::vector<ExtraProfile>& extra,
                                      const ScheduleFeatureGates& gates) {
+  if (std::optional<std::string> profile = GangSchedulingWithoutGate(config, gates))
+    return Status::Usage("error: profile \"" + *profile +
+                         "\" enables GangScheduling, alpha in v1.35 and off by default: turn on its feature gate, "
+                         "GangScheduling");
   GangServing s;
   for (size_t i = 0; i < config.profiles.size(); ++i) {
     const ResolvedProfile rp = ResolveProfile(config, i);
     auto has = [&](const char* name) { return std::find(rp.permit.begin(), rp.permit.end(), name) != rp.permit.end(); };
     if (has(names::kGangScheduling)) {
-      // pkg/features/kube_features.go (v1.35): GangScheduling is alpha, off.
-      if (!gates.gang_scheduling)
-        return Status::Usage("error: profile \"" + rp.scheduler_name +
-                             "\" enables GangScheduling, alpha in v1.35 and off by default: add --feature-gates "
-                             "GangScheduling=true");
       s[rp.scheduler_name] = GangEnforcement{{GangApi::kWorkloadV1alpha1, GangApi::kPodGroupV1alpha2},
                                              names::kGangScheduling, kWorkloadGangTimeoutSeconds};
     } else if (has(names::kCoscheduling)) {

@@ -99,9 +99,8 @@ std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSc
       if (p.scheduler_name == k.name) who = std::string(" (") + k.what + ")";
     h.diagnosis.text = "not scheduled: spec.schedulerName is " + Quoted(p.scheduler_name) + who +
                        ", a scheduler gpusched does not run (it serves " + ServedList(profiles) +
-                       "), so the pod waits for that scheduler; to model it with a gpusched policy, pass "
-                       "--scheduler-name " +
-                       p.scheduler_name + "=POLICY (e.g. " + p.scheduler_name + "=best-fit)";
+                       "), so the pod waits for that scheduler";
+    h.diagnosis.advice = Advice{Advice::Kind::kServeSchedulerName, p.scheduler_name};
     return h;
   }
   if (p.IsSchedulingGated()) {

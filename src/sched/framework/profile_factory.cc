@@ -24,50 +24,13 @@ Result<SchedulerSet> BuildProfiles(const KubeSchedulerConfiguration& config, std
 
 }  // namespace
 
-Result<ExtraProfile> ParseSchedulerNameFlag(std::string_view value) {
-  const std::string prefix = "error: invalid --scheduler-name \"" + std::string(value) + "\": ";
-  const size_t eq = value.find('=');
-  if (eq == std::string_view::npos)
-    return Status::Usage(prefix + "expected NAME=POLICY, e.g. kai-scheduler=best-fit");
-  ExtraProfile e{std::string(value.substr(0, eq)), std::string(value.substr(eq + 1))};
-  if (e.scheduler_name.empty()) return Status::Usage(prefix + "the scheduler name before \"=\" is empty");
-  if (e.policy.empty()) return Status::Usage(prefix + "the policy after \"=\" is empty");
-  if (!IsKnownPolicy(e.policy)) {
-    std::string known;
-    for (const std::string& p : PolicyNames()) known += (known.empty() ? "" : ", ") + p;
-    return Status::Usage(prefix + "unknown policy \"" + e.policy + "\" (known: " + known + ")");
-  }
-  return e;
-}
-
-Result<std::vector<ExtraProfile>> ParseSchedulerNameFlags(const std::vector<std::string>& values) {
-  std::vector<ExtraProfile> extra;
-  extra.reserve(values.size());
-  for (const std::string& v : values) {
-    Result<ExtraProfile> e = ParseSchedulerNameFlag(v);
-    if (!e.ok()) return e.status();
-    extra.push_back(std::move(e).value());
-  }
-  return extra;
-}
-
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options,
                                      const std::vector<ExtraProfile>& extra, const PluginRegistry& registry) {
   Result<SchedulerSet> set = BuildProfiles(config, policy, seed, options, registry);
   if (!set.ok()) return set;
   const KubeSchedulerConfiguration defaults = DefaultSchedulerConfiguration();
-  for (size_t k = 0; k < extra.size(); ++k) {
-    const ExtraProfile& e = extra[k];
-    for (size_t j = 0; j < k; ++j)
-      if (extra[j].scheduler_name == e.scheduler_name)
-        return Status::Usage("error: --scheduler-name " + e.scheduler_name + " is given twice");
-    for (const auto& [name, s] : set->profiles)
-      if (name == e.scheduler_name)
-        return Status::Usage("error: --scheduler-name " + e.scheduler_name + "=" + e.policy + ": \"" +
-                             e.scheduler_name + "\" is already served by " +
-                             (name == kDefaultSchedulerName ? "--policy (or the --config profile of that name)"
-                                                            : "a profile of --config"));
+  for (const ExtraProfile& e : extra) {
     if (const PolicyEntry* pe = FindPolicy(e.policy); pe && pe->needs_workload && options.typical == nullptr)
       return Status::Usage("error: " + std::string(kFgdNeedsWorkload));
     ResolvedProfile rp = ResolveProfile(defaults, 0, registry.Catalog());

@@ -1,4 +1,4 @@
-// The registry of --policy names (see policy_registry.h).
+// The registry of policy names (see policy_registry.h).
 #include "gpusched/sched/policies/policy_registry.h"
 
 #include "gpusched/sched/policies/paper_policies.h"
@@ -50,7 +50,7 @@ bool IsKnownPolicy(std::string_view name) { return FindPolicy(name) != nullptr; 
 std::string UnknownPolicyMessage(std::string_view name) {
   std::string known;
   for (const PolicyEntry& e : kPolicies) known += (known.empty() ? "" : ", ") + std::string(e.name);
-  return "error: unknown --policy \"" + std::string(name) + "\" (known: " + known + ")";
+  return "error: unknown policy \"" + std::string(name) + "\" (known: " + known + ")";
 }
 
 bool IsPaperPolicy(std::string_view name) {

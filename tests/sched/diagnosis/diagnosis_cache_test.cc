@@ -73,8 +73,9 @@ TEST(DiagnosisCacheTest, RebuildsWhenTheLogNoLongerHoldsItsChanges) {
   EXPECT_EQ(d.text, Diagnose(info, c, filters).text);
   EXPECT_EQ(d.text,
             "waiting for room, fragmented: when it was considered, 7 nvidia.com/gpu were free across the 5 nodes "
-            "that could run it, but at most 2 free on any one node and it needs 3 on one node; placing large pods "
-            "first (--order largest-first) or a bin-packing policy avoids this");
+            "that could run it, but at most 2 free on any one node and it needs 3 on one node");
+  EXPECT_EQ(d.advice, Diagnose(info, c, filters).advice);
+  EXPECT_EQ(d.advice.kind, Advice::Kind::kLargestFirstOrBinPacking);
 }
 
 // A filter gpusched does not know: the cache answers through Diagnose.

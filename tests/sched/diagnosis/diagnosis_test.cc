@@ -23,6 +23,7 @@ struct DiagCase {
   bool forever;
   std::string text;
   std::string resource;  // what it waits for or can never get
+  Advice::Kind advice = Advice::Kind::kNone;  // worded after the text by report/diagnosis_text.h
 };
 
 Node Cordoned(Node n) {
@@ -153,8 +154,8 @@ TEST(DiagnosisTest, Table) {
        Kind::kFragmented,
        false,
        "waiting for room, fragmented: when it was considered, 2 nvidia.com/gpu were free across the 2 nodes that could "
-       "run it, but at most 1 free on any one node and it needs 2 on one node; placing large pods first (--order "
-       "largest-first) or a bin-packing policy avoids this", "nvidia.com/gpu"},
+       "run it, but at most 1 free on any one node and it needs 2 on one node", "nvidia.com/gpu",
+       Advice::Kind::kLargestFirstOrBinPacking},
       {"cpu too large",
        {GpuNode("a", 4, 8000)},
        {},
@@ -186,6 +187,7 @@ TEST(DiagnosisTest, Table) {
     EXPECT_EQ(d.forever, c.forever);
     EXPECT_EQ(d.text, c.text);
     EXPECT_EQ(d.resource, c.resource);
+    EXPECT_EQ(d.advice, Advice{c.advice});
   }
 }
 
@@ -198,17 +200,16 @@ TEST(DiagnosisTest, SuggestsReorderingOnlyWhenThereIsRoomForAll) {
   cluster.Bind(1, PodInfo::Make(holders[1], 1).requests);
   auto filters = DefaultFilters();
   const Pod pod = GpuPod("p", 2);
-  const std::string base =
+  const std::string text =
       "waiting for room, fragmented: when it was considered, 2 nvidia.com/gpu were free across the 2 nodes that could "
       "run it, but at most 1 free on any one node and it needs 2 on one node";
-  const std::string advice = "; placing large pods first (--order largest-first) or a bin-packing policy avoids this";
   struct Case {
     const char* name;
     int64_t requested, free;
-    std::string want;
+    Advice::Kind want;
   } cases[] = {
-      {"room for all", 8, 8, base + advice},
-      {"more asked than the cluster has", 9, 8, base},
+      {"room for all", 8, 8, Advice::Kind::kLargestFirstOrBinPacking},
+      {"more asked than the cluster has", 9, 8, Advice::Kind::kNone},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -217,7 +218,8 @@ TEST(DiagnosisTest, SuggestsReorderingOnlyWhenThereIsRoomForAll) {
     demand.free.SetScalar(kResourceGPU, c.free);
     Diagnosis d = Diagnose(PodInfo::Make(pod, 0), cluster, filters, &demand);
     EXPECT_EQ(d.kind, Kind::kFragmented);
-    EXPECT_EQ(d.text, c.want);
+    EXPECT_EQ(d.text, text);
+    EXPECT_EQ(d.advice.kind, c.want);
   }
 }
 

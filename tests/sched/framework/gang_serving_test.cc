@@ -1,37 +1,12 @@
 // Which profiles enforce which gangs: GangScheduling (behind its v1.35
-// feature gate), Coscheduling with its args, Volcano and KAI by name.
+// feature gate), Coscheduling with its args, Volcano and KAI by name. The
+// gates' syntax is the run layer's (tests/run/feature_gates_test.cc).
 #include "gpusched/sched/framework/gang_serving.h"
 
 #include <gtest/gtest.h>
 
 namespace gpusched {
 namespace {
-
-TEST(GangServingTest, FeatureGates) {
-  struct Case {
-    std::string flag;
-    std::string want;  // "gang=G workload=W" or the error
-  };
-  const Case cases[] = {
-      {"", "gang=0 workload=0"},
-      {"GangScheduling=true", "gang=1 workload=0"},
-      {"GangScheduling=true,GenericWorkload=true", "gang=1 workload=1"},
-      {"GangScheduling=true,GangScheduling=false", "gang=0 workload=0"},
-      {"GangScheduling=yes",
-       "error: unsupported --feature-gates entry \"GangScheduling=yes\" (schedule reads GangScheduling=true|false and "
-       "GenericWorkload=true|false)"},
-      {"SchedulerPopFromBackoffQ=false",
-       "error: unsupported --feature-gates entry \"SchedulerPopFromBackoffQ=false\" (schedule reads "
-       "GangScheduling=true|false and GenericWorkload=true|false)"},
-  };
-  for (const Case& c : cases) {
-    Result<ScheduleFeatureGates> g = ParseScheduleFeatureGates(c.flag);
-    const std::string got = g.ok() ? "gang=" + std::to_string(g->gang_scheduling) +
-                                         " workload=" + std::to_string(g->generic_workload)
-                                   : g.status().message();
-    EXPECT_EQ(got, c.want) << c.flag;
-  }
-}
 
 SchedulerProfile Profile(const std::string& name, const std::vector<std::string>& multi_point,
                          const std::vector<std::string>& disabled = {}) {
@@ -66,8 +41,10 @@ TEST(GangServingTest, Profiles) {
   Result<GangServing> off = BuildGangServing(config, extra, ScheduleFeatureGates{});
   ASSERT_FALSE(off.ok());
   EXPECT_EQ(off.status().message(),
-            "error: profile \"default-scheduler\" enables GangScheduling, alpha in v1.35 and off by default: add "
-            "--feature-gates GangScheduling=true");
+            "error: profile \"default-scheduler\" enables GangScheduling, alpha in v1.35 and off by default: turn on "
+            "its feature gate, GangScheduling");
+  EXPECT_EQ(GangSchedulingWithoutGate(config, ScheduleFeatureGates{}), "default-scheduler");
+  EXPECT_EQ(GangSchedulingWithoutGate(config, ScheduleFeatureGates{true, false}), std::nullopt);
 
   Result<GangServing> on = BuildGangServing(config, extra, ScheduleFeatureGates{true, false});
   ASSERT_TRUE(on.ok()) << on.status().message();

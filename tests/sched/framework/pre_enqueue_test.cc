@@ -68,14 +68,14 @@ TEST_F(PreEnqueueTest, UnservedSchedulerComesFirst) {
   EXPECT_TRUE(h->diagnosis.forever);
   EXPECT_EQ(h->diagnosis.text,
             "not scheduled: spec.schedulerName is \"my-scheduler\", a scheduler gpusched does not run (it serves "
-            "\"default-scheduler\"), so the pod waits for that scheduler; to model it with a gpusched policy, pass "
-            "--scheduler-name my-scheduler=POLICY (e.g. my-scheduler=best-fit)");
+            "\"default-scheduler\"), so the pod waits for that scheduler");
+  EXPECT_EQ(h->diagnosis.advice, (Advice{Advice::Kind::kServeSchedulerName, "my-scheduler"}));
   p.scheduler_name = "kai-scheduler";
   EXPECT_EQ(Check(p)->diagnosis.text,
             "not scheduled: spec.schedulerName is \"kai-scheduler\" (NVIDIA KAI-Scheduler: queues, gang scheduling, "
             "GPU sharing), a scheduler gpusched does not run (it serves \"default-scheduler\"), so the pod waits for "
-            "that scheduler; to model it with a gpusched policy, pass --scheduler-name kai-scheduler=POLICY (e.g. "
-            "kai-scheduler=best-fit)");
+            "that scheduler");
+  EXPECT_EQ(Check(p)->diagnosis.advice, (Advice{Advice::Kind::kServeSchedulerName, "kai-scheduler"}));
   // Served once a profile has that name.
   profiles_.emplace_back("kai-scheduler", &scheduler_);
   p.extras.reset();

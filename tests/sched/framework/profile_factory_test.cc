@@ -1,6 +1,5 @@
 // Tests for src/sched/framework/profile_factory.cc: the schedulers of a configuration
-// for every policy, and --scheduler-name NAME=POLICY parsing and the
-// profiles it adds.
+// for every policy, and the extra profiles of other schedulers' names.
 #include "gpusched/sched/framework/profile_factory.h"
 
 #include <gtest/gtest.h>
@@ -118,47 +117,6 @@ TEST(ProfileFactoryTest, ProfilesDrawFromDistinctStreams) {
   EXPECT_EQ(repeat, chosen[0]);
 }
 
-TEST(SchedulerNameFlagTest, Parse) {
-  Result<ExtraProfile> ok = ParseSchedulerNameFlag("kai-scheduler=best-fit");
-  ASSERT_TRUE(ok.ok());
-  EXPECT_EQ(ok->scheduler_name, "kai-scheduler");
-  EXPECT_EQ(ok->policy, "best-fit");
-  struct Case {
-    std::string value, error;
-  };
-  const Case bad[] = {
-      {"kai-scheduler", "error: invalid --scheduler-name \"kai-scheduler\": expected NAME=POLICY, e.g. "
-                        "kai-scheduler=best-fit"},
-      {"=best-fit", "error: invalid --scheduler-name \"=best-fit\": the scheduler name before \"=\" is empty"},
-      {"kai-scheduler=", "error: invalid --scheduler-name \"kai-scheduler=\": the policy after \"=\" is empty"},
-      {"kai-scheduler=bestfit",
-       "error: invalid --scheduler-name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (known: first-fit, "
-       "best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)"},
-  };
-  for (const Case& c : bad) {
-    Result<ExtraProfile> r = ParseSchedulerNameFlag(c.value);
-    ASSERT_FALSE(r.ok()) << c.value;
-    EXPECT_EQ(r.status().message(), c.error);
-  }
-}
-
-TEST(SchedulerNameFlagTest, ParseManyStopsAtTheFirstBadValue) {
-  Result<std::vector<ExtraProfile>> none = ParseSchedulerNameFlags({});
-  ASSERT_TRUE(none.ok());
-  EXPECT_TRUE(none->empty());
-  Result<std::vector<ExtraProfile>> two = ParseSchedulerNameFlags({"kai-scheduler=best-fit", "volcano=fgd"});
-  ASSERT_TRUE(two.ok());
-  ASSERT_EQ(two->size(), 2u);
-  EXPECT_EQ((*two)[0].scheduler_name, "kai-scheduler");
-  EXPECT_EQ((*two)[0].policy, "best-fit");
-  EXPECT_EQ((*two)[1].scheduler_name, "volcano");
-  EXPECT_EQ((*two)[1].policy, "fgd");
-  Result<std::vector<ExtraProfile>> bad = ParseSchedulerNameFlags({"kai-scheduler=best-fit", "volcano", "=x"});
-  ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message(),
-            "error: invalid --scheduler-name \"volcano\": expected NAME=POLICY, e.g. kai-scheduler=best-fit");
-}
-
 TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
   Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {},
                                              {{"kai-scheduler", "best-fit"}, {"volcano", "kube-default"}});
@@ -179,17 +137,9 @@ TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
                                                "NodeResourcesFit", "GpuShare"}));
 }
 
-TEST(SchedulerNameFlagTest, Conflicts) {
-  Result<SchedulerSet> twice = BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {},
-                                               {{"kai-scheduler", "best-fit"}, {"kai-scheduler", "first-fit"}});
-  ASSERT_FALSE(twice.ok());
-  EXPECT_EQ(twice.status().message(), "error: --scheduler-name kai-scheduler is given twice");
-  Result<SchedulerSet> taken =
-      BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {}, {{"default-scheduler", "best-fit"}});
-  ASSERT_FALSE(taken.ok());
-  EXPECT_EQ(taken.status().message(),
-            "error: --scheduler-name default-scheduler=best-fit: \"default-scheduler\" is already served by --policy "
-            "(or the --config profile of that name)");
+// Names given twice or already served are refused before, by the run layer
+// (tests/run/scheduler_names_test.cc).
+TEST(SchedulerNameFlagTest, FgdNeedsTheWorkload) {
   Result<SchedulerSet> fgd =
       BuildSchedulers(DefaultSchedulerConfiguration(), "first-fit", 1, {}, {{"kai-scheduler", "fgd"}});
   ASSERT_FALSE(fgd.ok());

@@ -16,6 +16,7 @@
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/sched/api/filter_plugin.h"
 #include "gpusched/sched/api/pod_info.h"
+#include "gpusched/sched/diagnosis/advice.h"
 
 namespace gpusched {
 
@@ -40,6 +41,9 @@ struct Diagnosis {
   Kind kind = Kind::kWaitingForRoom;
   bool forever = false;  // can never fit on this cluster as it is
   std::string text;
+  // The setting it ends by recommending, worded after `text` by the layers
+  // that print it (advice.h).
+  Advice advice;
   // The resource it waits for or can never get (the first of its requests
   // that no eligible node has free, or has at all), "" when the diagnosis
   // is not about one resource (no eligible node, pod limits, no nodes).

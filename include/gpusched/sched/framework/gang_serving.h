@@ -1,8 +1,10 @@
 // Which scheduler enforces which gangs (sched/gang_batch.h), read off the
-// KubeSchedulerConfiguration, the feature gates and --scheduler-name.
+// KubeSchedulerConfiguration, the feature gates and the extra profiles of
+// other schedulers (profile_factory.h).
 #ifndef GPUSCHED_SCHED_GANG_SERVING_H_
 #define GPUSCHED_SCHED_GANG_SERVING_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,17 +15,21 @@
 
 namespace gpusched {
 
-// The feature gates `schedule` reads ("GangScheduling=true,GenericWorkload=true").
+// The feature gates that decide gangs (run/feature_gates.h reads them).
 struct ScheduleFeatureGates {
   bool gang_scheduling = false;   // alpha in v1.35, off by default
   bool generic_workload = false;  // alpha in v1.35, off by default
 };
-// Errors (Usage) name the entry and the gates gpusched reads.
-Result<ScheduleFeatureGates> ParseScheduleFeatureGates(const std::string& flag);
+
+// The first profile whose permit plugins include GangScheduling while its
+// gate is off — kube-scheduler would not start — or nullopt.
+std::optional<std::string> GangSchedulingWithoutGate(const KubeSchedulerConfiguration& config,
+                                                     const ScheduleFeatureGates& gates);
 
 // Each profile whose permit plugins include GangScheduling (which needs the
-// GangScheduling gate: a usage error otherwise) or Coscheduling, and each
-// extra profile named "volcano" or "kai-scheduler".
+// GangScheduling gate: a usage error naming the profile otherwise, see
+// GangSchedulingWithoutGate) or Coscheduling, and each extra profile named
+// "volcano" or "kai-scheduler".
 Result<GangServing> BuildGangServing(const KubeSchedulerConfiguration& config, const std::vector<ExtraProfile>& extra,
                                      const ScheduleFeatureGates& gates);
 

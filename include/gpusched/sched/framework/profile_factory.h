@@ -37,27 +37,20 @@ struct SchedulerSet {
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options = {});
 
-// `--scheduler-name NAME=POLICY`: pods whose spec.schedulerName is NAME (a
-// scheduler gpusched does not run: kai-scheduler, volcano, ...) are served by
-// gpusched's POLICY with kube-scheduler's default plugins.
+// Pods whose spec.schedulerName is `scheduler_name` (a scheduler gpusched
+// does not run: kai-scheduler, volcano, ...) served by gpusched's `policy`
+// with kube-scheduler's default plugins (run/scheduler_names.h reads them).
 struct ExtraProfile {
   std::string scheduler_name;
   std::string policy;
 };
 
-// Parses one flag value. Errors (Usage) read "error: invalid --scheduler-name
-// "x": ..." and say what is expected.
-Result<ExtraProfile> ParseSchedulerNameFlag(std::string_view value);
-
-// Every value of a repeated --scheduler-name, in order; the first bad one is
-// the error (the same text as ParseSchedulerNameFlag's).
-Result<std::vector<ExtraProfile>> ParseSchedulerNameFlags(const std::vector<std::string>& values);
-
 // BuildSchedulers, then one more profile per `extra`, after the
-// configuration's (with their own generators). A name given twice, or one
-// the configuration already serves (without --config, --policy serves
-// default-scheduler), is a Usage error. The plugins are made by `registry`
-// (the in-tree one unless a caller adds plugins).
+// configuration's (with their own generators). Each extra policy must be
+// known and each name new: neither given twice nor one of the
+// configuration's profiles (the caller checks: ParseSchedulerNames in
+// run/scheduler_names.h). The plugins are made by `registry` (the in-tree
+// one unless a caller adds plugins).
 Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, std::string_view policy,
                                      uint64_t seed, const PolicyOptions& options,
                                      const std::vector<ExtraProfile>& extra,

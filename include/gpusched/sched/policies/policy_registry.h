@@ -43,7 +43,7 @@ const PolicyEntry* FindPolicy(std::string_view name);
 std::vector<std::string> PolicyNames();
 
 bool IsKnownPolicy(std::string_view name);
-// `error: unknown --policy "x" (known: first-fit, ...)`.
+// `error: unknown policy "x" (known: first-fit, ...)`.
 std::string UnknownPolicyMessage(std::string_view name);
 
 // True for the FGD paper's policies (paper_policies.h).

@@ -1,0 +1,61 @@
+#include "gpusched/run/batch_run.h"
+
+#include "gpusched/sched/index/frag.h"
+#include "gpusched/util/exit_memory.h"
+
+namespace gpusched {
+
+BatchRun::BatchRun()
+    : manifests_(std::make_unique<Manifests>()),
+      pods_(std::make_unique<std::vector<const Pod*>>()),
+      shapes_(std::make_unique<std::vector<PodShape>>()) {}
+
+BatchRun::~BatchRun() {
+  KeepUntilExit(std::move(result_));
+  KeepUntilExit(std::move(cluster_));
+  KeepUntilExit(std::move(shapes_));
+  KeepUntilExit(std::move(pods_));
+  KeepUntilExit(std::move(manifests_));
+}
+
+Status BatchRun::Load(const std::vector<std::string>& paths, bool recursive) {
+  Status st = LoadManifestPaths(paths, LoadOptions{recursive}, *manifests_);
+  if (!st.ok()) return st;
+  pods_->reserve(manifests_->pods.size());
+  for (const auto& p : manifests_->pods) pods_->push_back(&p.pod);
+  return Status::Ok();
+}
+
+Status BatchRun::Schedule(const RunSettings& settings, const BatchDetail& detail) {
+  Manifests& m = *manifests_;
+  // FGD's target workload: the pods given (GetTypicalPods).
+  shapes_->reserve(m.pods.size());
+  for (size_t i = 0; i < m.pods.size(); ++i) shapes_->push_back(ShapeOf(PodInfo::Make(m.pods[i].pod, i)));
+  const TypicalPods typical = ComputeTypicalPods(*shapes_);
+  Result<SchedulerSet> schedulers = SchedulersFor(settings, settings.policies.front(), typical);
+  if (!schedulers.ok()) return schedulers.status();
+  schedulers_ = std::move(schedulers).value();
+
+  std::vector<Node> nodes;
+  nodes.reserve(m.nodes.size());
+  for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
+  cluster_ = std::make_unique<ClusterState>(std::move(nodes));
+
+  BatchOptions options;
+  options.order = settings.order;
+  options.explain = detail.every_pod;
+  options.explain_pod = detail.pod;
+  options.dra = &m.dra;
+  options.gangs = &m.gangs;
+  options.gang_serving = &settings.gang_serving;
+  // ScheduleBatch reads the PDBs while it runs; they live with the
+  // manifests they point into.
+  for (const LoadedPdb& p : m.pdbs) pdbs_.push_back(&p.pdb);
+  options.pdbs = &pdbs_;
+  options.controller_scales = &m.controller_scales;
+  options.preempt_gangs = settings.preempt_gangs;
+  result_ = std::make_unique<BatchResult>(ScheduleBatch(*pods_, *cluster_, schedulers_.profiles, options));
+  return Status::Ok();
+}
+
+}  // namespace gpusched

@@ -1,0 +1,40 @@
+#include "gpusched/run/sim_run.h"
+
+namespace gpusched {
+
+Status SimRun::Load(const std::vector<std::string>& cluster_paths, bool recursive, const std::string& workload) {
+  // The configuration is the settings' (read once, by ResolveSettings).
+  Status st = LoadSimInputs(SimInputSpec{cluster_paths, recursive, workload, "", settings_.seed, settings_.seed_given},
+                            inputs_);
+  if (!st.ok()) return st;
+  std::vector<PodShape> shapes;
+  shapes.reserve(inputs_.workload.pods.size());
+  for (size_t i = 0; i < inputs_.workload.pods.size(); ++i)
+    shapes.push_back(ShapeOf(PodInfo::Make(inputs_.workload.pods[i].pod, i)));
+  typical_ = ComputeTypicalPods(shapes);
+  return Status::Ok();
+}
+
+Result<SimResult> SimRun::Simulate(std::string_view policy, std::optional<double> end_time,
+                                   std::function<void(double fraction)> progress) const {
+  Result<SchedulerSet> set = SchedulersFor(settings_, policy, typical_);
+  if (!set.ok()) return set.status();
+  SimOptions opts;
+  opts.dra = &inputs_.dra;
+  opts.gangs = &inputs_.gangs;
+  opts.gang_serving = &settings_.gang_serving;
+  opts.preempt_gangs = settings_.preempt_gangs;
+  opts.policy = std::string(policy);
+  opts.order = settings_.order;
+  opts.initial_backoff = static_cast<double>(settings_.config.pod_initial_backoff_seconds);
+  opts.max_backoff = static_cast<double>(settings_.config.pod_max_backoff_seconds);
+  opts.pop_from_backoff_q = settings_.gates.pop_from_backoff_q;
+  opts.queueing_hints = settings_.gates.queueing_hints;
+  const TypicalPods& typical = typical_;
+  opts.node_frag_milli = [&typical](const ClusterState& c, size_t i) { return NodeFragMilli(c.state(i), typical); };
+  opts.end_time = end_time;
+  opts.progress = std::move(progress);
+  return gpusched::Simulate(inputs_.workload, inputs_.initial_nodes, set->profiles, opts);
+}
+
+}  // namespace gpusched

@@ -1,0 +1,76 @@
+// Tests for src/run/feature_gates.cc: the gates each command reads, their
+// v1.35 defaults and the errors for any other entry (moved here from
+// tests/sched/framework/gang_serving_test.cc with the parser).
+#include "gpusched/run/feature_gates.h"
+
+#include <gtest/gtest.h>
+
+namespace gpusched {
+namespace {
+
+// "gang=G workload=W pop=P hints=H", or the error (kind: message).
+std::string Describe(const RunResult<FeatureGates>& g) {
+  if (!g.ok())
+    return std::string(g.error().kind == RunError::Kind::kUnknownName ? "unknown: " : "invalid: ") +
+           g.error().Message();
+  return "gang=" + std::to_string(g->gang.gang_scheduling) + " workload=" + std::to_string(g->gang.generic_workload) +
+         " pop=" + std::to_string(g->pop_from_backoff_q) + " hints=" + std::to_string(g->queueing_hints);
+}
+
+TEST(FeatureGatesTest, Schedule) {
+  struct Case {
+    std::string text, want;
+  };
+  const std::string reads = " (schedule reads GangScheduling=true|false and GenericWorkload=true|false)";
+  const Case cases[] = {
+      {"", "gang=0 workload=0 pop=1 hints=1"},
+      {"GangScheduling=true", "gang=1 workload=0 pop=1 hints=1"},
+      {"GangScheduling=true,GenericWorkload=true", "gang=1 workload=1 pop=1 hints=1"},
+      {"GangScheduling=true,GangScheduling=false", "gang=0 workload=0 pop=1 hints=1"},
+      {",GangScheduling=true,,", "gang=1 workload=0 pop=1 hints=1"},
+      {"GangScheduling=yes", "invalid: unsupported feature gates entry \"GangScheduling=yes\"" + reads},
+      {"GangScheduling", "invalid: unsupported feature gates entry \"GangScheduling\"" + reads},
+      // schedule has no queue: the queue's gates would change nothing.
+      {"SchedulerPopFromBackoffQ=false",
+       "unknown: unsupported feature gates entry \"SchedulerPopFromBackoffQ=false\"" + reads},
+      {"Foo=true", "unknown: unsupported feature gates entry \"Foo=true\"" + reads},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(Describe(ParseFeatureGates(c.text, Command::kSchedule)), c.want) << c.text;
+    EXPECT_EQ(Describe(ParseFeatureGates(c.text, Command::kExplain)), c.want) << c.text;
+  }
+}
+
+TEST(FeatureGatesTest, Simulate) {
+  struct Case {
+    std::string text, want;
+  };
+  const std::string reads =
+      " (gpusched simulates only SchedulerPopFromBackoffQ=true|false and SchedulerQueueingHints=true|false), and "
+      "reads GangScheduling=true|false and GenericWorkload=true|false for gangs";
+  const Case cases[] = {
+      {"", "gang=0 workload=0 pop=1 hints=1"},
+      {"SchedulerPopFromBackoffQ=false", "gang=0 workload=0 pop=0 hints=1"},
+      {"SchedulerQueueingHints=false,GangScheduling=true", "gang=1 workload=0 pop=1 hints=0"},
+      {"SchedulerPopFromBackoffQ=true,SchedulerQueueingHints=true", "gang=0 workload=0 pop=1 hints=1"},
+      {"Foo=true", "unknown: unsupported feature gates entry \"Foo=true\"" + reads},
+      {"SchedulerPopFromBackoffQ=0", "invalid: unsupported feature gates entry \"SchedulerPopFromBackoffQ=0\"" + reads},
+      {"GangScheduling=yes", "invalid: unsupported feature gates entry \"GangScheduling=yes\"" + reads},
+  };
+  for (const Case& c : cases) EXPECT_EQ(Describe(ParseFeatureGates(c.text, Command::kSimulate)), c.want) << c.text;
+}
+
+TEST(FeatureGatesTest, ServeReadsNone) {
+  EXPECT_TRUE(ParseFeatureGates("", Command::kServe).ok());
+  EXPECT_FALSE(ParseFeatureGates("GangScheduling=true", Command::kServe).ok());
+  EXPECT_TRUE(GateDefaults(Command::kServe).empty());
+}
+
+TEST(FeatureGatesTest, Defaults) {
+  EXPECT_EQ(GateDefaults(Command::kSchedule).Render(), "GangScheduling=false, GenericWorkload=false");
+  EXPECT_EQ(GateDefaults(Command::kSimulate).Render(),
+            "GangScheduling=false, GenericWorkload=false, SchedulerPopFromBackoffQ=true, SchedulerQueueingHints=true");
+}
+
+}  // namespace
+}  // namespace gpusched
