@@ -68,6 +68,11 @@ int Help(CLI::App& app, const std::string& topic, const std::vector<CLI::App*>& 
 }  // namespace
 
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  return RunCli(args, out, err, PluginRegistry::InTree());
+}
+
+int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+           const PluginRegistry& plugins) {
   CLI::App app{"gpusched: schedules GPU workloads the way Kubernetes does"};
   app.name(args.empty() ? "gpusched" : args[0]);
   app.require_subcommand(0, 1);
@@ -117,6 +122,7 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     out << "gpusched 0.1.0 (kube-scheduler behaviour of Kubernetes " << kTargetKubernetesVersion << ")\n";
     return kExitOk;
   }
+  for (RunOptions* o : {&sf.run, &ef.run, &mf.run, &vf.run}) o->plugins = &plugins;
   if (simulate->parsed()) return RunSimulate(mf, out, err);
   if (experiment->parsed()) return RunExperimentCommand(xf, out, err);
   if (serve->parsed()) return RunServe(vf, out, err);

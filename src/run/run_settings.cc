@@ -38,9 +38,10 @@ RunResult<std::vector<std::string>> ResolvePolicies(const RunOptions& o, Command
   return policies;
 }
 
-RunResult<KubeSchedulerConfiguration> LoadConfig(const std::string& path, std::vector<std::string>* warnings) {
+RunResult<KubeSchedulerConfiguration> LoadConfig(const std::string& path, const PluginRegistry& plugins,
+                                                 std::vector<std::string>* warnings) {
   if (path.empty()) return DefaultSchedulerConfiguration();
-  Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(path, warnings, InTreePlugins());
+  Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(path, warnings, plugins.Catalog());
   if (!loaded.ok()) return RunError{RunError::Kind::kConfigInvalid, Setting::kConfig, EngineMessage(loaded.status())};
   return std::move(loaded).value();
 }
@@ -48,13 +49,13 @@ RunResult<KubeSchedulerConfiguration> LoadConfig(const std::string& path, std::v
 // Which profile enforces which gangs. The one refusal (a profile enabling
 // GangScheduling with its gate off) is found first, to name the setting.
 RunResult<GangServing> ResolveGangServing(const RunSettings& s) {
-  if (std::optional<std::string> profile = GangSchedulingWithoutGate(s.config, s.gates.gang)) {
+  if (std::optional<std::string> profile = GangSchedulingWithoutGate(s.config, s.gates.gang, *s.plugins)) {
     SettingText m;
     m << "profile \"" << *profile << "\" enables GangScheduling, alpha in v1.35 and off by default: add "
       << Setting::kFeatureGates << " GangScheduling=true";
     return RunError{RunError::Kind::kGateOff, Setting::kFeatureGates, m};
   }
-  Result<GangServing> serving = BuildGangServing(s.config, s.extra, s.gates.gang);
+  Result<GangServing> serving = BuildGangServing(s.config, s.extra, s.gates.gang, *s.plugins);
   if (!serving.ok()) return RunError{RunError::Kind::kGateOff, Setting::kFeatureGates, EngineMessage(serving.status())};
   return std::move(serving).value();
 }
@@ -82,7 +83,8 @@ RunResult<RunSettings> ResolveSettings(const RunOptions& o, Command command, std
   RunResult<FeatureGates> gates = ParseFeatureGates(o.feature_gates, command);
   if (!gates.ok()) return gates.error();
   s.gates = *gates;
-  RunResult<KubeSchedulerConfiguration> config = LoadConfig(o.config, warnings);
+  if (o.plugins) s.plugins = o.plugins;
+  RunResult<KubeSchedulerConfiguration> config = LoadConfig(o.config, *s.plugins, warnings);
   if (!config.ok()) return config.error();
   s.config = std::move(config).value();
   RunResult<std::vector<ExtraProfile>> extra = ParseSchedulerNames(o.scheduler_names, s.config);
@@ -99,7 +101,7 @@ RunResult<RunSettings> ResolveSettings(const RunOptions& o, Command command, std
 Result<SchedulerSet> SchedulersFor(const RunSettings& settings, std::string_view policy, const TypicalPods& typical) {
   PolicyOptions options;
   options.typical = &typical;
-  return BuildSchedulers(settings.config, policy, settings.seed, options, settings.extra);
+  return BuildSchedulers(settings.config, policy, settings.seed, options, settings.extra, *settings.plugins);
 }
 
 }  // namespace gpusched

@@ -22,6 +22,11 @@ inline constexpr int kExitUsage = 2;     // usage error, unreadable file or inva
 
 // args[0] is the program name.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// The same with the plugins of `plugins` (kube-scheduler's in-tree registry
+// plus those a build or a test adds, PluginRegistry::With): the commands
+// that read a configuration read it against them and run them.
+int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+           const PluginRegistry& plugins);
 
 // Each command's flags. The settings of a run (--policy, --order, --seed,
 // --config, --feature-gates, --scheduler-name, --preempt-gangs) go to `run`,

@@ -22,6 +22,7 @@
 #include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/framework/queue_order.h"
 #include "gpusched/sched/index/frag.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/util/status.h"
 
 namespace gpusched {
@@ -34,6 +35,10 @@ struct RunOptions {
   std::vector<std::string> scheduler_names;  // "NAME=POLICY" each (scheduler_names.h)
   std::string config;  // a KubeSchedulerConfiguration file, "-" for standard input
   std::optional<uint64_t> seed;
+  // The plugins a configuration may name; null: kube-scheduler's in-tree
+  // registry (sched/plugins/registry.h). A build or a test with plugins of
+  // its own passes its registry here, as kube-scheduler's app.WithPlugin.
+  const PluginRegistry* plugins = nullptr;
 };
 
 struct RunSettings {
@@ -46,6 +51,7 @@ struct RunSettings {
   GangServing gang_serving;         // which profile enforces which gangs
   uint64_t seed = 0;
   bool seed_given = false;  // a SyntheticWorkload spec's own seed yields to a given one
+  const PluginRegistry* plugins = &PluginRegistry::InTree();  // makes the profiles' plugins
 };
 
 // Checks the settings in the order of the fields above (the policy first:

@@ -8,10 +8,11 @@
 namespace gpusched {
 
 std::optional<std::string> GangSchedulingWithoutGate(const KubeSchedulerConfiguration& config,
-                                                     const ScheduleFeatureGates& gates) {
+                                                     const ScheduleFeatureGates& gates,
+                                                     const PluginRegistry& registry) {
   if (gates.gang_scheduling) return std::nullopt;
   for (size_t i = 0; i < config.profiles.size(); ++i) {
-    const ResolvedProfile rp = ResolveProfile(config, i);
+    const ResolvedProfile rp = ResolveProfile(config, i, registry.Catalog());
     // pkg/features/kube_features.go (v1.35): GangScheduling is alpha, off.
     if (std::find(rp.permit.begin(), rp.permit.end(), names::kGangScheduling) != rp.permit.end())
       return rp.scheduler_name;
@@ -20,14 +21,14 @@ std::optional<std::string> GangSchedulingWithoutGate(const KubeSchedulerConfigur
 }
 
 Result<GangServing> BuildGangServing(const KubeSchedulerConfiguration& config, const std::vector<ExtraProfile>& extra,
-                                     const ScheduleFeatureGates& gates) {
-  if (std::optional<std::string> profile = GangSchedulingWithoutGate(config, gates))
+                                     const ScheduleFeatureGates& gates, const PluginRegistry& registry) {
+  if (std::optional<std::string> profile = GangSchedulingWithoutGate(config, gates, registry))
     return Status::Usage("error: profile \"" + *profile +
                          "\" enables GangScheduling, alpha in v1.35 and off by default: turn on its feature gate, "
                          "GangScheduling");
   GangServing s;
   for (size_t i = 0; i < config.profiles.size(); ++i) {
-    const ResolvedProfile rp = ResolveProfile(config, i);
+    const ResolvedProfile rp = ResolveProfile(config, i, registry.Catalog());
     auto has = [&](const char* name) { return std::find(rp.permit.begin(), rp.permit.end(), name) != rp.permit.end(); };
     if (has(names::kGangScheduling)) {
       s[rp.scheduler_name] = GangEnforcement{{GangApi::kWorkloadV1alpha1, GangApi::kPodGroupV1alpha2},

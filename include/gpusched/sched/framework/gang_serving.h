@@ -11,6 +11,7 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/sched/framework/profile_factory.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/util/status.h"
 
 namespace gpusched {
@@ -23,15 +24,18 @@ struct ScheduleFeatureGates {
 
 // The first profile whose permit plugins include GangScheduling while its
 // gate is off — kube-scheduler would not start — or nullopt.
+// The profiles are resolved against `registry`'s plugins.
 std::optional<std::string> GangSchedulingWithoutGate(const KubeSchedulerConfiguration& config,
-                                                     const ScheduleFeatureGates& gates);
+                                                     const ScheduleFeatureGates& gates,
+                                                     const PluginRegistry& registry = PluginRegistry::InTree());
 
 // Each profile whose permit plugins include GangScheduling (which needs the
 // GangScheduling gate: a usage error naming the profile otherwise, see
 // GangSchedulingWithoutGate) or Coscheduling, and each extra profile named
 // "volcano" or "kai-scheduler".
 Result<GangServing> BuildGangServing(const KubeSchedulerConfiguration& config, const std::vector<ExtraProfile>& extra,
-                                     const ScheduleFeatureGates& gates);
+                                     const ScheduleFeatureGates& gates,
+                                     const PluginRegistry& registry = PluginRegistry::InTree());
 
 }  // namespace gpusched
 
