@@ -198,7 +198,6 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
   SimRun run(*settings);
   Status st = run.Load(flags.files, flags.recursive, flags.workload);
   const SimInputs& in = run.inputs();
-  PrintWarnings(err, in.warnings);
   PrintWarnings(err, in.workload.warnings);
   if (!st.ok()) {
     err << (st.message().starts_with("error: ") ? "" : "error: ") << st.message() << "\n";

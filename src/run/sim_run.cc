@@ -4,7 +4,7 @@ namespace gpusched {
 
 Status SimRun::Load(const std::vector<std::string>& cluster_paths, bool recursive, const std::string& workload) {
   // The configuration is the settings' (read once, by ResolveSettings).
-  Status st = LoadSimInputs(SimInputSpec{cluster_paths, recursive, workload, "", settings_.seed, settings_.seed_given},
+  Status st = LoadSimInputs(SimInputSpec{cluster_paths, recursive, workload, settings_.seed, settings_.seed_given},
                             inputs_);
   if (!st.ok()) return st;
   std::vector<PodShape> shapes;

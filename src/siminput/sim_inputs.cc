@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "gpusched/io/manifest_loader.h"
-#include "gpusched/io/scheduler_config_loader.h"
 #include "gpusched/sim/synthetic.h"
 #include "gpusched/siminput/synthetic_spec_loader.h"
 #include "gpusched/siminput/trace_loader.h"
@@ -92,13 +91,6 @@ namespace {
 
 // Every path into `out`, gangs aside.
 Status LoadAll(const SimInputSpec& spec, SimInputs& out) {
-  out.config = DefaultSchedulerConfiguration();
-  if (!spec.config.empty()) {
-    if (spec.plugins == nullptr) return Status::InvalidArgument("internal: the configuration needs a plugin registry");
-    Result<KubeSchedulerConfiguration> c = LoadSchedulerConfigFile(spec.config, &out.warnings, *spec.plugins);
-    if (!c.ok()) return c.status();
-    out.config = std::move(c).value();
-  }
   // Nodes keep the order of the paths (first-fit and tie-breaks see it):
   // runs of manifest paths are loaded together, so duplicates among them
   // are refused as the API server would.

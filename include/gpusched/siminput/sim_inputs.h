@@ -2,7 +2,7 @@
 // cluster (Node manifests and/or an Alibaba trace node list), the workload
 // (pods in the cluster manifests, plus --workload: a trace pod list CSV, a
 // SyntheticWorkload spec, or more manifests with gpusched.io/* timing
-// annotations) and the KubeSchedulerConfiguration.
+// annotations).
 #ifndef GPUSCHED_SIMINPUT_SIM_INPUTS_H_
 #define GPUSCHED_SIMINPUT_SIM_INPUTS_H_
 
@@ -11,7 +11,6 @@
 #include <string>
 #include <vector>
 
-#include "gpusched/config/scheduler_config.h"
 #include "gpusched/model/gang.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resource_claims.h"
@@ -25,22 +24,15 @@ struct SimInputSpec {
   std::vector<std::string> cluster_paths;  // -f: manifests; *.csv = trace node list
   bool recursive = false;
   std::string workload;  // --workload: "" | *.csv | SyntheticWorkload YAML | manifests
-  std::string config;    // --config
   // The generator's seed: a SyntheticWorkload's own `seed` is used unless
   // the caller says the user chose one.
   uint64_t seed = 1;
   bool seed_given = false;
-  // The plugin registry's catalog the --config is read against (required
-  // with `config`; sched/plugins/registry.h).
-  const std::vector<InTreePlugin>* plugins = nullptr;
 };
 
 struct SimInputs {
   std::vector<Node> initial_nodes;
   Workload workload;
-  KubeSchedulerConfiguration config;
-  // The --config file's; the manifests' are in workload.warnings.
-  std::vector<std::string> warnings;
   // Invalid rows of trace node lists and nodes given twice. Invalid objects
   // of manifests (cluster or workload) are in workload.rejected, with the
   // invalid trace pod rows: each problem is reported once.
@@ -55,7 +47,8 @@ struct SimInputs {
 };
 
 // A non-OK status is a usage-level problem (a path that cannot be read, an
-// invalid --config or synthetic spec); invalid objects are in `out`.
+// invalid synthetic spec); invalid objects are in `out`. The
+// KubeSchedulerConfiguration is the run's (run/run_settings.h), read once.
 Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out);
 
 }  // namespace gpusched
