@@ -338,7 +338,7 @@ void LoadCrdPodGroup(const Source& src, const DocNode& obj, const std::string& k
         const std::optional<int64_t> timeout = ctx.Int(spec, "scheduleTimeoutSeconds", "spec.scheduleTimeoutSeconds");
         // util.GetWaitTimeDuration: the PodGroup's, else the plugin's
         // permitWaitingTimeSeconds (its args, default 60: the scheduler's
-        // configuration decides, sched/gang_serving.h).
+        // configuration decides, sched/framework/gang_serving.h).
         if (timeout && *timeout > 0) d.timeout_seconds = static_cast<double>(*timeout);
         break;
       }

@@ -188,7 +188,7 @@ void LoadController(const Source& src, const DocNode& obj, ControllerKind kind, 
 }
 
 // resource.k8s.io objects: decoded into Manifests::dra and counted (DRA
-// allocation is not modelled; sched/pre_enqueue.h uses them to say what
+// allocation is not modelled; sched/framework/pre_enqueue.h uses them to say what
 // kube-scheduler's DynamicResources plugin would).
 void LoadDraObject(const Source& src, const DocNode& obj, const std::string& kind, const std::string& api_version) {
   DecodeContext ctx(obj);

@@ -62,7 +62,7 @@ struct WaitingPod {
 // message of a rejected pod in Simulation::rejections_; what the WorkloadPod
 // says is read from there.
 struct SimPod {
-  // kHeld: never attempted (sched/pre_enqueue.h: an unserved schedulerName,
+  // kHeld: never attempted (sched/framework/pre_enqueue.h: an unserved schedulerName,
   // scheduling gates, HAMi's vGPUs, DRA claims); pending to the end.
   // kGone: a bare pod DefaultPreemption evicted (nothing recreates it).
   // kReserved: a gang member bound to its node (holding its resources) and
@@ -219,7 +219,7 @@ class Simulation {
   }
   int64_t arrived_ = 0, running_ = 0, finished_ = 0, rejected_ = 0;
   int64_t attempts_ = 0;
-  // Preemption (profiles with DefaultPreemption): sched/default_preemption.h.
+  // Preemption (profiles with DefaultPreemption): sched/plugins/defaultpreemption/default_preemption.h.
   int64_t gone_ = 0, preemptions_ = 0, victims_ = 0;
   double gpu_seconds_lost_ = 0;
   std::map<int32_t, int64_t> victims_by_priority_;

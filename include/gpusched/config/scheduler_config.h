@@ -80,7 +80,7 @@ struct Plugins {
   PluginSet pre_score;
   PluginSet score;
   PluginSet reserve;
-  PluginSet permit;  // GangScheduling, Coscheduling (sched/gang_serving.h)
+  PluginSet permit;  // GangScheduling, Coscheduling (sched/framework/gang_serving.h)
   PluginSet bind;
 };
 

@@ -7,7 +7,7 @@
 // registers in the `hami.io/node-nvidia-register` annotation
 // (pkg/device/nvidia/device.go: GenerateResourceRequests, Fit,
 // GetNodeDevices; pkg/scheduler/scheduler.go Filter). gpusched does not model
-// that per-device state: see sched/pre_enqueue.h.
+// that per-device state: see sched/framework/pre_enqueue.h.
 #ifndef GPUSCHED_MODEL_HAMI_H_
 #define GPUSCHED_MODEL_HAMI_H_
 

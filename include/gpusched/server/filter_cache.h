@@ -2,7 +2,7 @@
 // prioritize after filter for the same pod, and the next pods of the same
 // shape, do not run the filter chain on every node again.
 //
-// A verdict depends on the pod's class (sched/pod_class.h: everything of a
+// A verdict depends on the pod's class (sched/api/pod_class.h: everything of a
 // pod a filter reads), the node and the node's state, nothing else: each
 // in-tree filter checks one node (FilterPlugin::Check). So a class's row of
 // verdicts, one per node slot, stays valid until its node changes, and

@@ -7,7 +7,7 @@
 // refuses a UID it cannot find there).
 //
 // gpusched answers each candidate with DefaultPreemption's own victim
-// selection (SelectVictimsOnNode, sched/plugins/default_preemption.h) run
+// selection (SelectVictimsOnNode, sched/plugins/defaultpreemption/default_preemption.h) run
 // on its view with the profile's filters, devices and shares included:
 //  - the node is kept, with gpusched's minimal victims, when the preemptor
 //    fits there once they are gone;

@@ -1,6 +1,6 @@
 // ClassQueue: SchedulingQueue (scheduling_queue.h) with QueueingHints and
 // SchedulerPopFromBackoffQ on — kube-scheduler v1.35's queue — for a
-// simulation in which pods of one class (sched/pod_class.h) are many. It
+// simulation in which pods of one class (sched/api/pod_class.h) are many. It
 // keeps waiting pods in cohorts — pods of one class whose queue state is
 // the same: Timestamp, failure counts (exact below the count where the
 // backoff reaches its maximum, then all alike), the Failure of their last

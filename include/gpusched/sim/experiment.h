@@ -22,7 +22,7 @@
 namespace gpusched {
 
 struct ExperimentOptions {
-  std::vector<std::string> policies;  // registry names (sched/policy_registry.h)
+  std::vector<std::string> policies;  // registry names (sched/policies/policy_registry.h)
   std::vector<uint64_t> seeds;        // the paper: 42..51
   double tune_ratio = 1.3;            // <= 0: no tuning
   int threads = 0;                    // 0: one per core

@@ -124,7 +124,7 @@ struct SimOptions {
   bool check_invariants = kSimCheckInvariantsByDefault;
   std::function<void(const std::string& what)> invariant_failed;
   // The input's resource.k8s.io objects, for pods with resource claims
-  // (sched/pre_enqueue.h); null when there are none.
+  // (sched/framework/pre_enqueue.h); null when there are none.
   const DraObjects* dra = nullptr;
   // Gangs (issue 16; sim/gang_permit.h): the input's gangs and which
   // profile enforces which. Members of an enforced gang are reserved and
@@ -139,7 +139,7 @@ struct SimOptions {
 };
 
 // Runs the simulation. Each pod goes to the profile its spec.schedulerName
-// names; a pod that none serves, or that sched/pre_enqueue.h holds (gates,
+// names; a pod that none serves, or that sched/framework/pre_enqueue.h holds (gates,
 // HAMi, DRA), is never attempted and ends pending with that reason. The
 // schedulers are used as given (their random generators and rotating start
 // indexes advance); pass fresh ones for a reproducible run. `workload` must

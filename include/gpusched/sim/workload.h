@@ -1,6 +1,6 @@
 // Workload: what a simulation replays — pods with an arrival time and a run
 // time, and cluster events (nodes added or removed at given times). It is
-// built by the loaders in io/ (manifests with gpusched.io/* annotations, the
+// built by the loaders in siminput/ (manifests with gpusched.io/* annotations, the
 // Alibaba GPU trace) or by the synthetic generator (sim/synthetic.h).
 #ifndef GPUSCHED_SIM_WORKLOAD_H_
 #define GPUSCHED_SIM_WORKLOAD_H_

@@ -28,14 +28,14 @@ struct Diagnosis {
     kNotAdvertised,    // no node advertises a requested resource
     kNoEligibleNode,   // every node excluded by taints, cordon or selector
     kNoNodes,          // the cluster is empty
-    // Not attempted at all (sched/pre_enqueue.h), whatever the cluster:
+    // Not attempted at all (sched/framework/pre_enqueue.h), whatever the cluster:
     kSchedulingGated,  // spec.schedulingGates not yet removed
     kSchedulerNotRun,  // spec.schedulerName names a scheduler gpusched does not run
     kDraClaimMissing,  // a ResourceClaim / template / DeviceClass it needs is not in the input
     kDraNotModelled,   // DRA claims: gpusched does not allocate devices yet
     kNotModelled,      // a GPU spelling gpusched refuses to guess at (HAMi's vGPUs)
     // It fits, but its gang does not: its scheduler binds no member until
-    // minCount of them fit at once (sched/gang_batch.h).
+    // minCount of them fit at once (sched/framework/gang_batch.h).
     kGang,
   };
   Kind kind = Kind::kWaitingForRoom;
@@ -75,7 +75,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
 // when nodes offer MIG slices instead (the device plugin's mixed strategy,
 // nvidia.com/mig-<profile>), "; the nodes' GPUs are partitioned with MIG
 // ...: nvidia.com/mig-1g.10gb (14 on 2 nodes), ..." naming each profile with
-// its count; "" when no node offers MIG resources (sched/mig_diagnosis.cc).
+// its count; "" when no node offers MIG resources (sched/diagnosis/mig_diagnosis.cc).
 std::string MigOfferNote(std::string_view resource, const ClusterState& cluster);
 
 }  // namespace gpusched

@@ -2,11 +2,11 @@
 // `gpusched schedule` does. Pods that already name a node (spec.nodeName)
 // are admitted first, as the kubelet would admit them; then the rest go, in
 // queue order, to the Scheduler of the profile their spec.schedulerName names,
-// unless a check before scheduling holds them (sched/pre_enqueue.h: no such
+// unless a check before scheduling holds them (sched/framework/pre_enqueue.h: no such
 // profile, scheduling gates, HAMi's vGPUs, DRA claims). Every pod comes out
 // placed, pending (with kube-scheduler's message and a diagnosis), refused, or
 // preempted (evicted by DefaultPreemption for a higher-priority pod, which is
-// then placed where its victims were: sched/batch_preemption.h).
+// then placed where its victims were: sched/framework/batch_preemption.h).
 #ifndef GPUSCHED_SCHED_FRAMEWORK_BATCH_H_
 #define GPUSCHED_SCHED_FRAMEWORK_BATCH_H_
 
@@ -88,9 +88,9 @@ struct BatchOptions {
   // one the fast paths make (they are tested against the plain scan).
   std::optional<size_t> explain_pod = std::nullopt;
   // The input's resource.k8s.io objects, for pods with resource claims
-  // (sched/dynamic_resources.h); null when there are none.
+  // (sched/plugins/dynamicresources/dynamic_resources.h); null when there are none.
   const DraObjects* dra = nullptr;
-  // The input's gangs and which profiles enforce them (sched/gang_batch.h):
+  // The input's gangs and which profiles enforce them (sched/framework/gang_batch.h):
   // an enforced gang is placed all or nothing, when its first member comes
   // up in the queue; null: every pod on its own.
   const GangSet* gangs = nullptr;

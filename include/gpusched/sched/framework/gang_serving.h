@@ -1,4 +1,4 @@
-// Which scheduler enforces which gangs (sched/gang_batch.h), read off the
+// Which scheduler enforces which gangs (sched/framework/gang_batch.h), read off the
 // KubeSchedulerConfiguration, the feature gates and the extra profiles of
 // other schedulers (profile_factory.h).
 #ifndef GPUSCHED_SCHED_GANG_SERVING_H_

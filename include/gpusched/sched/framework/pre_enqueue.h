@@ -7,7 +7,7 @@
 //   3. gpusched's refusal of HAMi's vGPU resources (model/hami.h), which it
 //      does not model and must not schedule as whole GPUs;
 //   4. DynamicResources' PreEnqueue, PreFilter and Filter for pods with
-//      resource claims (sched/dynamic_resources.h).
+//      resource claims (sched/plugins/dynamicresources/dynamic_resources.h).
 // A pod that any of them holds is pending with kube-scheduler's status (or
 // none) and a diagnosis of its own kind; the others go to their scheduler.
 // Kept apart from Diagnose: these verdicts do not depend on what is running.

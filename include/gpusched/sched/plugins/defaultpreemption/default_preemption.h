@@ -22,8 +22,8 @@
 //    the first candidate (upstream: map order; here the dry run's order).
 // A pod's "start time" is its bind order in the ClusterState (BoundPod::
 // bind_seq): a pod bound earlier started earlier.
-#ifndef GPUSCHED_SCHED_PLUGINS_DEFAULT_PREEMPTION_H_
-#define GPUSCHED_SCHED_PLUGINS_DEFAULT_PREEMPTION_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
+#define GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
 
 #include <cstdint>
 #include <functional>
@@ -165,4 +165,4 @@ PreemptionResult Preempt(const PodInfo& pod, const ClusterState& cluster,
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PLUGINS_DEFAULT_PREEMPTION_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_

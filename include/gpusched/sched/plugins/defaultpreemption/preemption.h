@@ -3,8 +3,8 @@
 // that fits nowhere: either that evicting lower-priority pods on some node
 // would make room, or the "preemption: ..." message kube-scheduler appends to
 // the FitError when it cannot help. gpusched does not evict pods; it reports.
-#ifndef GPUSCHED_SCHED_PLUGINS_PREEMPTION_H_
-#define GPUSCHED_SCHED_PLUGINS_PREEMPTION_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_PREEMPTION_H_
+#define GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_PREEMPTION_H_
 
 #include <memory>
 #include <string>
@@ -34,11 +34,11 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
 // The same from the statuses' codes alone (all the evaluation looks at), so
 // the scheduler's failure scan need not build a status per node. `last`, when
 // given, is one more filter after `filters` (the DynamicResources check of
-// sched/plugins/dynamic_resources.h, which no profile chain holds).
+// sched/plugins/dynamicresources/dynamic_resources.h, which no profile chain holds).
 PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& cluster,
                                      const std::vector<std::unique_ptr<FilterPlugin>>& filters,
                                      const std::vector<SchedStatus::Code>& codes, const FilterPlugin* last = nullptr);
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PLUGINS_PREEMPTION_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_PREEMPTION_H_

@@ -2,10 +2,10 @@
 // plugins/noderesources/resource_allocation.go, resourceAllocationScorer):
 // a pod's request for a resource and a node's allocatable and requested
 // amounts of it, as NodeResourcesFit's scoring strategies
-// (node_resources_fit_score.h) and NodeResourcesBalancedAllocation
+// (fit.h) and NodeResourcesBalancedAllocation
 // (balanced_allocation.h) read them.
-#ifndef GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_
-#define GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_NODERESOURCES_RESOURCE_ALLOCATION_H_
+#define GPUSCHED_SCHED_PLUGINS_NODERESOURCES_RESOURCE_ALLOCATION_H_
 
 #include <cstdint>
 #include <string_view>
@@ -77,4 +77,4 @@ inline AllocatableRequest AllocatableRequestOf(const ResolvedResource& r, const 
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PLUGINS_RESOURCE_ALLOCATION_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_NODERESOURCES_RESOURCE_ALLOCATION_H_
