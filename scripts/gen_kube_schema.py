@@ -25,7 +25,7 @@ The generator itself also reads files given on the command line:
   scripts/gen_kube_schema.py CORE_TYPES_GO APPS_GO BATCH_GO SCHEDULING_GO META_GO API_COMMIT MACHINERY_COMMIT \
       [POLICY_GO SCHEDULING_V1ALPHA1_GO SCHEDULING_V1ALPHA2_GO CORE_V135_GO V1ALPHA1_TAG V1ALPHA2_TAG]
 
-The optional files add what gpusched reads for gangs and preemption (issue 16):
+The optional files add what gpusched reads for gangs and preemption:
 policy/v1 (PodDisruptionBudget), the Workload API of v1.35
 (scheduling/v1alpha1, k8s.io/api v0.35.0) and of v1.36 (scheduling/v1alpha2,
 v0.36.0), and PodSpec.workloadRef, which v1.35 clusters accept and later
@@ -56,7 +56,7 @@ CHECKED = {
     'sched': ['PriorityClass'],
     'meta': ['ObjectMeta', 'OwnerReference', 'LabelSelector', 'LabelSelectorRequirement', 'TypeMeta', 'ListMeta'],
 }
-# Issue 16's optional packages: checked structs, and the top-level kinds
+# The optional packages (gangs and preemption): checked structs, and the top-level kinds
 # FindKindSchema finds by apiVersion.
 CHECKED_EXTRA = {
     'policy': ['PodDisruptionBudget', 'PodDisruptionBudgetSpec'],

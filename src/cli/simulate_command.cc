@@ -63,7 +63,7 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
 
 std::string Plural(int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
-// Issue 16: what gangs cost in the run (docs/gangs.md).
+// What gangs cost in the run (docs/gangs.md).
 void WriteGangLines(std::ostream& out, const SimResult& r) {
   const GangSimMetrics& g = r.summary.gangs;
   if (g.gangs == 0) return;

@@ -11,7 +11,7 @@
 //  - PodDisruptionBudget policy/v1, validated as
 //    pkg/apis/policy/validation does;
 //  - the operator workloads of model/operator_workload.h (operator_decode.h).
-// Valid objects land in Manifests' issue 16 block; invalid ones are
+// Valid objects land in Manifests (its gangs and operator workloads); invalid ones are
 // rejected with the API server's message; a name given twice is refused
 // ("podgroups.scheduling.volcano.sh \"x\" already exists"). Private to src/io.
 #ifndef GPUSCHED_IO_GANG_DECODE_H_

@@ -1,5 +1,5 @@
-// Decoding the pod fields gangs and preemption read (model/pod.h's issue 16
-// block of PodSpecExtras): spec.terminationGracePeriodSeconds,
+// Decoding the pod fields gangs and preemption read (model/pod.h's
+// PodSpecExtras): spec.terminationGracePeriodSeconds,
 // spec.workloadRef (v1.35) and spec.schedulingGroup (v1.36). Private to
 // src/io; called by DecodePodSpecExtras.
 #ifndef GPUSCHED_IO_GANG_POD_DECODE_H_

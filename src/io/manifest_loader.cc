@@ -141,11 +141,11 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
 
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
   LoadText(text, 0, file, out);
-  ExpandWorkloads(out);  // operators, then ExpandControllers (issue 16)
+  ExpandWorkloads(out);  // operators, then ExpandControllers
   FlushSkipped(out);
   ResolvePriorities(out);
   NoteDraObjects(out);
-  GroupGangs(out);  // issue 16
+  GroupGangs(out);  // once every object is read: a group and its pods may be in different files
 }
 
 void ResolvePriorities(Manifests& m) {
@@ -247,11 +247,11 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
     LoadText(text, text.capacity(), path, out);
   }
-  ExpandWorkloads(out);  // operators, then ExpandControllers (issue 16)
+  ExpandWorkloads(out);  // operators, then ExpandControllers
   FlushSkipped(out);
   ResolvePriorities(out);
   NoteDraObjects(out);
-  GroupGangs(out);  // issue 16
+  GroupGangs(out);  // once every object is read: a group and its pods may be in different files
   return Status::Ok();
 }
 

@@ -401,7 +401,7 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
   if (kind == "KubeSchedulerConfiguration")
     return Reject(src, "KubeSchedulerConfiguration", obj.Line(),
                   "a KubeSchedulerConfiguration configures the scheduler: pass it with --config, not -f");
-  // Gangs, operator workloads and PodDisruptionBudgets (issue 16; gang_decode.h).
+  // Gangs, operator workloads and PodDisruptionBudgets (gang_decode.h).
   if (LoadGangObject(src, obj, kind, version)) return;
   for (const KindEntry& k : kKinds) {
     if (kind != k.kind) continue;

@@ -72,7 +72,7 @@ void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::str
   extras.scheduling_gates = DecodeSchedulingGates(ctx, spec, path + ".schedulingGates");
   extras.resources = DecodePodLevelResources(ctx, spec, path + ".resources");
   extras.resource_claims = DecodePodResourceClaims(ctx, spec, path + ".resourceClaims");
-  DecodeGangPodFields(ctx, spec, path, extras);  // issue 16
+  DecodeGangPodFields(ctx, spec, path, extras);  // workloadRef, schedulingGroup, grace period
   if (!extras.empty()) pod.extras = std::make_shared<const PodSpecExtras>(std::move(extras));
 }
 

@@ -1,4 +1,4 @@
-// Decoding the parts of a pod issue 12 added to the model (model/pod.h's
+// Decoding the rarer parts of a pod spec (model/pod.h's
 // PodSpecExtras and Container::claims): spec.schedulingGates, spec.resources
 // (pod-level), spec.resourceClaims, containers' resources.claims and
 // status.resourceClaimStatuses. Small functions over DecodeContext's typed

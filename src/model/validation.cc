@@ -180,7 +180,7 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   }
   if (pod.node_affinity) ValidateNodeAffinity(*pod.node_affinity, spec + ".affinity.nodeAffinity", errs);
   ValidateSchedulingGates(pod.Extras().scheduling_gates, spec + ".schedulingGates", errs);
-  ValidateGangPodFields(pod, spec, errs);  // issue 16: workloadRef, schedulingGroup
+  ValidateGangPodFields(pod, spec, errs);  // workloadRef, schedulingGroup
   if (!pod.priority_class_name.empty())
     for (const auto& m : IsDNS1123Subdomain(pod.priority_class_name))
       errs.push_back(FieldError::Invalid(spec + ".priorityClassName", pod.priority_class_name, m));

@@ -215,7 +215,7 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index, const
       out << "bound by spec.nodeName but cannot run: " << f.error << "\n";
       return;
     }
-  // Issue 16: evicted by DefaultPreemption, or placed after evicting others.
+  // Evicted by DefaultPreemption, or placed after evicting others.
   for (const auto& v : r.result.preempted)
     if (v.pod == pod_index) {
       out << "preempted: evicted from " << r.cluster.node(v.node).name() << " to make room for "

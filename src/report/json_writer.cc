@@ -85,7 +85,7 @@ void WriteJson(std::ostream& out, const RunReport& r) {
     root["gangs"] = std::move(gangs);
   }
 
-  // Pods DefaultPreemption evicted, in eviction order (issue 16).
+  // Pods DefaultPreemption evicted, in eviction order.
   Json preempted = Json::array();
   for (const auto& p : r.result.preempted) {
     const Pod& pod = *r.pods[p.pod];

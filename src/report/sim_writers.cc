@@ -131,7 +131,7 @@ nlohmann::json SummaryJson(const std::vector<SimResult>& runs) {
       }
     }
     if (s.gangs.gangs > 0) {
-      // Issue 16: gangs through the run (docs/gangs.md).
+      // Gangs through the run (docs/gangs.md).
       const GangSimMetrics& g = s.gangs;
       policies.back()["gangs"] = {{"gangs", g.gangs},
                                   {"enforced", g.enforced},

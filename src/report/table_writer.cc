@@ -81,7 +81,7 @@ void WritePreexisting(std::ostream& out, const RunReport& r) {
     if (p.preexisting) out << fmt::format("  {:16} -> {}\n", DisplayName(*r.pods[p.pod]), r.cluster.node(p.node).name());
 }
 
-// Pods DefaultPreemption evicted, in eviction order (issue 16).
+// Pods DefaultPreemption evicted, in eviction order.
 void WritePreempted(std::ostream& out, const RunReport& r) {
   if (r.result.preempted.empty()) return;
   out << "\npreempted (evicted to make room for a higher-priority pod):\n";

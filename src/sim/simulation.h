@@ -177,7 +177,7 @@ class Simulation {
   std::unordered_map<size_t, std::pair<std::string, Advice>> held_reasons_;  // reason, advice
   int64_t held_ = 0;
 
-  // Gangs (issue 16): Permit for the enforced ones, metrics for all.
+  // Gangs: Permit for the enforced ones, metrics for all.
   GangServing no_gang_serving_;
   std::optional<GangPermit> permit_;
   int64_t reserved_ = 0;  // pods in Phase::kReserved

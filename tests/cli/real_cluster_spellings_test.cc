@@ -1,4 +1,4 @@
-// End-to-end tests of issue 12's spellings and statuses on the examples
+// End-to-end tests of real clusters' spellings and statuses on the examples
 // added for them (examples/gpu-sharing, examples/mistakes/{mig-only,
 // scheduling-gates,other-scheduler,dra}): exact output, exit codes, and the
 // --scheduler-name flag.

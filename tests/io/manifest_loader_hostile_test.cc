@@ -1,4 +1,4 @@
-// Hostile input (issue "Scale and hardening"): YAML alias bombs, nesting
+// Hostile input: YAML alias bombs, nesting
 // 100,000 deep, huge, out-of-range, negative and NaN-like quantities,
 // duplicate names and bytes that are not UTF-8, in YAML and JSON manifests;
 // and the largest amounts that are valid. The loader's ordinary rules are in
@@ -19,7 +19,7 @@ namespace {
 using manifest_test::Join;
 using manifest_test::Load;
 
-// Hostile input (issue "Scale and hardening"): each document is refused with
+// Hostile input: each document is refused with
 // an exact message naming the file, the line, the object (when the document
 // got that far) and the field, in bounded time and memory, and the valid pod
 // after it in the same file still loads. Every bound is checked before the

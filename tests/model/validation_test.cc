@@ -345,7 +345,7 @@ TEST(ValidateNodeTest, UpstreamChecks) {
 namespace gpusched {
 namespace {
 
-// ValidatePod runs the issue-12 checks in ValidatePodSpec's order (resource
+// ValidatePod runs the gate, pod-level resource and claim checks in ValidatePodSpec's order (resource
 // claims, containers, pod-level resources, ..., scheduling gates) and
 // ValidatePodCreate's gated-nodeName rule for Pods only.
 TEST(ValidatePodIssue12Test, GatesClaimsAndPodLevelResources) {

@@ -44,7 +44,7 @@ TEST(TraceLoaderTest, PodRowsBecomePods) {
        "gpusched.io/qos=LS", 3, -1},
       {"no times at all but creation", "p,0,0,0,0,,,,0,,", "cpu=0 memory=0", "", "", 0, -1},
       {"zero-length run", "p,1,1,0,0,,,,9,9,9", "cpu=1m memory=1Mi", "", "", 9, 0},
-      // The largest amounts load as given (issue "Scale and hardening").
+      // The largest amounts load as given.
       {"2^63-1 milli-cpu and 2^40 gpus", "p,9223372036854775807,1,1099511627776,1000,,,,0,1,",
        "cpu=9223372036854775807m memory=1Mi nvidia.com/gpu=1099511627776", "", "", 0, 1},
   };
@@ -102,7 +102,7 @@ TEST(TraceLoaderTest, InvalidPodRowsAreRejectedWithColumnAndValue) {
        "column creation_time: invalid value \"\": must be a non-negative integer"},
       {"overflow", "p,99999999999999999999,1,0,0,,LS,Running,0,1,0", "Pod/default/p",
        "column cpu_milli: invalid value \"99999999999999999999\": must be at most 9223372036854775807"},
-      // Hostile amounts (issue "Scale and hardening"): 2^63 milli-cpu, NaN-like and non-integers.
+      // Hostile amounts: 2^63 milli-cpu, NaN-like and non-integers.
       {"2^63 milli-cpu", "p,9223372036854775808,1,0,0,,LS,Running,0,1,0", "Pod/default/p",
        "column cpu_milli: invalid value \"9223372036854775808\": must be at most 9223372036854775807"},
       {"NaN", "p,NaN,1,0,0,,LS,Running,0,1,0", "Pod/default/p",

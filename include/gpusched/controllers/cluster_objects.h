@@ -69,7 +69,7 @@ struct ClusterObjects {
   std::vector<ControllerPods> controller_pods;
   // --- end workload controllers ---
 
-  // --- Gangs and operator workloads (issue 16; controllers/gang_inputs.h) ---
+  // --- Gangs and operator workloads (controllers/gang_inputs.h) ---
   // Operator workloads as read, in input order; ExpandWorkloads turns them
   // into pods (Kubeflow jobs, Volcano Jobs) or into the Jobs and
   // StatefulSets their operators create (JobSet, LeaderWorkerSet), and
@@ -85,7 +85,7 @@ struct ClusterObjects {
   ControllerScales controller_scales;
   // The pods filed into gangs once loading ends (GroupGangs).
   GangSet gangs;
-  // --- end issue 16 ---
+  // --- end gangs and operator workloads ---
 };
 
 // status.phase Succeeded or Failed: the pod holds nothing and is not

@@ -31,7 +31,7 @@
 
 namespace gpusched {
 
-// A PodDisruptionBudget as read (issue 16).
+// A PodDisruptionBudget as read.
 struct LoadedPdb {
   PodDisruptionBudget pdb;
   std::string file;
@@ -72,10 +72,10 @@ struct Manifests : ClusterObjects {
   };
   std::map<std::string, Skipped> skipped;
 
-  // PodDisruptionBudgets, in input order (issue 16).
+  // PodDisruptionBudgets, in input order.
   std::vector<LoadedPdb> pdbs;
   // "resource/ns/name" of the group, PDB and operator objects read, to
-  // refuse a second one (issue 16).
+  // refuse a second one.
   std::unordered_set<std::string> gang_object_keys;
 };
 

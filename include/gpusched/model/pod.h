@@ -61,7 +61,6 @@ struct PodResourceClaim {
   bool generated_known = false;
 };
 
-// --- Gangs and preemption (issue 16) ---
 // spec.workloadRef (core/v1 WorkloadReference, v1.35 alpha GenericWorkload):
 // the Workload (scheduling.k8s.io/v1alpha1) and the pod group in it the pod
 // belongs to; pods with different podGroupReplicaKeys form separate gangs.
@@ -70,7 +69,6 @@ struct WorkloadReference {
   std::string pod_group;
   std::string pod_group_replica_key;
 };
-// --- end issue 16 ---
 
 // What a pod spec rarely has: shared between copies of a pod (workload
 // replicas) and never changed once loaded, so that a million-pod trace pays
@@ -79,12 +77,11 @@ struct PodSpecExtras {
   std::vector<std::string> scheduling_gates;  // spec.schedulingGates[].name
   std::optional<PodLevelResources> resources;  // spec.resources
   std::vector<PodResourceClaim> resource_claims;  // spec.resourceClaims
-  // --- Gangs and preemption (issue 16); model/eviction.h and model/gang.h read them ---
+  // Read by gangs and preemption (model/gang.h, model/eviction.h).
   std::optional<int64_t> termination_grace_period_seconds;  // spec.terminationGracePeriodSeconds
   std::optional<WorkloadReference> workload_ref;            // spec.workloadRef (v1.35)
   std::string scheduling_group;  // spec.schedulingGroup.podGroupName (v1.36), "" when absent
-  // --- end issue 16 ---
-  bool empty() const {
+    bool empty() const {
     return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
            !workload_ref && scheduling_group.empty();
   }
@@ -111,8 +108,8 @@ struct Pod {
   // The metadata.ownerReferences entry with controller: true, if any.
   std::optional<OwnerReference> controller_ref;
   // --- end controller ownership ---
-  // --- Scheduling gates, pod-level resources, DRA claims (issue 12) ---
-  // Null when the spec has none of them (the common case).
+  // Scheduling gates, pod-level resources, DRA claims, gang fields: null
+  // when the spec has none of them (the common case).
   std::shared_ptr<const PodSpecExtras> extras;
   const PodSpecExtras& Extras() const {
     static const PodSpecExtras kNone;
@@ -120,7 +117,6 @@ struct Pod {
   }
   bool IsSchedulingGated() const { return extras && !extras->scheduling_gates.empty(); }
   bool HasResourceClaims() const { return extras && !extras->resource_claims.empty(); }
-  // --- end of issue 12's block ---
 
   const std::string& name() const { return meta.name; }
   const std::string& ns() const { return meta.namespace_; }

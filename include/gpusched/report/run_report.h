@@ -42,7 +42,7 @@ struct Summary {
   int64_t pending = 0;
   int64_t pending_forever = 0;
   int64_t refused = 0;
-  int64_t preempted = 0;  // evicted by DefaultPreemption (issue 16)
+  int64_t preempted = 0;  // evicted by DefaultPreemption
   int64_t rejected_objects = 0;
   int64_t gpus_capacity = 0;
   int64_t gpus_requested = 0;  // whole nvidia.com/gpu, by all valid pods

@@ -87,7 +87,7 @@ struct SimSummary {
   Percentiles queueing_delay;     // start - arrival, over pods that started
   Percentiles jct;                // finish - arrival, over finished pods
   int64_t scheduling_attempts = 0;
-  // --- Preemption (issue 16) ---
+  // --- Preemption ---
   int64_t preempted = 0;      // pods in State::kPreempted
   int64_t preemptions = 0;    // PostFilter runs that nominated a node
   int64_t victims = 0;        // pods evicted by them (a pod evicted twice counts twice)
@@ -103,7 +103,7 @@ struct SimSummary {
   double broken_gang_gpu_hours_lost = 0;
   double broken_gang_idle_gpu_hours = 0;
   // --- end preemption ---
-  GangSimMetrics gangs;  // issue 16: Permit in simulate
+  GangSimMetrics gangs;  // Permit in simulate
 };
 
 struct SimResult {

@@ -126,7 +126,7 @@ struct SimOptions {
   // The input's resource.k8s.io objects, for pods with resource claims
   // (sched/framework/pre_enqueue.h); null when there are none.
   const DraObjects* dra = nullptr;
-  // Gangs (issue 16; sim/gang_permit.h): the input's gangs and which
+  // Gangs (sim/gang_permit.h): the input's gangs and which
   // profile enforces which. Members of an enforced gang are reserved and
   // wait on Permit; the others are placed one by one. Null: no gangs.
   const GangSet* gangs = nullptr;

@@ -153,7 +153,7 @@ TEST(SchedulerTest, EmptyClusterMessage) {
   EXPECT_EQ(d.fit_error.Error(), "no nodes available to schedule pods");
 }
 
-// Hostile input (issue "Scale and hardening"): a node with 2^40 GPUs and
+// Hostile input: a node with 2^40 GPUs and
 // 2^63-1 milli-cpu, and pods whose requests add up to exactly that. Sums are
 // saturated, never wrapped: the second 2^62 milli-cpu pod must not fit (a
 // wrapped sum would be negative and fit), and the last GPU is refused. Only

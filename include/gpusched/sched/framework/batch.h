@@ -35,7 +35,7 @@ struct BatchResult {
     std::vector<int32_t> gpus;
     bool preexisting = false;  // was already bound through spec.nodeName
     std::optional<PodExplain> explain;
-    // --- Preemption (issue 16) ---
+    // --- Preemption ---
     // Placed after DefaultPreemption evicted these pods (input indices, in
     // eviction order); its first attempt's FitError message and explain.
     std::vector<size_t> preempted = {};

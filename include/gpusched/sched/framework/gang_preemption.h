@@ -1,4 +1,4 @@
-// Gangs and DefaultPreemption (issue 16): `--preempt-gangs upstream|whole`.
+// Gangs and DefaultPreemption: `--preempt-gangs upstream|whole`.
 //
 // upstream (the default): kube-scheduler v1.35's DefaultPreemption knows
 // nothing of gangs. It evicts the victims SelectVictimsOnNode chose, and a
