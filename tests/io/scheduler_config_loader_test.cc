@@ -13,8 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "../support/label_gate_plugin.h"
-
 #include "gpusched/sched/plugins/registry.h"
 
 namespace gpusched {
@@ -601,54 +599,6 @@ TEST(SchedulerConfigLoaderTest, CoschedulingArgs) {
     }
     EXPECT_EQ(got, c.want) << c.args;
   }
-}
-
-// A plugin that only a test's registry holds (tests/support/label_gate_plugin.h)
-// reads its args through the loader with its own decoder: unknown fields are
-// warned about and its own checks are errors with their line, as for the
-// in-tree args. The in-tree registry knows neither the plugin nor its args.
-TEST(SchedulerConfigLoaderTest, ArgsOfAPluginTheRegistryAdds) {
-  const std::string head = kHead +
-                           "profiles:\n- plugins:\n    multiPoint:\n      enabled: [{name: LabelGate, weight: 5}]\n"
-                           "  pluginConfig:\n  - name: LabelGate\n    args:\n";
-  const PluginRegistry registry = testing::RegistryWithLabelGate();
-  auto load = [&](const std::string& args, std::vector<std::string>& warnings) {
-    return LoadSchedulerConfigText(head + args, "c.yaml", &warnings, registry.Catalog());
-  };
-  std::vector<std::string> warnings;
-  Result<KubeSchedulerConfiguration> ok = load("      label: gpu-tier\n      prefer: a100\n      extra: 1\n", warnings);
-  ASSERT_TRUE(ok.ok()) << ok.status().message();
-  EXPECT_EQ(warnings, (std::vector<std::string>{
-                          "c.yaml:12: unknown field \"profiles[0].pluginConfig[0].args.extra\" is ignored "
-                          "(kube-scheduler refuses it: strict decoding error: unknown field "
-                          "\"profiles[0].pluginConfig[0].args.extra\")"}));
-  const ResolvedProfile rp = ResolveProfile(*ok, 0, registry.Catalog());
-  const auto* args = PluginArgsOf<testing::LabelGateArgs>(rp, "LabelGate");
-  ASSERT_NE(args, nullptr);
-  EXPECT_EQ(args->label, "gpu-tier");
-  EXPECT_EQ(args->prefer, "a100");
-  EXPECT_EQ(rp.filters.back(), "LabelGate");
-  EXPECT_EQ(rp.scores.back().name, "LabelGate");
-  EXPECT_EQ(rp.scores.back().weight, 5);
-
-  warnings.clear();
-  Result<KubeSchedulerConfiguration> missing = load("      prefer: a100\n", warnings);
-  ASSERT_FALSE(missing.ok());
-  EXPECT_EQ(missing.status().message(),
-            "c.yaml:10: cannot decode KubeSchedulerConfiguration: profiles[0].pluginConfig[0].args.label: Required "
-            "value: the node label LabelGate checks");
-
-  warnings.clear();
-  Result<KubeSchedulerConfiguration> in_tree =
-      LoadSchedulerConfigText(head + "      label: gpu-tier\n", "c.yaml", &warnings, InTreePlugins());
-  ASSERT_FALSE(in_tree.ok());
-  EXPECT_EQ(in_tree.status().message(),
-            "c.yaml:5: invalid KubeSchedulerConfiguration: initializing profiles: creating profile for scheduler "
-            "name default-scheduler: PreFilterPlugin \"LabelGate\" does not exist");
-  EXPECT_EQ(warnings, (std::vector<std::string>{
-                          "c.yaml:10: profiles[0].pluginConfig[0].args (LabelGate) is accepted and ignored: gpusched "
-                          "reads the args of NodeResourcesFit, NodeResourcesBalancedAllocation and Coscheduling "
-                          "only"}));
 }
 
 }  // namespace
