@@ -12,24 +12,6 @@ namespace {
 // defaultResourceSpec.
 std::vector<ResourceSpec> DefaultResourceSpec() { return {{"cpu", 1}, {"memory", 1}}; }
 
-// SetDefaults_NodeResourcesFitArgs. A missing scoringStrategy is
-// {LeastAllocated, defaultResourceSpec}; its type is the struct's default.
-void DefaultFitArgs(NodeResourcesFitArgs& a) {
-  if (a.resources.empty()) a.resources = DefaultResourceSpec();
-  for (auto& r : a.resources)
-    if (r.weight == 0) r.weight = 1;
-}
-
-// SetDefaults_NodeResourcesBalancedAllocationArgs.
-void DefaultBalancedArgs(NodeResourcesBalancedAllocationArgs& a) {
-  if (a.resources.empty()) {
-    a.resources = DefaultResourceSpec();
-    return;
-  }
-  for (auto& r : a.resources)
-    if (r.weight == 0) r.weight = 1;
-}
-
 // The plugins whose "<Name>Args" kind the v1 scheme registers: upstream
 // appends a defaulted args object for each of them that is enabled.
 bool HasArgsKind(const std::string& name) {
@@ -52,8 +34,8 @@ std::set<std::string> EnabledNames(const Plugins& p) {
 // setDefaults_KubeSchedulerProfile.
 void DefaultProfile(SchedulerProfile& prof) {
   prof.plugins = MergePlugins(DefaultPlugins(), prof.plugins);
-  DefaultFitArgs(prof.fit_args);
-  DefaultBalancedArgs(prof.balanced_args);
+  SetDefaultsNodeResourcesFitArgs(prof.fit_args);
+  SetDefaultsNodeResourcesBalancedAllocationArgs(prof.balanced_args);
   std::set<std::string> existing(prof.plugin_config.begin(), prof.plugin_config.end());
   for (const auto& name : EnabledNames(prof.plugins)) {
     if (existing.count(name) || !HasArgsKind(name)) continue;
@@ -62,6 +44,24 @@ void DefaultProfile(SchedulerProfile& prof) {
 }
 
 }  // namespace
+
+// A missing scoringStrategy is {LeastAllocated, defaultResourceSpec}; its
+// type is the struct's default. "If the weight is not set or it is
+// explicitly set to 0, then apply the default weight(1) instead."
+void SetDefaultsNodeResourcesFitArgs(NodeResourcesFitArgs& a) {
+  if (a.resources.empty()) a.resources = DefaultResourceSpec();
+  for (auto& r : a.resources)
+    if (r.weight == 0) r.weight = 1;
+}
+
+void SetDefaultsNodeResourcesBalancedAllocationArgs(NodeResourcesBalancedAllocationArgs& a) {
+  if (a.resources.empty()) {
+    a.resources = DefaultResourceSpec();
+    return;
+  }
+  for (auto& r : a.resources)
+    if (r.weight == 0) r.weight = 1;
+}
 
 void SetDefaults(KubeSchedulerConfiguration& config) {
   // SetDefaults_KubeSchedulerConfiguration.

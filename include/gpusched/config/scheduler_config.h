@@ -103,7 +103,8 @@ struct SchedulerProfile {
   // their own decoders stored them (plugin_args.h).
   std::map<std::string, std::shared_ptr<const PluginArgs>, std::less<>> plugin_args;
   // Names of profiles[].pluginConfig[] in order (the args gpusched reads are
-  // in fit_args / balanced_args, from the first entry of that name).
+  // in fit_args, balanced_args, coscheduling_args and plugin_args, from the
+  // first entry of that name).
   // SetDefaults appends, as upstream does, one entry for every enabled
   // plugin that has an args type and no entry yet (in name order).
   std::vector<std::string> plugin_config;
@@ -193,6 +194,14 @@ KubeSchedulerConfiguration DefaultSchedulerConfiguration();
 // own sets (mergePlugins), as the v1 defaulting does.
 void SetDefaults(KubeSchedulerConfiguration& config);
 
+// SetDefaults_NodeResourcesFitArgs and SetDefaults_NodeResourcesBalancedAllocationArgs
+// (pkg/scheduler/apis/config/v1/defaults.go): resources [{cpu,1},{memory,1}]
+// when none are given, weight 1 where it is 0. Idempotent; SetDefaults runs
+// them on every profile, the plugin registry on the args a plugin is made
+// with.
+void SetDefaultsNodeResourcesFitArgs(NodeResourcesFitArgs& args);
+void SetDefaultsNodeResourcesBalancedAllocationArgs(NodeResourcesBalancedAllocationArgs& args);
+
 // Upstream validation; field paths as upstream prints them
 // (e.g. "profiles[0].pluginConfig[0].args.scoringStrategy.resources[0].weight").
 // Expects a defaulted configuration, as upstream validates after decoding.
@@ -234,7 +243,7 @@ std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& conf
 const char* ScoringStrategyName(ScoringStrategyType t);
 std::optional<ScoringStrategyType> ParseScoringStrategy(std::string_view name);
 
-// --- Plugin registry and default plugins -----------------------------------
+// --- What the configuration knows of plugins, and the default plugins -----
 
 // Extension points a plugin implements (bit set).
 enum ExtensionPoint : uint32_t {

@@ -18,33 +18,21 @@
 namespace gpusched {
 namespace {
 
-// pkg/scheduler/apis/config/v1/defaults.go: defaultResourceSpec, and "If the
-// weight is not set or it is explicitly set to 0, then apply the default
-// weight(1) instead." Idempotent, so an already defaulted profile is unchanged.
-std::vector<ResourceSpec> DefaultedResources(std::vector<ResourceSpec> resources) {
-  if (resources.empty()) {
-    return {{std::string(kResourceCPU), 1}, {std::string(kResourceMemory), 1}};
-  }
-  for (auto& r : resources) {
-    if (r.weight == 0) r.weight = 1;
-  }
-  return resources;
-}
-
 template <typename P>
 std::unique_ptr<Plugin> Make(const ResolvedProfile&) {
   return std::make_unique<P>();
 }
 
 std::unique_ptr<Plugin> MakeNodeResourcesFit(const ResolvedProfile& profile) {
+  // The profile's args are defaulted already; a profile built by hand may not be.
   NodeResourcesFitArgs args = profile.fit_args;
-  args.resources = DefaultedResources(std::move(args.resources));
+  SetDefaultsNodeResourcesFitArgs(args);
   return std::make_unique<NodeResourcesFit>(args);
 }
 
 std::unique_ptr<Plugin> MakeBalancedAllocation(const ResolvedProfile& profile) {
   NodeResourcesBalancedAllocationArgs args = profile.balanced_args;
-  args.resources = DefaultedResources(std::move(args.resources));
+  SetDefaultsNodeResourcesBalancedAllocationArgs(args);
   return std::make_unique<NodeResourcesBalancedAllocation>(args);
 }
 
@@ -141,9 +129,9 @@ std::unique_ptr<ScorePlugin> PluginRegistry::NewScore(std::string_view name, con
 const std::vector<InTreePlugin>& InTreePlugins() { return PluginRegistry::InTree().Catalog(); }
 
 std::optional<uint32_t> PluginExtensionPoints(std::string_view name) {
-  for (const InTreePlugin& p : InTreePlugins())
-    if (name == p.name) return p.extension_points;
-  return std::nullopt;
+  const PluginRegistration* r = PluginRegistry::InTree().Find(name);
+  if (r == nullptr || r->internal) return std::nullopt;
+  return r->plugin.extension_points;
 }
 
 ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index) {
@@ -156,10 +144,6 @@ std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& conf
 
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name) {
   return PluginRegistry::InTree().NewFilter(name, ResolvedProfile{});
-}
-
-std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const ResolvedProfile& profile) {
-  return PluginRegistry::InTree().NewFilter(name, profile);
 }
 
 std::unique_ptr<ScorePlugin> NewScorePlugin(std::string_view name, const ResolvedProfile& profile) {

@@ -84,10 +84,10 @@ std::optional<uint32_t> PluginExtensionPoints(std::string_view name);
 ResolvedProfile ResolveProfile(const KubeSchedulerConfiguration& config, size_t profile_index);
 std::optional<std::string> FrameworkError(const KubeSchedulerConfiguration& config, size_t profile_index);
 
-// The in-tree registry's filters and scores: `name` made with default args,
-// or configured from a profile's args (upstream's args defaulting applied).
+// The in-tree registry's filters and scores: a filter made with default args,
+// a score configured from a profile's args (upstream's args defaulting
+// applied).
 std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name);
-std::unique_ptr<FilterPlugin> NewFilterPlugin(std::string_view name, const ResolvedProfile& profile);
 std::unique_ptr<ScorePlugin> NewScorePlugin(std::string_view name, const ResolvedProfile& profile);
 
 }  // namespace gpusched
