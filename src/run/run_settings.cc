@@ -1,5 +1,6 @@
 #include "gpusched/run/run_settings.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "gpusched/io/scheduler_config_loader.h"
@@ -90,12 +91,33 @@ RunResult<RunSettings> ResolveSettings(const RunOptions& o, Command command, std
   RunResult<std::vector<ExtraProfile>> extra = ParseSchedulerNames(o.scheduler_names, s.config);
   if (!extra.ok()) return extra.error();
   s.extra = std::move(extra).value();
-  RunResult<GangServing> serving = ResolveGangServing(s);
-  if (!serving.ok()) return serving.error();
-  s.gang_serving = std::move(serving).value();
+  // serve holds no gangs back (kube-scheduler's own Permit does, and reads
+  // its own feature gates): it neither checks the gang gates nor serves gangs.
+  if (command != Command::kServe) {
+    RunResult<GangServing> serving = ResolveGangServing(s);
+    if (!serving.ok()) return serving.error();
+    s.gang_serving = std::move(serving).value();
+  }
   s.seed = o.seed.value_or(kDefaultSeed);
   s.seed_given = o.seed.has_value();
   return s;
+}
+
+TypicalPods TypicalPodsOf(const std::vector<const Pod*>& pods) {
+  std::vector<PodShape> shapes;
+  shapes.reserve(pods.size());
+  for (size_t i = 0; i < pods.size(); ++i) shapes.push_back(ShapeOf(PodInfo::Make(*pods[i], i)));
+  return ComputeTypicalPods(shapes);
+}
+
+TypicalPods TypicalPodsFor(const RunSettings& settings, const std::vector<const Pod*>& pods) {
+  auto needs = [](std::string_view policy) {
+    const PolicyEntry* e = FindPolicy(policy);
+    return e != nullptr && e->needs_workload;
+  };
+  bool needed = std::any_of(settings.policies.begin(), settings.policies.end(), needs);
+  for (const ExtraProfile& e : settings.extra) needed = needed || needs(e.policy);
+  return needed ? TypicalPodsOf(pods) : ComputeTypicalPods({});
 }
 
 Result<SchedulerSet> SchedulersFor(const RunSettings& settings, std::string_view policy, const TypicalPods& typical) {

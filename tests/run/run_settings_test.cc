@@ -132,6 +132,17 @@ TEST(RunSettingsTest, Errors) {
   }
 }
 
+// serve takes no feature gates (kube-scheduler, whose extender it is, reads
+// its own) and serves no gangs: a configuration that enables GangScheduling is
+// served as given, as before the run layer.
+TEST(RunSettingsTest, ServeServesAGangSchedulingConfiguration) {
+  const RunOptions options{.config = kExamples + "gang/config/gang-scheduling.yaml"};
+  const RunResult<RunSettings> serve = ResolveSettings(options, Command::kServe, nullptr);
+  ASSERT_TRUE(serve.ok()) << serve.error().Message();
+  EXPECT_TRUE(serve->gang_serving.empty());
+  EXPECT_FALSE(ResolveSettings(options, Command::kSchedule, nullptr).ok());
+}
+
 TEST(RunSettingsTest, ConfigurationWarningsComeEvenWithALaterError) {
   const std::string path = ::testing::TempDir() + "/run-settings-warn.yaml";
   std::ofstream(path) << "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nfoo: 1\n";

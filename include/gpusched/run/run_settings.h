@@ -48,7 +48,7 @@ struct RunSettings {
   FeatureGates gates;
   KubeSchedulerConfiguration config;
   std::vector<ExtraProfile> extra;  // after the configuration's profiles
-  GangServing gang_serving;         // which profile enforces which gangs
+  GangServing gang_serving;         // which profile enforces which gangs (none for serve)
   uint64_t seed = 0;
   bool seed_given = false;  // a SyntheticWorkload spec's own seed yields to a given one
   const PluginRegistry* plugins = &PluginRegistry::InTree();  // makes the profiles' plugins
@@ -60,6 +60,12 @@ struct RunSettings {
 // `warnings`, also when a later setting is the error.
 RunResult<RunSettings> ResolveSettings(const RunOptions& options, Command command,
                                        std::vector<std::string>* warnings);
+
+// FGD's target workload (GetTypicalPods) of `pods`.
+TypicalPods TypicalPodsOf(const std::vector<const Pod*>& pods);
+// The same when one of the settings' policies or extra scheduler names needs
+// it (fgd); empty otherwise, so that a batch works a pod's request out once.
+TypicalPods TypicalPodsFor(const RunSettings& settings, const std::vector<const Pod*>& pods);
 
 // The schedulers of `policy` (one of settings.policies): one per profile of
 // the configuration, then one per extra scheduler name, seeded from the
