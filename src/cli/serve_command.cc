@@ -116,7 +116,7 @@ std::optional<int> LoadSnapshot(const ServeFlags& flags, ExtenderService& extend
     err << st.message() << "\n";
     return kExitUsage;
   }
-  for (const auto& w : m.warnings) err << "warning: " << w << "\n";
+  PrintWarnings(err, m.warnings);
   for (const auto& e : m.rejected) err << "error: " << e.ToString() << "\n";
   std::vector<Node> nodes;
   for (auto& n : m.nodes) nodes.push_back(std::move(n.node));

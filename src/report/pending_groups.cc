@@ -97,10 +97,11 @@ void WritePendingGroups(std::ostream& out, const RunReport& r) {
     // first one's are shown, and said to be its when others differ.
     const BatchResult::Pending& first = pending[g.pending.front()];
     bool same = true;
-    const std::string text = DiagnosisText(first.diagnosis);
-    for (size_t i : g.pending) same &= DiagnosisText(pending[i].diagnosis) == text && pending[i].message == first.message;
+    for (size_t i : g.pending)
+      same &= pending[i].diagnosis.text == first.diagnosis.text && pending[i].diagnosis.advice == first.diagnosis.advice &&
+              pending[i].message == first.message;
     out << "    " << (same ? "" : "(figures as for " + DisplayName(*r.pods[first.pod]) + ", the first; they vary) ")
-        << text << "\n";
+        << DiagnosisText(first.diagnosis) << "\n";
     std::vector<std::string> names;
     names.reserve(n);
     for (size_t i : g.pending) names.push_back(DisplayName(*r.pods[pending[i].pod]));

@@ -7,13 +7,11 @@ namespace gpusched {
 
 BatchRun::BatchRun()
     : manifests_(std::make_unique<Manifests>()),
-      pods_(std::make_unique<std::vector<const Pod*>>()),
-      shapes_(std::make_unique<std::vector<PodShape>>()) {}
+      pods_(std::make_unique<std::vector<const Pod*>>()) {}
 
 BatchRun::~BatchRun() {
   KeepUntilExit(std::move(result_));
   KeepUntilExit(std::move(cluster_));
-  KeepUntilExit(std::move(shapes_));
   KeepUntilExit(std::move(pods_));
   KeepUntilExit(std::move(manifests_));
 }
@@ -29,9 +27,7 @@ Status BatchRun::Load(const std::vector<std::string>& paths, bool recursive) {
 Status BatchRun::Schedule(const RunSettings& settings, const BatchDetail& detail) {
   Manifests& m = *manifests_;
   // FGD's target workload: the pods given (GetTypicalPods).
-  shapes_->reserve(m.pods.size());
-  for (size_t i = 0; i < m.pods.size(); ++i) shapes_->push_back(ShapeOf(PodInfo::Make(m.pods[i].pod, i)));
-  const TypicalPods typical = ComputeTypicalPods(*shapes_);
+  const TypicalPods typical = TypicalPodsFor(settings, *pods_);
   Result<SchedulerSet> schedulers = SchedulersFor(settings, settings.policies.front(), typical);
   if (!schedulers.ok()) return schedulers.status();
   schedulers_ = std::move(schedulers).value();

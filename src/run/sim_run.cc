@@ -7,11 +7,11 @@ Status SimRun::Load(const std::vector<std::string>& cluster_paths, bool recursiv
   Status st = LoadSimInputs(SimInputSpec{cluster_paths, recursive, workload, settings_.seed, settings_.seed_given},
                             inputs_);
   if (!st.ok()) return st;
-  std::vector<PodShape> shapes;
-  shapes.reserve(inputs_.workload.pods.size());
-  for (size_t i = 0; i < inputs_.workload.pods.size(); ++i)
-    shapes.push_back(ShapeOf(PodInfo::Make(inputs_.workload.pods[i].pod, i)));
-  typical_ = ComputeTypicalPods(shapes);
+  std::vector<const Pod*> pods;
+  pods.reserve(inputs_.workload.pods.size());
+  for (const auto& p : inputs_.workload.pods) pods.push_back(&p.pod);
+  // Every policy's fragmentation is measured against them (SimMetrics), not only FGD's choices.
+  typical_ = TypicalPodsOf(pods);
   return Status::Ok();
 }
 

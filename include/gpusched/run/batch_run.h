@@ -52,7 +52,6 @@ class BatchRun {
  private:
   std::unique_ptr<Manifests> manifests_;
   std::unique_ptr<std::vector<const Pod*>> pods_;
-  std::unique_ptr<std::vector<PodShape>> shapes_;
   std::unique_ptr<ClusterState> cluster_;
   std::unique_ptr<BatchResult> result_;
   std::vector<const PodDisruptionBudget*> pdbs_;  // into *manifests_; small

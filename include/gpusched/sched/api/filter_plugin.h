@@ -74,7 +74,7 @@ class FilterPlugin : public virtual Plugin {
   // whatever runs on it, as a reason code > 0 of its own, or 0 when what runs
   // there may matter (filters whose verdict depends only on the pod and the
   // node answer with their verdict: 1 for a failure). ExclusionPhrase ends
-  // "N node(s) <phrase>" for `count` nodes rejected with `reason`; "" says
+  // "N node(s) <phrase>" for the nodes it rejected with `reason`; "" says
   // nothing of them.
   virtual int NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const {
     return Check(pod, node, state, nullptr) ? 0 : 1;

@@ -2,8 +2,10 @@
 // implements. As upstream's plugins (one Go struct asserting fwk.FilterPlugin,
 // fwk.ScorePlugin, ...), one C++ class derives from each extension point's
 // interface it implements (filter_plugin.h, score_plugin.h); they share this
-// base virtually, so the class has one name and the registry
-// (sched/plugins/registry.h) makes one object of it.
+// base virtually, so the class has one name. The registry
+// (sched/plugins/registry.h) makes an object of it for each extension point's
+// list a profile puts it in (the filter chain, the score plugins): plugins
+// hold only their args, so the two are the same.
 #ifndef GPUSCHED_SCHED_API_PLUGIN_H_
 #define GPUSCHED_SCHED_API_PLUGIN_H_
 

@@ -4,12 +4,12 @@
 // A gang is enforced only when the scheduler serving its pods does gangs, as
 // in a real cluster:
 // - a kube-scheduler profile with GangScheduling enabled (alpha in v1.35,
-//   --feature-gates GangScheduling=true) enforces the Workload API's gangs
+//   behind the GangScheduling feature gate) enforces the Workload API's gangs
 //   (spec.workloadRef; spec.schedulingGroup of v1.36 read alike);
 // - a profile with scheduler-plugins' Coscheduling (a scheduler-plugins
 //   build) enforces its PodGroups (label scheduling.x-k8s.io/pod-group);
-// - the pods of schedulerName "volcano" or "kai-scheduler" (served through
-//   --scheduler-name NAME=POLICY) have their Volcano or KAI PodGroup
+// - the pods of schedulerName "volcano" or "kai-scheduler" (served by an
+//   extra profile, ExtraProfile in profile_factory.h) have their Volcano or KAI PodGroup
 //   enforced: those schedulers always gang.
 // Every other group (an operator's pods with no group object, a KAI group
 // whose pods go to default-scheduler) is placed one pod at a time, as stock

@@ -13,7 +13,7 @@
 //
 // Args are used as given (no defaulting): the registry
 // (sched/plugins/registry.h) applies upstream's args defaulting first. Its
-// args are decoded by DecodeNodeResourcesFitArgs (fit_args.cc). Reason text:
+// args are decoded by DecodeNodeResourcesFitArgs (args.cc). Reason text:
 // Kubernetes v1.35 (gpusched/sched/api/version.h).
 #ifndef GPUSCHED_SCHED_PLUGINS_NODERESOURCES_FIT_H_
 #define GPUSCHED_SCHED_PLUGINS_NODERESOURCES_FIT_H_
