@@ -214,12 +214,36 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
   });
 }
 
+namespace {
+
+// Nothing at all to read: kubectl says "error: no objects passed to apply";
+// here the inputs are named, and what most often empties them.
+Status NoObjects(const std::vector<std::string>& inputs) {
+  std::string names;
+  bool stdin_only = inputs.size() == 1 && inputs[0] == "<stdin>";
+  for (size_t i = 0; i < inputs.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == inputs.size() ? " and " : ", ") +
+             (inputs[i] == "<stdin>" ? std::string("standard input") : "\"" + inputs[i] + "\"");
+  std::string msg = "error: no objects passed: " + names + (inputs.size() == 1 ? " holds" : " hold") + " no object";
+  if (stdin_only) {
+    msg += " (when it comes from a pipe, the command before it failed or found nothing: run it alone to see "
+           "its output)";
+  } else {
+    msg += " (an empty file, or an empty List); pass Nodes and Pods, e.g. from `kubectl get nodes,pods -A -o json`";
+  }
+  return Status::InvalidArgument(msg);
+}
+
+}  // namespace
+
 Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOptions& options, Manifests& out) {
+  std::vector<std::string> inputs;  // every file read, for the error when none holds an object
   for (const std::string& path : paths) {
     std::string text;
     if (path == "-") {
       if (Status s = ReadInput("-", text); !s.ok()) return s.Prefixed("error: ");
       LoadText(text, text.capacity(), "<stdin>", out);
+      inputs.push_back("<stdin>");
       continue;
     }
     std::error_code ec;
@@ -241,17 +265,31 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
       for (const auto& f : files) {
         if (Status s = ReadInput(f.string(), text); !s.ok()) return s.Prefixed("error: ");
         LoadText(text, text.capacity(), f.string(), out);
+        inputs.push_back(f.string());
       }
       continue;
     }
     if (Status s = ReadInput(path, text); !s.ok()) return s.Prefixed("error: ");
     LoadText(text, text.capacity(), path, out);
+    inputs.push_back(path);
   }
+  // A file that does not parse was read: its error is in `rejected`.
+  if (out.objects_read == 0 && out.rejected.empty() && !inputs.empty()) return NoObjects(inputs);
   ExpandWorkloads(out);  // operators, then ExpandControllers
   FlushSkipped(out);
   ResolvePriorities(out);
   NoteDraObjects(out);
   GroupGangs(out);  // once every object is read: a group and its pods may be in different files
+  // Objects, but none that is or makes a Pod, and no Node: kubectl was
+  // most likely asked for other kinds (services, configmaps). A controller
+  // or operator that made no pod, and an object refused, have said why
+  // themselves.
+  if (out.nodes.empty() && out.pods.empty() && out.controller_pods.empty() && out.operator_pods.empty() &&
+      out.rejected.empty() && out.objects_read > 0)
+    out.warnings.push_back("the input holds no Node and no Pod (" + std::to_string(out.objects_read) +
+                           (out.objects_read == 1 ? " object" : " objects") +
+                           " read): nothing to schedule and nowhere to schedule it; pass Nodes and Pods, e.g. from "
+                           "`kubectl get nodes,pods -A -o json`");
   return Status::Ok();
 }
 

@@ -358,6 +358,8 @@ bool IsBuiltInGroup(std::string_view group) {
 }  // namespace
 
 void LoadObject(const Source& src, const DocNode& obj, int depth) {
+  // Counted here, uncounted below for a List: its items are the objects.
+  ++src.out.objects_read;
   if (!obj.IsMap()) {
     return Reject(src, "", obj.Line(),
                   std::string("expected a Kubernetes object (a map with apiVersion and kind), got ") + DocKind(obj));
@@ -393,6 +395,7 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
   const std::string version(version_node.Scalar());
   if (has_items || kind == "List" || (kind.size() > 4 && kind.ends_with("List"))) {
     if (depth > 8) return Reject(src, kind, obj.Line(), "Lists nested more than 8 deep");
+    --src.out.objects_read;
     return LoadList(src, obj, depth);
   }
   // resource.k8s.io: read and counted for DRA pods (before the kinds below,

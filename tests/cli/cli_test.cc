@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 namespace gpusched {
@@ -187,9 +188,13 @@ TEST(CliTest, JsonOutputSurvivesNonUtf8Input) {
   std::ostringstream out, err;
   EXPECT_EQ(RunCli(args, out, err), 0);
   nlohmann::json j = nlohmann::json::parse(out.str());
-  ASSERT_EQ(j["warnings"].size(), 1u);
+  ASSERT_EQ(j["warnings"].size(), 2u);
   EXPECT_EQ(j["warnings"][0], path + ":1: skipping ConfigMap \"caf\xEF\xBF\xBD\": kind ConfigMap does not take part in "
                               "scheduling");
+  // A ConfigMap alone is not a cluster to schedule: most likely the wrong kinds were asked of kubectl.
+  EXPECT_EQ(j["warnings"][1],
+            "the input holds no Node and no Pod (1 object read): nothing to schedule and nowhere to schedule it; pass "
+            "Nodes and Pods, e.g. from `kubectl get nodes,pods -A -o json`");
 }
 
 TEST(CliTest, RecursiveReadsSubdirectoriesOnlyWhenAsked) {
@@ -220,6 +225,7 @@ TEST(CliTest, RecursiveReadsSubdirectoriesOnlyWhenAsked) {
   nlohmann::json want = nlohmann::json::parse(seed.out);
   EXPECT_EQ(d["placements"], want["placements"]);
 }
+
 
 }  // namespace
 }  // namespace gpusched
@@ -340,6 +346,61 @@ TEST(CliTest, DirectoryWithoutManifestsIsAnError) {
                        "them\n");
   r = Cli({"schedule", "-f", dir, "-R"});
   EXPECT_EQ(r.code, 0) << r.err;
+}
+
+// Nothing to read is not "no pods to schedule": most often the command
+// before the pipe failed (kubectl could not authenticate) or the file is
+// empty; kubectl itself refuses "no objects passed".
+TEST(CliTest, EmptyInputIsAnErrorThatSaysWhy) {
+  const std::string dir = ::testing::TempDir() + "/empty-input";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/empty.json");
+  std::ofstream(dir + "/blank.yaml") << "---\n# nothing here\n";
+  std::ofstream(dir + "/list.json") << R"({"kind": "List", "apiVersion": "v1", "items": []})";
+  const std::string kFileHint =
+      " (an empty file, or an empty List); pass Nodes and Pods, e.g. from `kubectl get nodes,pods -A -o json`\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {{"schedule", "-f", dir + "/empty.json"},
+       "error: no objects passed: \"" + dir + "/empty.json\" holds no object" + kFileHint},
+      {{"simulate", "-f", dir + "/list.json"},
+       "error: no objects passed: \"" + dir + "/list.json\" holds no object" + kFileHint},
+      {{"explain", "-f", dir + "/empty.json", "-f", dir + "/blank.yaml", "-f", dir + "/list.json", "p"},
+       "error: no objects passed: \"" + dir + "/empty.json\", \"" + dir + "/blank.yaml\" and \"" + dir +
+           "/list.json\" hold no object" + kFileHint},
+      {{"schedule", "-f", dir},
+       "error: no objects passed: \"" + dir + "/blank.yaml\", \"" + dir + "/empty.json\" and \"" + dir +
+           "/list.json\" hold no object" + kFileHint},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.args[2]);
+    CliRun r = Cli(c.args);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.err);
+  }
+
+  std::istringstream nothing("");
+  std::streambuf* saved = std::cin.rdbuf(nothing.rdbuf());
+  CliRun r = Cli({"schedule", "-f", "-"});
+  std::cin.rdbuf(saved);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "error: no objects passed: standard input holds no object (when it comes from a pipe, the command "
+            "before it failed or found nothing: run it alone to see its output)\n");
+
+  // Objects, but no Node and no Pod: a warning, and the run goes on.
+  std::ofstream(dir + "/svc.yaml") << "apiVersion: v1\nkind: Service\nmetadata: {name: web}\n---\n"
+                                      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\n";
+  r = Cli({"schedule", "-f", dir + "/svc.yaml"});
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.err.find("\nwarning: the input holds no Node and no Pod (2 objects read): nothing to schedule and "
+                       "nowhere to schedule it; pass Nodes and Pods, e.g. from `kubectl get nodes,pods -A -o json`\n"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace

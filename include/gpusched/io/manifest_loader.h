@@ -74,6 +74,9 @@ struct Manifests : ClusterObjects {
 
   // PodDisruptionBudgets, in input order.
   std::vector<LoadedPdb> pdbs;
+  // Objects read, valid or not (a List's items one by one, the List
+  // itself not): none at all is kubectl's "no objects passed".
+  size_t objects_read = 0;
   // "resource/ns/name" of the group, PDB and operator objects read, to
   // refuse a second one.
   std::unordered_set<std::string> gang_object_keys;
@@ -92,9 +95,13 @@ struct LoadOptions {
 };
 
 // Reads every path (a file, a directory's *.yaml/*.yml/*.json files in name
-// order, or "-" for standard input) into `out`. Returns a non-OK status only
-// when a path cannot be read at all (the CLI exits 2); problems inside files
-// land in out.rejected / out.warnings.
+// order, or "-" for standard input) into `out`. Returns a non-OK status when
+// a path cannot be read at all, or when no path holds a single object (an
+// empty file, an empty standard input: most often the command before the
+// pipe failed), as kubectl refuses "no objects passed" (the CLI exits 2);
+// problems inside files land in out.rejected / out.warnings, and objects
+// without a single Node or Pod among them (after the controllers made
+// theirs) get a warning.
 Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOptions& options, Manifests& out);
 
 // Parses one file's contents; `file` is the name used in messages.
