@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-bash scripts/build.sh gpusched
+bash scripts/build.sh --quiet gpusched
 ./build/gpusched schedule -f examples/seed/

@@ -10,7 +10,7 @@ bash scripts/build.sh
 ctest --test-dir build --output-on-failure --no-tests=error -j"$(nproc)"
 if [[ "${1:-}" == "--sanitize" ]]; then
   cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DGPUSCHED_SANITIZE=ON -DGPUSCHED_BUILD_BENCH=OFF \
-    -DGPUSCHED_UNITY=ON >/dev/null
+    -DGPUSCHED_UNITY=ON -DGPUSCHED_WERROR="${GPUSCHED_WERROR:-OFF}" >/dev/null
   cmake --build build-asan -j"$(nproc)"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure --no-tests=error -j"$(nproc)"

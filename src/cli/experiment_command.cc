@@ -129,7 +129,8 @@ std::optional<int> WriteExperimentFiles(const ExperimentFlags& flags, const std:
       err << "error: cannot write to \"" << flags.output_dir << "\"\n";
       return kExitUsage;
     }
-    out << "\nwrote " << flags.output_dir << "/experiment.csv (curves) and runs.csv (every run)\n";
+    out << "\nwrote " << (std::filesystem::path(flags.output_dir) / "experiment.csv").string()
+        << " (curves) and runs.csv (every run)\n";
   }
   if (!flags.report.empty()) {
     ReportOptions ro;
@@ -176,10 +177,39 @@ CLI::App* AddExperimentCommand(CLI::App& app, ExperimentFlags& f) {
   return cmd;
 }
 
+namespace {
+
+// The trace names of the data folder: NAME of each openb_pod_list_NAME.csv.
+std::vector<std::string> TraceNames(const std::string& dir) {
+  constexpr std::string_view kPrefix = "openb_pod_list_", kSuffix = ".csv";
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string file = e.path().filename().string();
+    if (file.starts_with(kPrefix) && file.ends_with(kSuffix) && file.size() > kPrefix.size() + kSuffix.size())
+      names.push_back(file.substr(kPrefix.size(), file.size() - kPrefix.size() - kSuffix.size()));
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace
+
 int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::ostream& err) {
   const std::string dir = flags.data_dir.empty() ? GPUSCHED_DATA_DIR : flags.data_dir;
   const std::string nodes_path = flags.nodes.empty() ? dir + "/openb_node_list_gpu_node.csv" : flags.nodes;
-  const std::string pods_path = flags.trace.ends_with(".csv") ? flags.trace : dir + "/openb_pod_list_" + flags.trace + ".csv";
+  // A path (a .csv, or anything with a '/') is read as it is; a name is the
+  // data folder's openb_pod_list_NAME.csv, and an unknown name lists the known ones.
+  const bool is_path = flags.trace.ends_with(".csv") || flags.trace.find('/') != std::string::npos;
+  const std::string pods_path = is_path ? flags.trace : dir + "/openb_pod_list_" + flags.trace + ".csv";
+  if (std::error_code ec; !is_path && !std::filesystem::exists(pods_path, ec)) {
+    std::string known;
+    for (const std::string& n : TraceNames(dir)) known += (known.empty() ? "" : ", ") + n;
+    err << "error: unknown --trace \"" << flags.trace << "\": " << dir << " has no openb_pod_list_" << flags.trace
+        << ".csv" << (known.empty() ? std::string() : " (known: " + known + ")")
+        << "; or give the path of a pod list CSV\n";
+    return kExitUsage;
+  }
   ExperimentOptions opt;
   if (!ParseSeeds(flags.seeds, opt.seeds)) {
     err << "error: invalid --seeds \"" << flags.seeds << "\" (use a range like 42-51 or a list like 1,2,3)\n";

@@ -3,6 +3,7 @@
 // write the time series, pod outcomes and HTML report on request.
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <limits>
@@ -13,6 +14,7 @@
 #include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/progress.h"
 #include "gpusched/cli/run_flags.h"
+#include "gpusched/util/plural.h"
 #include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/html_report.h"
 #include "gpusched/report/sim_writers.h"
@@ -60,8 +62,6 @@ void WriteSummaryTable(std::ostream& out, const std::vector<SimResult>& runs) {
         << (s.jct.count ? Human(s.jct.p50) + "/" + Human(s.jct.p99) : std::string("-")) << std::right << "\n";
   }
 }
-
-std::string Plural(int64_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
 
 // What gangs cost in the run (docs/gangs.md).
 void WriteGangLines(std::ostream& out, const SimResult& r) {
@@ -124,8 +124,9 @@ void WritePendingLines(std::ostream& out, const std::vector<SimResult>& runs) {
 
 void WriteSummary(std::ostream& out, const SimInputs& in, const RunSettings& settings,
                   const std::vector<SimResult>& runs) {
-  out << "simulated " << in.workload.pods.size() << " pods on " << in.initial_nodes.size() << " nodes";
-  if (!in.workload.node_events.empty()) out << " (+" << in.workload.node_events.size() << " node events)";
+  out << "simulated " << Plural(static_cast<int64_t>(in.workload.pods.size()), "pod") << " on "
+      << Plural(static_cast<int64_t>(in.initial_nodes.size()), "node");
+  if (!in.workload.node_events.empty()) out << " (+" << Plural(static_cast<int64_t>(in.workload.node_events.size()), "node event") << ")";
   out << ", queue order " << QueueOrderName(settings.order) << ", seed " << settings.seed << "\n\n";
   WriteSummaryTable(out, runs);
   out << "\n  GPU ALLOC and FRAG are time-weighted means over the run; FRAG is FGD's fragmentation (free GPU share\n"
@@ -144,13 +145,14 @@ std::optional<int> WriteSimulateFiles(const SimulateFlags& flags, const SimInput
       err << "error: " << st.message() << "\n";
       return kExitUsage;
     }
-    out << "\nwrote " << flags.output_dir << "/summary.json and per-policy timeseries.csv, pods.csv\n";
+    out << "\nwrote " << (std::filesystem::path(flags.output_dir) / "summary.json").string()
+        << " and per-policy timeseries.csv, pods.csv\n";
   }
   if (!flags.report.empty()) {
     ReportOptions ro;
     ro.title = "gpusched simulation";
-    ro.subtitle = std::to_string(in.workload.pods.size()) + " pods on " + std::to_string(in.initial_nodes.size()) +
-                  " nodes, seed " + std::to_string(seed);
+    ro.subtitle = Plural(static_cast<int64_t>(in.workload.pods.size()), "pod") + " on " +
+                  Plural(static_cast<int64_t>(in.initial_nodes.size()), "node") + ", seed " + std::to_string(seed);
     std::ofstream f(flags.report, std::ios::binary);
     f << RenderHtmlReport(runs, ro);
     if (!f) {

@@ -7,6 +7,7 @@
 
 #include "gpusched/controllers/operator_expansion.h"
 #include "gpusched/model/gang.h"
+#include "gpusched/util/plural.h"
 #include "operator_plan.h"
 
 namespace gpusched {
@@ -231,11 +232,11 @@ class Declarer {
     std::string s;
     if (w.kind == OperatorKind::kLeaderWorkerSet) {
       s = std::to_string(w.roles.front().replicas) + " groups of " + std::to_string(w.group_size) + " (" +
-          std::to_string(total) + " pods)";
+          Plural(total, "pod") + ")";
     } else if (w.kind == OperatorKind::kJobSet) {
-      s = roles + " Jobs (" + std::to_string(total) + " pods)";
+      s = roles + " Jobs (" + Plural(total, "pod") + ")";
     } else {
-      s = roles + " (" + std::to_string(total) + " pods)";
+      s = roles + " (" + Plural(total, "pod") + ")";
     }
     if (IsKubeflowKind(w.kind) || w.kind == OperatorKind::kVolcanoJob)
       s += ", " + std::to_string(report.had.size()) + " present: creates " + std::to_string(report.created.size());

@@ -11,6 +11,7 @@
 #include "gpusched/io/decode_context.h"
 #include "gpusched/io/kube_decode.h"
 #include "gpusched/io/kube_schema.h"
+#include "gpusched/model/fractional_gpu_advice.h"
 #include "gpusched/model/hami.h"
 #include "gpusched/model/validation.h"
 
@@ -54,6 +55,12 @@ void FlushWarnings(const Source& src, const DecodeContext& ctx, const std::strin
 
 void Reject(const Source& src, std::string id, int line, std::string message) {
   src.out.rejected.push_back(InputError{std::move(id), src.file, line, std::move(message)});
+}
+
+void RejectInvalid(const Source& src, std::string id, int line, std::string_view kind, std::string_view name,
+                   const std::vector<FieldError>& errors) {
+  src.out.rejected.push_back(
+      InputError{std::move(id), src.file, line, InvalidObjectMessage(kind, name, errors), FractionalGpuAdvice(errors)});
 }
 
 // The id of an object before it is decoded: its kind, namespace and name as
@@ -125,7 +132,7 @@ void LoadPod(const Source& src, const DocNode& obj, const std::string& api_versi
   std::vector<FieldError> errs = ValidatePod(pod);
   InsertMetadataErrors(errs, std::move(ownership));
   if (!errs.empty())
-    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage("Pod", pod.name(), errs));
+    return RejectInvalid(src, id, ctx.LineOf(errs.front().field), "Pod", pod.name(), errs);
   if (IsTerminated(pod)) {
     src.out.warnings.push_back(src.file + ":" + std::to_string(line) + ": " + id + ": status.phase is " + pod.phase +
                                ": a terminated pod holds no resources and is not scheduled");
@@ -181,7 +188,7 @@ void LoadController(const Source& src, const DocNode& obj, ControllerKind kind, 
   if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind_name, api_version, ctx));
   std::vector<FieldError> errs = ValidateController(c, std::move(decoded));
   if (!errs.empty())
-    return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind_name, c.name(), errs));
+    return RejectInvalid(src, id, ctx.LineOf(errs.front().field), kind_name, c.name(), errs);
   c.tmpl.meta.namespace_ = c.meta.namespace_;
   DefaultPod(c.tmpl);
   src.out.controllers.push_back(LoadedController{std::move(c), src.file, line});

@@ -12,6 +12,7 @@
 #include "gpusched/io/decode_context.h"
 #include "gpusched/io/document.h"
 #include "gpusched/io/manifest_loader.h"
+#include "gpusched/model/field_error.h"
 
 namespace gpusched {
 
@@ -33,6 +34,11 @@ std::string DecodeFailure(std::string_view kind, std::string_view api_version, c
 // The context's warnings into out.warnings, "file:line: id: text".
 void FlushWarnings(const Source& src, const DecodeContext& ctx, const std::string& id);
 void Reject(const Source& src, std::string id, int line, std::string message);
+// Rejects with kubectl's "The Pod \"x\" is invalid: ..." (InvalidObjectMessage)
+// and, for a fractional GPU request, what the user most likely wanted as
+// the error's advice (FractionalGpuAdvice).
+void RejectInvalid(const Source& src, std::string id, int line, std::string_view kind, std::string_view name,
+                   const std::vector<FieldError>& errors);
 // The id of an object before decoding (kind, namespace, name as far as they are strings).
 std::string RawId(std::string_view kind, const DocNode& obj, bool namespaced);
 // Strict decoding against the core tables' schema of `kind`; false, with

@@ -317,7 +317,7 @@ void LoadOperator(const Source& src, const DocNode& obj, OperatorKind kind, cons
   const int line = ctx.Line(obj);
   FlushWarnings(src, ctx, id);
   if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure(kind_name, api_version, ctx));
-  if (!errs.empty()) return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind_name, w.name(), errs));
+  if (!errs.empty()) return RejectInvalid(src, id, ctx.LineOf(errs.front().field), kind_name, w.name(), errs);
   if (!denied.empty())
     return Reject(src, id, line, "admission webhook \"validatejob.volcano.sh\" denied the request:" +
                                      (denied.front() == ' ' ? denied : " " + denied));

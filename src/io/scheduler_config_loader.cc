@@ -221,8 +221,9 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
   if (docs.empty()) return Status::InvalidArgument(Located(file, 1, "Object 'Kind' is missing (the file is empty)"));
   if (docs.size() > 1 && warnings)
     warnings->push_back(Located(file, docs[1].first_line,
-                                "only the first YAML document is read; the " + std::to_string(docs.size() - 1) +
-                                    " after it are ignored"));
+                                "only the first YAML document is read; the " +
+                                    (docs.size() == 2 ? std::string("document after it is ignored")
+                                                      : std::to_string(docs.size() - 1) + " documents after it are ignored")));
   const YamlDocument& doc = docs[0];
   Document tree;
   int error_line = 0;
@@ -251,9 +252,16 @@ Result<KubeSchedulerConfiguration> Load(std::string_view text, const std::string
   if (kind.empty()) return Status::InvalidArgument(Located(file, ctx.Line(root), "Object 'Kind' is missing"));
   if (version.empty()) return Status::InvalidArgument(Located(file, ctx.Line(root), "Object 'apiVersion' is missing"));
   if (version != kGroupVersion || (kind != "KubeSchedulerConfiguration" && !IsArgsKind(kind)))
+    // kube-scheduler's text, then ours: most often a manifest was passed
+    // where the configuration goes.
     return Status::InvalidArgument(Located(file, ctx.LineOf(version != kGroupVersion ? "apiVersion" : "kind"),
                                            "no kind " + GoQuote(kind) + " is registered for version " +
-                                               GoQuote(version) + " in scheme " + GoQuote(kScheme)));
+                                               GoQuote(version) + " in scheme " + GoQuote(kScheme) +
+                                               (kind == "KubeSchedulerConfiguration"
+                                                    ? "; write apiVersion: " + std::string(kGroupVersion) +
+                                                          ", the only version kube-scheduler v1.35 reads"
+                                                    : "; --config takes a KubeSchedulerConfiguration (apiVersion: " +
+                                                          std::string(kGroupVersion) + "), and manifests go with -f")));
   if (kind != "KubeSchedulerConfiguration")
     return Status::InvalidArgument(Located(file, ctx.LineOf("kind"),
                                            "couldn't decode as KubeSchedulerConfiguration, got " +

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 
+#include "gpusched/util/plural.h"
+
 namespace gpusched {
 namespace {
-
-std::string Plural(int64_t n, const std::string& one, const std::string& many) {
-  return std::to_string(n) + " " + (n == 1 ? one : many);
-}
 
 // How field.Invalid renders a core.PodResourceClaim: encoding/json with the
 // API's tags (nil pointers omitted).

@@ -258,7 +258,12 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index, const
     const int64_t need = gpu.any() ? (gpu.from_annotations ? gpu.count : PodGpuRequest(req)) : 1;
     out << "  free GPUs then:   " << FreeGpusThen(r, *e, rank, need, options.max_named_free) << "\n";
   }
-  out << "  can it ever fit:  " << (d.forever ? "no, not on this cluster as it is" : "yes, once there is room") << "\n";
+  const bool attempted = d.kind != Diagnosis::Kind::kSchedulerNotRun && d.kind != Diagnosis::Kind::kSchedulingGated;
+  out << "  can it ever fit:  "
+      << (!attempted   ? "not attempted (see why)"
+          : d.forever ? "no, not on this cluster as it is"
+                      : "yes, once there is room")
+      << "\n";
   out << "  why:              " << DiagnosisText(d) << "\n";
   const Summary s = Summarize(r);
   const bool room_for_all = s.gpu_milli_requested <= GpusToMilli(s.gpus_capacity);

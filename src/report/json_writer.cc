@@ -107,8 +107,11 @@ void WriteJson(std::ostream& out, const RunReport& r) {
   }
 
   Json rejected = Json::array();
-  for (const auto& e : r.rejected)
-    rejected.push_back(Json{{"object", e.object}, {"file", e.file}, {"line", e.line}, {"error", e.message}});
+  for (const auto& e : r.rejected) {
+    Json j{{"object", e.object}, {"file", e.file}, {"line", e.line}, {"error", e.message}};
+    if (!e.advice.empty()) j["advice"] = e.advice;  // only where gpusched has words of its own
+    rejected.push_back(std::move(j));
+  }
   for (const auto& f : r.result.refused) {
     const Pod& pod = *r.pods[f.pod];
     rejected.push_back(

@@ -7,10 +7,6 @@
 #include "gpusched/report/request_text.h"
 
 namespace gpusched {
-std::string Plural(int64_t n, std::string_view noun) {
-  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
-}
-
 std::string DisplayName(const Pod& p) { return p.ns() == kDefaultNamespace ? p.name() : p.ns() + "/" + p.name(); }
 
 Summary Summarize(const RunReport& r) {
@@ -83,13 +79,18 @@ Summary Summarize(const RunReport& r) {
   // Devices are charged to nvidia.com/gpu by whole-GPU pods and by shares
   // (ClusterState::Bind); what whole-GPU pods do not account for, shares hold.
   if (s.gpu_milli_in_shares > 0) s.gpus_holding_shares = std::max<int64_t>(0, SatSub(s.gpus_allocated, whole_placed));
-  int64_t fragmented = 0, gated = 0;
+  int64_t fragmented = 0, gated = 0, not_run = 0;
+  int64_t forever_milli = 0;  // asked by pods that can never fit: waiting does not help them
   for (const auto& p : r.result.pending) {
     s.gpus_pending = SatAdd(s.gpus_pending, whole[p.pod]);
     s.gpu_milli_pending = SatAdd(s.gpu_milli_pending, milli[p.pod]);
-    if (p.diagnosis.forever) s.pending_forever++;
+    if (p.diagnosis.forever) {
+      s.pending_forever++;
+      forever_milli = SatAdd(forever_milli, milli[p.pod]);
+    }
     if (p.diagnosis.kind == Diagnosis::Kind::kFragmented) fragmented++;
     if (p.diagnosis.kind == Diagnosis::Kind::kSchedulingGated) gated++;
+    if (p.diagnosis.kind == Diagnosis::Kind::kSchedulerNotRun) not_run++;
   }
 
   const int64_t capacity_milli = GpusToMilli(s.gpus_capacity);
@@ -97,7 +98,10 @@ Summary Summarize(const RunReport& r) {
   const std::string cap = std::to_string(s.gpus_capacity);
   auto gpus = [](const std::string& n) { return n + (n == "1" ? " GPU" : " GPUs"); };
   std::vector<std::string> parts;
-  if (s.pods == 0) {
+  if (s.pods == 0 && s.rejected_objects > 0) {
+    // Not "no pods": the input had some, and they are refused.
+    parts.push_back("no valid pod to schedule: fix what is rejected (see rejected) and run again");
+  } else if (s.pods == 0) {
     parts.push_back("no pods to schedule");
   } else if (s.pending == 0 && s.preempted == 0) {
     parts.push_back(s.rejected_objects + s.refused > 0 ? "every valid pod was placed" : "every pod was placed");
@@ -108,17 +112,23 @@ Summary Summarize(const RunReport& r) {
   if (gated > 0)
     parts.push_back(Plural(gated, "pending pod") + (gated == 1 ? " is" : " are") +
                     " gated (spec.schedulingGates) and not attempted until the gates are removed");
+  if (not_run > 0)
+    parts.push_back(Plural(not_run, "pending pod") +
+                    " not attempted: spec.schedulerName names a scheduler gpusched does not run (see why pending)");
   if (s.pending_forever > 0)
     parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
-  if (s.pending > 0 && s.gpu_milli_requested > capacity_milli) {
-    if (s.gpus_capacity == 0) {
-      parts.push_back("the pods request " + gpus(req) + " and the cluster advertises none");
-    } else {
-      parts.push_back("the pods request " + req + " GPUs but the cluster has " + cap +
-                      ": no queue order or policy can place them all at once; at least " +
-                      FormatGpuMilli(s.gpu_milli_requested - capacity_milli) +
-                      " GPUs' worth of pods must wait for others to finish");
-    }
+  // Only the pods that can fit wait for others to finish: a pod bigger
+  // than every node is not helped by waiting, and says so itself.
+  const int64_t can_fit_milli = SatSub(s.gpu_milli_requested, forever_milli);
+  if (s.pending > 0 && s.gpus_capacity == 0 && s.gpu_milli_requested > 0) {
+    parts.push_back("the pods request " + gpus(req) + " and the cluster advertises none");
+  } else if (s.pending > s.pending_forever && can_fit_milli > capacity_milli) {
+    parts.push_back((forever_milli > 0 ? "the pods that can fit request " + FormatGpuMilli(can_fit_milli)
+                                       : "the pods request " + req) +
+                    " GPUs but the cluster has " + cap + ": no queue order or policy can place them all at once; at least " +
+                    FormatGpuMilli(can_fit_milli - capacity_milli) +
+                    (can_fit_milli - capacity_milli == GpusToMilli(1) ? " GPU's" : " GPUs'") +
+                    " worth of pods must wait for others to finish");
   } else if (fragmented > 0) {
     parts.push_back("the pods request " + req + " of " + cap +
                     " GPUs, so they could all fit, but free GPUs are fragmented across nodes; try --order "

@@ -30,11 +30,23 @@ void WritePlacements(std::ostream& out, const RunReport& r) {
 // The seed's heading is true of pods that wait for GPUs; the others are
 // listed under a heading of their own.
 void WritePendingNames(std::ostream& out, const RunReport& r) {
-  std::vector<const BatchResult::Pending*> gpu, other;
-  for (const auto& p : r.result.pending) (WaitsForGpus(p) ? gpu : other).push_back(&p);
+  // The seed's heading over the pods it is true of (they wait for GPUs to
+  // free up); a pod that can never fit is not waiting for free GPUs. A pod
+  // gpusched does not model (DRA, HAMi) was not tried on the nodes: its
+  // heading says no more than that.
+  auto never_fits = [](const BatchResult::Pending& p) {
+    using K = Diagnosis::Kind;
+    return p.diagnosis.forever && p.diagnosis.kind != K::kDraNotModelled && p.diagnosis.kind != K::kNotModelled;
+  };
+  std::vector<const BatchResult::Pending*> gpu, never, other;
+  for (const auto& p : r.result.pending) (never_fits(p) ? never : WaitsForGpus(p) ? gpu : other).push_back(&p);
   if (!gpu.empty()) {
     out << "pending (no node had enough free GPUs):\n";
     for (const auto* p : gpu) out << "  " << DisplayName(*r.pods[p->pod]) << "\n";
+  }
+  if (!never.empty()) {
+    out << "pending (can never fit on this cluster as it is; see why pending):\n";
+    for (const auto* p : never) out << "  " << DisplayName(*r.pods[p->pod]) << "\n";
   }
   if (!other.empty()) {
     out << "pending (for reasons other than free GPUs; see why pending):\n";

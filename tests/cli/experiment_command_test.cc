@@ -96,5 +96,36 @@ TEST(ExperimentCommandTest, UsageErrors) {
   }
 }
 
+// --trace takes a name of the data folder or a path: a name that is not
+// there lists the names that are, instead of a made-up path.
+TEST(ExperimentCommandTest, UnknownTraceNameListsTheKnownOnes) {
+  const std::string dir = ::testing::TempDir() + "/gpusched-exp-names";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  for (const char* f : {"openb_pod_list_multigpu50.csv", "openb_pod_list_default.csv", "openb_node_list_gpu_node.csv"})
+    std::ofstream(dir + "/" + f) << "\n";
+  CliRun r = Cli({"experiment", "--data-dir", dir, "--trace", "multigpu5"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: unknown --trace \"multigpu5\": " + dir +
+                       " has no openb_pod_list_multigpu5.csv (known: default, multigpu50); or give the path of a pod "
+                       "list CSV\n");
+  // A path is read as it is.
+  r = Cli({"experiment", "--data-dir", kData, "--trace", "/nonexistent/pods.csv"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "error: the path \"/nonexistent/pods.csv\" does not exist\n");
+}
+
+// "-o out/" writes out/experiment.csv, and says so without a double slash.
+TEST(ExperimentCommandTest, OutputDirWithATrailingSlash) {
+  const std::string dir = ::testing::TempDir() + "/gpusched-exp-slash";
+  std::filesystem::remove_all(dir);
+  CliRun r = Cli({"experiment", "--data-dir", kData, "--trace", "multigpu50", "--policies", "random", "--seeds", "1",
+                  "--tune", "0", "-o", dir + "/"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("\nwrote " + dir + "/experiment.csv (curves) and runs.csv (every run)\n"), std::string::npos)
+      << r.out;
+}
+
 }  // namespace
 }  // namespace gpusched

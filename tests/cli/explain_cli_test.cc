@@ -334,5 +334,25 @@ TEST(ExplainCliTest, NamesInSeveralNamespacesAreRefused) {
   }
 }
 
+// A pod no scheduler gpusched runs serves was never tried on the nodes:
+// explain does not call it "can never fit".
+TEST(ExplainCliTest, PodOfAnotherSchedulerIsNotAttempted) {
+  CliRun r = Cli({"explain", "-f", std::string(GPUSCHED_SOURCE_DIR) + "/examples/mistakes/other-scheduler", "kai-train"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "pod default/kai-train requests 2 nvidia.com/gpu\n"
+            "pending: (not handled by any profile)\n"
+            "\n"
+            "diagnosis:\n"
+            "  asked for:        2 nvidia.com/gpu on one node\n"
+            "  largest node:     gpu-node-1 with 4 GPUs allocatable\n"
+            "  can it ever fit:  not attempted (see why)\n"
+            "  why:              not scheduled: spec.schedulerName is \"kai-scheduler\" (NVIDIA KAI-Scheduler: queues, "
+            "gang scheduling, GPU sharing), a scheduler gpusched does not run (it serves \"default-scheduler\"), so the "
+            "pod waits for that scheduler; to model it with a gpusched policy, pass --scheduler-name "
+            "kai-scheduler=POLICY (e.g. kai-scheduler=best-fit)\n"
+            "  it would fit with: --scheduler-name NAME=POLICY, to model that scheduler with a gpusched policy\n");
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -97,7 +97,7 @@ TEST(PreemptionCliTest, SimulateExample) {
                   "--policy", "kube-default"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out,
-            "simulated 3 pods on 1 nodes, queue order priority, seed 1\n"
+            "simulated 3 pods on 1 node, queue order priority, seed 1\n"
             "\n"
             "  POLICY            PODS  FINISHED  RUNNING  PENDING  REJECTED  GPU ALLOC  FRAG   WAIT p50/p90/p99        JCT p50/p99\n"
             "  kube-default         3         2        0        0         0     70.0%  13.3%   0.0s/2.0m/2.0m          62.0m/5.03h\n"

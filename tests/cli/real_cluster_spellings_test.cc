@@ -56,7 +56,7 @@ TEST(RealClusterSpellingsCliTest, KaiGpuMemoryServedByBestFit) {
       "  half-gpu         -> a100-node\n"
       "pending (no node had enough free GPUs):\n"
       "  two-times-30g\n"
-      "pending (for reasons other than free GPUs; see why pending):\n"
+      "pending (can never fit on this cluster as it is; see why pending):\n"
       "  too-big-100g\n"
       "\n"
       "node state after scheduling:\n"
@@ -114,7 +114,7 @@ TEST(RealClusterSpellingsCliTest, MigOnlyNodes) {
   EXPECT_EQ(r.out,
       "scheduling result:\n"
       "  mig-slice-job    -> a100-mig-1\n"
-      "pending (no node had enough free GPUs):\n"
+      "pending (can never fit on this cluster as it is; see why pending):\n"
       "  whole-gpu-job\n"
       "\n"
       "node state after scheduling:\n"
@@ -178,9 +178,9 @@ TEST(RealClusterSpellingsCliTest, OtherSchedulers) {
       "GPU devices (index on the node):\n"
       "  gpu-node-1: default-train [0]\n"
       "\n"
-      "summary: 1 node, 3 pods: 1 placed, 2 pending (2 can never fit), 0 rejected\n"
+      "summary: 1 node, 3 pods: 1 placed, 2 pending (0 can never fit), 0 rejected\n"
       "  GPUs: 4 requested, 4 capacity, 1 allocated (25%), 3 free\n"
-      "  2 pending pods can never fit on this cluster as it is (see why pending)\n");
+      "  2 pending pods not attempted: spec.schedulerName names a scheduler gpusched does not run (see why pending)\n");
   EXPECT_EQ(r.err, "");
 }
 
@@ -210,9 +210,10 @@ TEST(RealClusterSpellingsCliTest, DraPodsPending) {
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out,
       "scheduling result:\n"
+      "pending (can never fit on this cluster as it is; see why pending):\n"
+      "  dra-missing-claim\n"
       "pending (for reasons other than free GPUs; see why pending):\n"
       "  dra-train\n"
-      "  dra-missing-claim\n"
       "\n"
       "node state after scheduling:\n"
       "  gpu-node-1: 0/0 GPUs used\n"
@@ -277,7 +278,7 @@ TEST(RealClusterSpellingsCliTest, JsonReasons) {
   };
   const Case cases[] = {
       {"mistakes/scheduling-gates", "gated-train", "scheduling-gated", false},
-      {"mistakes/other-scheduler", "kai-train", "scheduler-not-run", true},
+      {"mistakes/other-scheduler", "kai-train", "scheduler-not-run", false},
       {"mistakes/dra", "dra-train", "dra-not-modelled", true},
       {"mistakes/dra", "dra-missing-claim", "dra-claim-missing", true},
       {"gpu-sharing/hami.yaml", "gpu-pod", "not-modelled", true},

@@ -60,7 +60,9 @@ TEST(DecodeContextTest, ScalarAccessors) {
     SCOPED_TRACE(c.key);
     DecodeContext ctx(root);
     const std::string str = ctx.Str(root, c.key, "f");
-    if (c.str) EXPECT_EQ(str, *c.str);
+    if (c.str) {
+      EXPECT_EQ(str, *c.str);
+    }
     EXPECT_EQ(ctx.Int(root, c.key, "f"), c.integer);
     EXPECT_EQ(ctx.Bool(root, c.key, "f"), c.boolean);
     EXPECT_EQ(ctx.errors(), c.errors);

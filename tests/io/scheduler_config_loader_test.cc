@@ -40,19 +40,24 @@ TEST(SchedulerConfigLoaderTest, Errors) {
     std::string text;
     std::string want;
   };
+  // gpusched's words after kube-scheduler's: what to write instead.
+  const std::string kWriteV1 = "; write apiVersion: kubescheduler.config.k8s.io/v1, the only version kube-scheduler v1.35 reads";
+  const std::string kManifestsGoWithF =
+      "; --config takes a KubeSchedulerConfiguration (apiVersion: kubescheduler.config.k8s.io/v1), and manifests go "
+      "with -f";
   const std::vector<Case> cases = {
       {"wrong apiVersion",
        "kind: KubeSchedulerConfiguration\napiVersion: kubescheduler.config.k8s.io/v1beta3\n",
        std::string("c.yaml:2: no kind \"KubeSchedulerConfiguration\" is registered for version "
                    "\"kubescheduler.config.k8s.io/v1beta3\" in scheme ") +
-           kScheme},
+           kScheme + kWriteV1},
       {"wrong kind", "apiVersion: kubescheduler.config.k8s.io/v1\nkind: Pod\n",
        std::string("c.yaml:2: no kind \"Pod\" is registered for version \"kubescheduler.config.k8s.io/v1\" in "
                    "scheme ") +
-           kScheme},
+           kScheme + kManifestsGoWithF},
       {"core apiVersion", "apiVersion: v1\nkind: KubeSchedulerConfiguration\n",
        std::string("c.yaml:1: no kind \"KubeSchedulerConfiguration\" is registered for version \"v1\" in scheme ") +
-           kScheme},
+           kScheme + kWriteV1},
       {"args kind at the top", "apiVersion: kubescheduler.config.k8s.io/v1\nkind: NodeResourcesFitArgs\n",
        "c.yaml:2: couldn't decode as KubeSchedulerConfiguration, got kubescheduler.config.k8s.io/v1, "
        "Kind=NodeResourcesFitArgs"},
@@ -434,7 +439,7 @@ TEST(SchedulerConfigLoaderTest, Warnings) {
            "enableContentionProfiling: true\ndelayCacheUntilActive: true\nparallelism: 32\n",
        {}},
       {"more documents", kHead + "---\napiVersion: v1\nkind: Pod\n",
-       {"c.yaml:4: only the first YAML document is read; the 1 after it are ignored"}},
+       {"c.yaml:4: only the first YAML document is read; the document after it is ignored"}},
   };
   for (const auto& c : cases) {
     Loaded l = Load(c.text);

@@ -34,7 +34,9 @@ TEST(ChangeLogTest, HoldsTheLatestEntriesWithinTwiceKeep) {
     EXPECT_EQ(log.Holds(c.want_begin), true);
     EXPECT_EQ(log.Holds(log.end()), true);  // a reader current up to now
     EXPECT_EQ(log.Holds(log.end() + 1), false);
-    if (c.want_begin > 0) EXPECT_EQ(log.Holds(c.want_begin - 1), false);
+    if (c.want_begin > 0) {
+      EXPECT_EQ(log.Holds(c.want_begin - 1), false);
+    }
   }
 }
 

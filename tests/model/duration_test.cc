@@ -20,7 +20,9 @@ TEST(DurationTest, SecondsOrGoDurations) {
     const std::optional<double> got = ParseDurationSeconds(c.text);
     ASSERT_EQ(got.has_value(), c.seconds.has_value()) << c.text;
     // Sub-second units are scaled in floating point; equal to the last ulps.
-    if (got) EXPECT_DOUBLE_EQ(*got, *c.seconds) << c.text;
+    if (got) {
+      EXPECT_DOUBLE_EQ(*got, *c.seconds) << c.text;
+    }
   }
 }
 

@@ -50,10 +50,21 @@ TEST(RunReportTest, VerdictsAndCounts) {
        0, 3, 1, 0, 8, 8, 6,
        "the pods request 8 of 8 GPUs, so they could all fit, but free GPUs are fragmented across nodes; try --order "
        "largest-first or a bin-packing policy"},
+      // Waiting does not help a pod bigger than every node: no "must wait".
       {"never fits", {{GpuNode("a", 4)}, {GpuPod("big", 8)}}, 0, 0, 1, 1, 4, 8, 0,
-       "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 8 GPUs but the "
-       "cluster has 4: no queue order or policy can place them all at once; at least 4 GPUs' worth of pods must wait "
-       "for others to finish"},
+       "1 pending pod can never fit on this cluster as it is (see why pending)"},
+      {"never fits beside pods that wait", {{GpuNode("a", 4)}, {GpuPod("big", 8), GpuPod("p", 3), GpuPod("q", 3)}},
+       0, 1, 2, 1, 4, 14, 3,
+       "1 pending pod can never fit on this cluster as it is (see why pending); the pods that can fit request 6 GPUs "
+       "but the cluster has 4: no queue order or policy can place them all at once; at least 2 GPUs' worth of pods "
+       "must wait for others to finish"},
+      {"one GPU over", {{GpuNode("a", 2)}, {GpuPod("p", 2), GpuPod("q", 1)}}, 0, 1, 1, 0, 2, 3, 2,
+       "the pods request 3 GPUs but the cluster has 2: no queue order or policy can place them all at once; at least "
+       "1 GPU's worth of pods must wait for others to finish"},
+      // Pods were given, all refused: not "no pods to schedule".
+      {"every pod rejected", {{GpuNode("a", 2)}, {}}, 2, 0, 0, 0, 2, 0, 0,
+       "no valid pod to schedule: fix what is rejected (see rejected) and run again"},
+      {"nothing at all", {{GpuNode("a", 2)}, {}}, 0, 0, 0, 0, 2, 0, 0, "no pods to schedule"},
       {"no GPUs advertised", {{GpuNode("a", -1)}, {GpuPod("p", 1)}}, 0, 0, 1, 1, 0, 1, 0,
        "1 pending pod can never fit on this cluster as it is (see why pending); the pods request 1 GPU and the "
        "cluster advertises none"},

@@ -72,9 +72,9 @@ TEST(TableWriterTest, SummaryFirstAndGroupedPastTheSeedLayout) {
   EXPECT_EQ(out.str(),
             "summary: 21 nodes, 11 pods: 5 placed, 6 pending (3 can never fit), 0 rejected\n"
             "  GPUs: 16 requested, 4 capacity, 4 allocated (100%), 0 free\n"
-            "  3 pending pods can never fit on this cluster as it is (see why pending); the pods request 16 GPUs but "
-            "the cluster has 4: no queue order or policy can place them all at once; at least 12 GPUs' worth of pods "
-            "must wait for others to finish\n"
+            "  3 pending pods can never fit on this cluster as it is (see why pending); the pods that can fit request "
+            "7 GPUs but the cluster has 4: no queue order or policy can place them all at once; at least 3 GPUs' worth "
+            "of pods must wait for others to finish\n"
             "\n"
             "why pending, by reason (6 pods in 3 groups):\n"
             "  3 pods asking 1 nvidia.com/gpu, 1 cpu each: 0/21 nodes are available: 21 Insufficient nvidia.com/gpu.\n"
@@ -128,7 +128,7 @@ TEST(TableWriterTest, QuietPrintsTheSummaryAndTheGroupsOnly) {
             "summary: 1 node, 2 pods: 1 placed, 1 pending (0 can never fit), 0 rejected\n"
             "  GPUs: 2 requested, 1 capacity, 1 allocated (100%), 0 free\n"
             "  the pods request 2 GPUs but the cluster has 1: no queue order or policy can place them all at once; at "
-            "least 1 GPUs' worth of pods must wait for others to finish\n"
+            "least 1 GPU's worth of pods must wait for others to finish\n"
             "\n"
             "why pending, by reason (1 pod in 1 group):\n"
             "  1 pod asking 1 nvidia.com/gpu: 0/1 nodes are available: 1 Insufficient nvidia.com/gpu.\n"
@@ -151,11 +151,15 @@ TEST(TableWriterTest, SeedLayoutThreshold) {
 }
 
 // The seed's heading says "no node had enough free GPUs": it lists only the
-// pods of which that is true; the others get a heading of their own.
+// pods of which that is true (they wait for GPUs to free up); a pod that can
+// never fit, and one not attempted, get headings of their own.
 TEST(TableWriterTest, PendingHeadingsSayWhyTruthfully) {
   Pod pinned = testing::GpuPod("pinned", 1);
   pinned.node_selector["zone"] = "x";
-  testing::ScheduledBatch b({testing::GpuNode("a", 1)}, {testing::GpuPod("p", 1), testing::GpuPod("q", 1), pinned});
+  Pod elsewhere = testing::GpuPod("elsewhere", 1);
+  elsewhere.scheduler_name = "volcano";
+  testing::ScheduledBatch b({testing::GpuNode("a", 1)}, {testing::GpuPod("p", 1), testing::GpuPod("q", 1), pinned,
+                                                         testing::GpuPod("huge", 2), elsewhere});
   std::ostringstream out;
   WriteTable(out, b.Report());
   const std::string want =
@@ -163,19 +167,22 @@ TEST(TableWriterTest, PendingHeadingsSayWhyTruthfully) {
       "  p                -> a\n"
       "pending (no node had enough free GPUs):\n"
       "  q\n"
-      "pending (for reasons other than free GPUs; see why pending):\n"
+      "pending (can never fit on this cluster as it is; see why pending):\n"
       "  pinned\n"
+      "  huge\n"
+      "pending (for reasons other than free GPUs; see why pending):\n"
+      "  elsewhere\n"
       "\n"
       "node state after scheduling:\n"
       "  a: 1/1 GPUs used\n";
   EXPECT_EQ(out.str().substr(0, want.size()), want);
 
-  testing::ScheduledBatch only_other({testing::GpuNode("a", 1)}, {pinned});
+  testing::ScheduledBatch only_other({testing::GpuNode("a", 1)}, {elsewhere});
   std::ostringstream o;
   WriteTable(o, only_other.Report());
   EXPECT_EQ(o.str().rfind("scheduling result:\n"
                           "pending (for reasons other than free GPUs; see why pending):\n"
-                          "  pinned\n"
+                          "  elsewhere\n"
                           "\n"
                           "node state after scheduling:\n",
                           0),

@@ -123,9 +123,13 @@ TEST(DecisionsTest, FilterAndPrioritizeAgreeWithScheduleOne) {
       PodExplain explain;
       const Decision explained = set2->profiles.front().second->ScheduleOne(info, cluster2, &explain);
       for (const NodeExplain& ne : explain.nodes)
-        if (ne.evaluated) EXPECT_EQ(ne.feasible, feasible.count(cluster.node(ne.node).name()) == 1);
+        if (ne.evaluated) {
+          EXPECT_EQ(ne.feasible, feasible.count(cluster.node(ne.node).name()) == 1);
+        }
       EXPECT_EQ(explained.scheduled, d.scheduled);
-      if (explained.scheduled && d.scheduled) EXPECT_EQ(explained.node, d.node);
+      if (explained.scheduled && d.scheduled) {
+        EXPECT_EQ(explained.node, d.node);
+      }
 
       EXPECT_EQ(d.scheduled, !passed.empty());
       if (d.scheduled) {

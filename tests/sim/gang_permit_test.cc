@@ -130,7 +130,9 @@ TEST(GangPermitTest, EnforcedGangsStartWholeAndEveryPodIsAccountedFor) {
     }
     timeouts[enforcer] += sum.gangs.timeouts + sum.gangs.session_rejections;
     partial[enforcer] += sum.gangs.partial_groups;
-    if (enforcer.empty()) EXPECT_EQ(sum.gangs.waiting_gpu_seconds, 0);
+    if (enforcer.empty()) {
+      EXPECT_EQ(sum.gangs.waiting_gpu_seconds, 0);
+    }
   }
   // The scenarios reach what they are meant to test.
   for (const char* e : {"Coscheduling", "GangScheduling", "Volcano"}) {

@@ -148,7 +148,9 @@ TEST(SimPreemptionPropertyTest, PriorityPdbAndAccounting) {
       // Upstream counts as violating a victim classified so among all the
       // node's lower-priority pods (filterPodsWithPDBViolation), which may
       // be so even when the victims chosen break no budget; not the reverse.
-      if (violated) EXPECT_GT(sp.num_pdb_violations, 0);
+      if (violated) {
+        EXPECT_GT(sp.num_pdb_violations, 0);
+      }
       if (violated) {
         ++seen["violating preemptions"];
         EXPECT_FALSE(RespectingCandidateExists(sp, sc.workload, sched.filters()))
@@ -245,7 +247,9 @@ TEST(SimPreemptionPropertyTest, WholeGangsAreNeverLeftPartiallyEvicted) {
         evicted.insert(evicted.end(), sp.co_victims.begin(), sp.co_victims.end());
         const int32_t prio = sc.workload.pods[sp.preemptor].pod.Priority();
         for (size_t v : sp.co_victims) EXPECT_LT(sc.workload.pods[v].pod.Priority(), prio);
-        if (mode == PreemptGangs::kUpstream) EXPECT_TRUE(sp.co_victims.empty());
+        if (mode == PreemptGangs::kUpstream) {
+          EXPECT_TRUE(sp.co_victims.empty());
+        }
         std::set<const Gang*> touched;
         for (size_t v : evicted)
           for (const Gang* g : gangs.GangsOf(pods[v]->ns() + "/" + pods[v]->name())) touched.insert(g);

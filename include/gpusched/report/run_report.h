@@ -15,6 +15,7 @@
 #include "gpusched/sched/framework/batch.h"
 #include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/util/input_error.h"
+#include "gpusched/util/plural.h"  // Plural, which report's users print with
 
 namespace gpusched {
 
@@ -61,9 +62,6 @@ struct Summary {
 };
 
 Summary Summarize(const RunReport& r);
-
-// "1 node", "2 nodes".
-std::string Plural(int64_t n, std::string_view noun);
 
 // "name" for pods in the default namespace, "namespace/name" otherwise.
 std::string DisplayName(const Pod& p);

@@ -6,6 +6,7 @@
 
 #include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/api/fit_error.h"
+#include "gpusched/util/plural.h"
 
 namespace gpusched {
 namespace {
@@ -46,11 +47,12 @@ std::string KaiMessage(const Gang& g, const GangCount& placed, int64_t exist) {
   for (const GangShortfall& f : GangShortfalls(g, placed)) {
     if (f.subgroup.empty()) break;
     return "KAI: pod group " + g.name + " is not scheduled: " + std::to_string(f.have) + " of subgroup " +
-           f.subgroup + "'s minMember " + std::to_string(f.min) + " can be allocated (" + std::to_string(exist) +
-           " pods exist)";
+           f.subgroup + "'s minMember " + std::to_string(f.min) + " can be allocated (" + Plural(exist, "pod") +
+           (exist == 1 ? " exists)" : " exist)");
   }
   return "KAI: pod group " + g.name + " is not scheduled: " + std::to_string(placed.total) + " of its minMember " +
-         std::to_string(g.min_count) + " can be allocated (" + std::to_string(exist) + " pods exist)";
+         std::to_string(g.min_count) + " can be allocated (" + Plural(exist, "pod") +
+         (exist == 1 ? " exists)" : " exist)");
 }
 
 namespace {

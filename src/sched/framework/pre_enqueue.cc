@@ -93,7 +93,9 @@ std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSc
     if (p.scheduler_name == kHamiSchedulerName) return NotModelledHami(p, hami);
     HeldPod h;
     h.diagnosis.kind = Diagnosis::Kind::kSchedulerNotRun;
-    h.diagnosis.forever = true;
+    // Not "can never fit": nothing was tried, and the scheduler it names
+    // (or gpusched serving that name) may well place it.
+    h.diagnosis.forever = false;
     std::string who;
     for (const KnownScheduler& k : kKnownSchedulers)
       if (p.scheduler_name == k.name) who = std::string(" (") + k.what + ")";

@@ -74,7 +74,7 @@ TEST(BatchTest, OtherSchedulerNamesStayPending) {
   EXPECT_TRUE(r.placements.empty());
   ASSERT_EQ(r.pending.size(), 1u);
   EXPECT_EQ(r.pending[0].message, "");
-  EXPECT_TRUE(r.pending[0].diagnosis.forever);
+  EXPECT_FALSE(r.pending[0].diagnosis.forever);  // not attempted: its own scheduler may place it
   EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kSchedulerNotRun);
   EXPECT_EQ(r.pending[0].diagnosis.text,
             "not scheduled: spec.schedulerName is \"volcano\" (Volcano's scheduler: queues, gang scheduling), a "

@@ -269,7 +269,9 @@ TEST(GangBatchTest, AllOrNothing) {
       if (!first) first = &pe;
     }
     EXPECT_EQ(got, c.want);
-    if (!c.want_diagnosis.empty() && first) EXPECT_EQ(first->diagnosis.text.substr(0, c.want_diagnosis.size()), c.want_diagnosis);
+    if (!c.want_diagnosis.empty() && first) {
+      EXPECT_EQ(first->diagnosis.text.substr(0, c.want_diagnosis.size()), c.want_diagnosis);
+    }
     // Nothing held by a gang that is not placed: the GPUs in use are the placed pods'.
     int64_t used = 0, placed = 0;
     for (size_t i = 0; i < cluster.size(); ++i) used += cluster.state(i).requested.Scalar(kResourceGPU);

@@ -65,7 +65,7 @@ TEST_F(PreEnqueueTest, UnservedSchedulerComesFirst) {
   ASSERT_TRUE(h.has_value());
   EXPECT_EQ(h->message, "");
   EXPECT_EQ(h->diagnosis.kind, Diagnosis::Kind::kSchedulerNotRun);
-  EXPECT_TRUE(h->diagnosis.forever);
+  EXPECT_FALSE(h->diagnosis.forever);  // not "can never fit": nothing was tried
   EXPECT_EQ(h->diagnosis.text,
             "not scheduled: spec.schedulerName is \"my-scheduler\", a scheduler gpusched does not run (it serves "
             "\"default-scheduler\"), so the pod waits for that scheduler");

@@ -59,8 +59,7 @@ class NodeResourcesFit : public FilterPlugin, public ScorePlugin {
   explicit NodeResourcesFit(const NodeResourcesFitArgs& args);
   // With the default args but for the extended resources it ignores.
   NodeResourcesFit(std::vector<std::string> ignored_resources, std::vector<std::string> ignored_groups)
-      : NodeResourcesFit(NodeResourcesFitArgs{.ignored_resources = std::move(ignored_resources),
-                                              .ignored_resource_groups = std::move(ignored_groups)}) {}
+      : NodeResourcesFit(IgnoringArgs(std::move(ignored_resources), std::move(ignored_groups))) {}
   std::string_view Name() const override { return names::kNodeResourcesFit; }
 
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
@@ -84,6 +83,15 @@ class NodeResourcesFit : public FilterPlugin, public ScorePlugin {
                   std::vector<int64_t>& scores) const override;
 
  private:
+  // The default args with these ignored (a designated initializer would
+  // leave the other members without initializers: -Wmissing-field-initializers).
+  static NodeResourcesFitArgs IgnoringArgs(std::vector<std::string> resources, std::vector<std::string> groups) {
+    NodeResourcesFitArgs args;
+    args.ignored_resources = std::move(resources);
+    args.ignored_resource_groups = std::move(groups);
+    return args;
+  }
+
   bool Ignored(std::string_view resource) const;
   void Resolve(const PodInfo& pod, std::vector<ResolvedResource>& out) const;
   int64_t ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state) const;
