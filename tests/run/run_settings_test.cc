@@ -110,8 +110,8 @@ TEST(RunSettingsTest, Errors) {
        Setting::kFeatureGates,
        "unsupported feature gates entry \"Foo=true\" (schedule reads GangScheduling=true|false and "
        "GenericWorkload=true|false)"},
-      {"unreadable configuration", Command::kSchedule, {.config = "/nonexistent/c.yaml"},
-       RunError::Kind::kConfigInvalid, Setting::kConfig, "cannot read \"/nonexistent/c.yaml\""},
+      {"missing configuration", Command::kSchedule, {.config = "/nonexistent/c.yaml"},
+       RunError::Kind::kConfigInvalid, Setting::kConfig, "the path \"/nonexistent/c.yaml\" does not exist"},
       {"scheduler name", Command::kSchedule, {.scheduler_names = {"volcano"}}, RunError::Kind::kInvalidValue,
        Setting::kSchedulerName, "invalid scheduler name \"volcano\": expected NAME=POLICY, e.g. kai-scheduler=best-fit"},
       {"a gated profile without its gate", Command::kSimulate,
