@@ -18,6 +18,7 @@
 #include "gpusched/cli/progress.h"
 #include "gpusched/report/experiment_chart.h"
 #include "gpusched/report/html_report.h"
+#include "gpusched/run/setting.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sim/experiment.h"
 #include "gpusched/siminput/trace_loader.h"
@@ -89,10 +90,11 @@ std::optional<std::string> ParsePolicies(const std::string& text, std::vector<st
   std::stringstream ss(text);
   for (std::string p; std::getline(ss, p, ',');) {
     if (p.empty()) continue;
-    if (p == "kube-default" || !IsKnownPolicy(p))
-      return "error: unknown experiment policy \"" + p +
-             "\" (known: first-fit, best-fit, worst-fit, fgd, random, dot-product, gpu-clustering, gpu-packing, "
-             "paper-best-fit)\n";
+    if (p == "kube-default" || !IsKnownPolicy(p)) {
+      std::vector<std::string> known = PolicyNames();
+      std::erase(known, "kube-default");
+      return "error: " + UnknownNameText("experiment policy", p, known).Render() + "\n";
+    }
     out.push_back(p);
   }
   if (out.empty()) return "error: --policies is empty\n";

@@ -111,7 +111,7 @@ TEST(CliTest, ExitCodes) {
       {"unknown policy", {"schedule", "-f", kExamples + "seed", "--policy", "magic"}, 2,
        "error: unknown --policy \"magic\" (known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       {"unknown order", {"schedule", "-f", kExamples + "seed", "--order", "lifo"}, 2,
-       "error: unknown --order \"lifo\" (known: priority, fifo, largest-first, smallest-first)\n"},
+       "error: unknown --order \"lifo\" (did you mean fifo? known: priority, fifo, largest-first, smallest-first)\n"},
       {"unknown output", {"schedule", "-f", kExamples + "seed", "-o", "xml"}, 2,
        "error: unknown --output \"xml\" (known: table, json)\n"},
   };

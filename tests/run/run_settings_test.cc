@@ -97,19 +97,23 @@ TEST(RunSettingsTest, Errors) {
   };
   const Case cases[] = {
       {"unknown policy", Command::kSchedule, {.policy = "bestfit"}, RunError::Kind::kUnknownName, Setting::kPolicy,
-       "unknown policy \"bestfit\" (known: " + known + ")"},
+       "unknown policy \"bestfit\" (did you mean best-fit? known: " + known + ")"},
       {"one of several", Command::kSimulate, {.policy = "fgd,magic"}, RunError::Kind::kUnknownName, Setting::kPolicy,
        "unknown policy \"magic\" (known: " + known + ")"},
       {"a list is one name outside simulate", Command::kServe, {.policy = "fgd,best-fit"},
        RunError::Kind::kUnknownName, Setting::kPolicy, "unknown policy \"fgd,best-fit\" (known: " + known + ")"},
       {"unknown order", Command::kSimulate, {.order = "lifo"}, RunError::Kind::kUnknownName, Setting::kOrder,
-       "unknown queue order \"lifo\" (known: priority, fifo, largest-first, smallest-first)"},
+       "unknown queue order \"lifo\" (did you mean fifo? known: priority, fifo, largest-first, smallest-first)"},
       {"unknown gang preemption", Command::kSchedule, {.preempt_gangs = "all"}, RunError::Kind::kUnknownName,
        Setting::kPreemptGangs, "unknown gang preemption \"all\" (known: upstream, whole)"},
       {"unknown gate", Command::kSchedule, {.feature_gates = "Foo=true"}, RunError::Kind::kUnknownName,
        Setting::kFeatureGates,
        "unsupported feature gates entry \"Foo=true\" (schedule reads GangScheduling=true|false and "
        "GenericWorkload=true|false)"},
+      {"a gate one letter off", Command::kSchedule, {.feature_gates = "GangSchedulng=true"},
+       RunError::Kind::kUnknownName, Setting::kFeatureGates,
+       "unsupported feature gates entry \"GangSchedulng=true\" (did you mean GangScheduling=true? schedule reads "
+       "GangScheduling=true|false and GenericWorkload=true|false)"},
       {"missing configuration", Command::kSchedule, {.config = "/nonexistent/c.yaml"},
        RunError::Kind::kConfigInvalid, Setting::kConfig, "the path \"/nonexistent/c.yaml\" does not exist"},
       {"scheduler name", Command::kSchedule, {.scheduler_names = {"volcano"}}, RunError::Kind::kInvalidValue,
