@@ -174,7 +174,7 @@ CLI::App* AddExperimentCommand(CLI::App& app, ExperimentFlags& f) {
   cmd->add_option("-j,--jobs", f.threads, "Parallel runs (default: one per core)")->check(WholeNumber(1, 256));
   cmd->add_option("-o,--output-dir", f.output_dir, "Write experiment.csv and runs.csv");
   cmd->add_option("--report", f.report, "Write the chart as a self-contained HTML report");
-  cmd->footer(kExperimentFooter);
+  cmd->footer(WithProgram(kExperimentFooter, app.get_name()));
   return cmd;
 }
 
