@@ -18,6 +18,7 @@
 #include "gpusched/cli/progress.h"
 #include "gpusched/report/experiment_chart.h"
 #include "gpusched/report/html_report.h"
+#include "gpusched/run/setting.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sim/experiment.h"
 #include "gpusched/siminput/trace_loader.h"
@@ -89,10 +90,11 @@ std::optional<std::string> ParsePolicies(const std::string& text, std::vector<st
   std::stringstream ss(text);
   for (std::string p; std::getline(ss, p, ',');) {
     if (p.empty()) continue;
-    if (p == "kube-default" || !IsKnownPolicy(p))
-      return "error: unknown experiment policy \"" + p +
-             "\" (known: first-fit, best-fit, worst-fit, fgd, random, dot-product, gpu-clustering, gpu-packing, "
-             "paper-best-fit)\n";
+    if (p == "kube-default" || !IsKnownPolicy(p)) {
+      std::vector<std::string> known = PolicyNames();
+      std::erase(known, "kube-default");
+      return "error: " + UnknownNameText("experiment policy", p, known).Render() + "\n";
+    }
     out.push_back(p);
   }
   if (out.empty()) return "error: --policies is empty\n";
@@ -173,7 +175,7 @@ CLI::App* AddExperimentCommand(CLI::App& app, ExperimentFlags& f) {
   cmd->add_option("-j,--jobs", f.threads, "Parallel runs (default: one per core)")->check(WholeNumber(1, 256));
   cmd->add_option("-o,--output-dir", f.output_dir, "Write experiment.csv and runs.csv");
   cmd->add_option("--report", f.report, "Write the chart as a self-contained HTML report");
-  cmd->footer(kExperimentFooter);
+  cmd->footer(WithProgram(kExperimentFooter, app.get_name()));
   return cmd;
 }
 

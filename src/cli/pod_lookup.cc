@@ -1,5 +1,7 @@
 #include "gpusched/cli/pod_lookup.h"
 
+#include "gpusched/util/did_you_mean.h"
+
 namespace gpusched {
 namespace {
 
@@ -25,6 +27,20 @@ const InputError* MatchRejected(const Wanted& want, const std::vector<InputError
 }
 
 std::string Quoted(const std::string& s) { return "\"" + s + "\""; }
+
+// " (did you mean training-job-a or training-job-c?)": the names of the
+// pods (in `want`'s namespace when it names one) near `want`'s, spelled as
+// the query was ("namespace/name" when it was so written).
+std::string NearPods(const Wanted& want, bool with_namespace, const std::vector<const Pod*>& pods) {
+  std::vector<std::string> names;
+  for (const Pod* p : pods)
+    if (want.ns.empty() || p->ns() == want.ns) names.push_back(p->name());
+  std::vector<std::string> near = NearNames(want.name, names);
+  if (with_namespace)
+    for (std::string& n : near) n = want.ns + "/" + n;
+  const std::string phrase = DidYouMean(near);
+  return phrase.empty() ? "" : " (" + phrase + ")";
+}
 
 }  // namespace
 
@@ -77,8 +93,11 @@ ExplainTarget FindExplainTarget(const PodQuery& query, const std::vector<const P
       for (size_t i = 0; i < elsewhere.size(); ++i)
         list += (i ? ", " : "") + pods[elsewhere[i]]->ns() + "/" + pods[elsewhere[i]]->name();
       t.error += " (pods of that name: " + list + ")";
+      return t;
     }
   }
+  // A name one or two letters off, or the start of real ones.
+  t.error += NearPods(want, query.name.find('/') != std::string::npos, pods);
   return t;
 }
 

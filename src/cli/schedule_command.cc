@@ -58,10 +58,10 @@ void AddInputFlags(CLI::App* cmd, ScheduleFlags& f, Command command) {
 // A flag that would change nothing is refused, never ignored: the error, or "".
 std::string OutputFlagsError(const ScheduleFlags& flags) {
   if (flags.output != "table" && flags.output != "json")
-    return "error: unknown --output \"" + flags.output + "\" (known: table, json)\n";
+    return "error: " + UnknownNameText("--output", flags.output, {"table", "json"}).Render() + "\n";
   if (flags.explain && flags.output != "json")
-    return "error: --explain adds every pod's per-node breakdown to -o json; for one pod as a table, run "
-           "'gpusched explain -f ... POD'\n";
+    return "error: --explain adds every pod's per-node breakdown to -o json; for one pod as a table, run '" +
+           flags.program + " explain -f ... POD'\n";
   if (flags.quiet && flags.output != "table") return "error: --quiet shortens the table; -o json always holds everything\n";
   return "";
 }
@@ -150,7 +150,8 @@ CLI::App* AddScheduleCommand(CLI::App& app, ScheduleFlags& f) {
   cmd->add_option("-o,--output", f.output, "Output format: table, json")->capture_default_str();
   cmd->add_flag("--explain", f.explain, "Add every pod's per-node filter and score breakdown (-o json only)");
   cmd->add_flag("-q,--quiet", f.quiet, "Print only the summary and the pending pods grouped by reason (table)");
-  cmd->footer(kScheduleFooter);
+  cmd->footer(WithProgram(kScheduleFooter, app.get_name()));
+  f.program = app.get_name();
   return cmd;
 }
 
@@ -166,7 +167,8 @@ CLI::App* AddExplainCommand(CLI::App& app, ScheduleFlags& f) {
                   "The pod (name or namespace/name) or a controller (deployment/NAME, sts/NAME, job/NAME, ..., or "
                   "its name)")
       ->required();
-  cmd->footer(kExplainFooter);
+  cmd->footer(WithProgram(kExplainFooter, app.get_name()));
+  f.program = app.get_name();
   return cmd;
 }
 

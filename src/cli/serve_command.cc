@@ -44,7 +44,7 @@ CLI::App* AddServeCommand(CLI::App& app, ServeFlags& f) {
                     "Seconds without the API server after which /readyz says stale")
       ->capture_default_str();
   serve->add_option("--threads", f.threads, "HTTP worker threads")->capture_default_str();
-  serve->footer(R"(
+  serve->footer(WithProgram(R"(
 Endpoints: POST /filter /prioritize /preempt /bind (k8s.io/kube-scheduler/extender/v1 JSON),
 GET /healthz /readyz /metrics (Prometheus text). deploy/ runs it as a sidecar of a second kube-scheduler.
 
@@ -54,7 +54,8 @@ Examples:
 
 Exit status:
   0  stopped by SIGTERM or SIGINT after the requests in flight were answered
-  2  usage error, unreadable input, or the address cannot be listened on)");
+  2  usage error, unreadable input, or the address cannot be listened on)",
+                            app.get_name()));
   return serve;
 }
 

@@ -184,7 +184,7 @@ CLI::App* AddSimulateCommand(CLI::App& app, SimulateFlags& f) {
       ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"));
   AddSettingFlags(cmd, f.run, Command::kSimulate,
                   {Setting::kFeatureGates, Setting::kPreemptGangs, Setting::kSchedulerName});
-  cmd->footer(kSimulateFooter);
+  cmd->footer(WithProgram(kSimulateFooter, app.get_name()));
   return cmd;
 }
 

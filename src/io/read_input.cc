@@ -21,7 +21,12 @@ Status ReadInput(const std::string& path, std::string& out, uint64_t limit, std:
       return Status::InvalidArgument(name + " is " + std::to_string(size) + " bytes, more than the " +
                                      std::to_string(limit) + " gpusched reads from one input");
     file.open(path, std::ios::binary);
-    if (!file) return Status::NotFound("cannot read " + name);
+    if (!file) {
+      // As the manifest loader says it of -f's paths.
+      std::error_code missing;
+      if (!fs::exists(path, missing) && !missing) return Status::NotFound("the path " + name + " does not exist");
+      return Status::NotFound("cannot read " + name);
+    }
     in = &file;
     if (!ec) {
       // Straight into the string: no copy through a buffer.

@@ -1,6 +1,9 @@
 #include "gpusched/run/feature_gates.h"
 
 #include <string>
+#include <vector>
+
+#include "gpusched/util/did_you_mean.h"
 
 namespace gpusched {
 namespace {
@@ -31,9 +34,24 @@ std::string Syntax(bool queue) {
   return out;
 }
 
+// "did you mean GangScheduling=true? " for an unknown gate name near one
+// that `command` reads, else "".
+std::string NearGate(std::string_view entry, Command command) {
+  const size_t eq = entry.find('=');
+  std::vector<std::string> names;
+  for (const Gate& g : kGates)
+    if (Reads(command, g)) names.emplace_back(g.name);
+  std::vector<std::string> near = NearNames(entry.substr(0, eq), names);
+  if (eq != std::string_view::npos)
+    for (std::string& n : near) n += entry.substr(eq);
+  const std::string phrase = DidYouMean(near);
+  return phrase.empty() ? "" : phrase + " ";
+}
+
 RunError Unsupported(RunError::Kind kind, std::string_view entry, Command command) {
   SettingText m;
   m << "unsupported " << Setting::kFeatureGates << " entry \"" << entry << "\" (";
+  if (kind == RunError::Kind::kUnknownName) m << NearGate(entry, command);
   if (command == Command::kSimulate) {
     m << "gpusched simulates only " << Syntax(true) << "), and reads " << Syntax(false) << " for gangs";
   } else {

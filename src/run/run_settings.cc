@@ -14,9 +14,7 @@ namespace gpusched {
 namespace {
 
 RunError UnknownName(Setting s, std::string_view value, std::string_view known) {
-  SettingText m;
-  m << "unknown " << s << " \"" << value << "\" (known: " << known << ")";
-  return RunError{RunError::Kind::kUnknownName, s, m};
+  return RunError{RunError::Kind::kUnknownName, s, UnknownNameText(s, value, SplitNameList(known))};
 }
 
 // One name, or for simulate a comma-separated list (empty items skipped).

@@ -28,11 +28,7 @@ RunError Conflict(const SettingText& m) { return RunError{RunError::Kind::kConfl
 }  // namespace
 
 SettingText UnknownPolicyText(const SettingText& what, std::string_view name) {
-  std::string known;
-  for (const std::string& p : PolicyNames()) known += (known.empty() ? "" : ", ") + p;
-  SettingText m;
-  m << "unknown " << what << " \"" << name << "\" (known: " << known << ")";
-  return m;
+  return UnknownNameText(what, name, PolicyNames());
 }
 
 RunResult<std::vector<ExtraProfile>> ParseSchedulerNames(const std::vector<std::string>& values,

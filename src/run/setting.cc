@@ -1,5 +1,7 @@
 #include "gpusched/run/setting.h"
 
+#include "gpusched/util/did_you_mean.h"
+
 namespace gpusched {
 
 std::string ConceptName(Setting s) {
@@ -46,6 +48,27 @@ SettingText& SettingText::operator<<(const SettingText& other) {
     }
   }
   return *this;
+}
+
+SettingText UnknownNameText(const SettingText& what, std::string_view name, const std::vector<std::string>& known) {
+  std::string list;
+  for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+  const std::string near = DidYouMean(NearNames(name, known));
+  SettingText m;
+  m << "unknown " << what << " \"" << name << "\" (" << (near.empty() ? "" : near + " ") << "known: " << list << ")";
+  return m;
+}
+
+std::vector<std::string> SplitNameList(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    const size_t comma = list.find(',');
+    std::string_view item = list.substr(0, comma);
+    while (item.starts_with(' ')) item.remove_prefix(1);
+    if (!item.empty()) out.emplace_back(item);
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+  }
+  return out;
 }
 
 std::string SettingText::Render(SettingNamer name) const {

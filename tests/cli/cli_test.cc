@@ -111,9 +111,28 @@ TEST(CliTest, ExitCodes) {
       {"unknown policy", {"schedule", "-f", kExamples + "seed", "--policy", "magic"}, 2,
        "error: unknown --policy \"magic\" (known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       {"unknown order", {"schedule", "-f", kExamples + "seed", "--order", "lifo"}, 2,
-       "error: unknown --order \"lifo\" (known: priority, fifo, largest-first, smallest-first)\n"},
+       "error: unknown --order \"lifo\" (did you mean fifo? known: priority, fifo, largest-first, smallest-first)\n"},
       {"unknown output", {"schedule", "-f", kExamples + "seed", "-o", "xml"}, 2,
        "error: unknown --output \"xml\" (known: table, json)\n"},
+      // A value near a known one says which.
+      {"policy one letter off", {"schedule", "-f", kExamples + "seed", "--policy", "bestfit"}, 2,
+       "error: unknown --policy \"bestfit\" (did you mean best-fit? known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
+      {"policy prefix", {"schedule", "-f", kExamples + "seed", "--policy", "gpu"}, 2,
+       "error: unknown --policy \"gpu\" (did you mean gpu-packing or gpu-clustering? known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
+      {"order prefix", {"schedule", "-f", kExamples + "seed", "--order", "largest"}, 2,
+       "error: unknown --order \"largest\" (did you mean largest-first? known: priority, fifo, largest-first, smallest-first)\n"},
+      {"output one letter off", {"schedule", "-f", kExamples + "seed", "-o", "jsn"}, 2,
+       "error: unknown --output \"jsn\" (did you mean json? known: table, json)\n"},
+      {"preempt-gangs one letter off", {"simulate", "-f", kExamples + "seed", "--preempt-gangs", "hole"}, 2,
+       "error: unknown --preempt-gangs \"hole\" (did you mean whole? known: upstream, whole)\n"},
+      {"feature gate one letter off", {"schedule", "-f", kExamples + "seed", "--feature-gates", "GangSchedulng=true"}, 2,
+       "error: unsupported --feature-gates entry \"GangSchedulng=true\" (did you mean GangScheduling=true? schedule "
+       "reads GangScheduling=true|false and GenericWorkload=true|false)\n"},
+      {"scheduler-name policy one letter off", {"schedule", "-f", kExamples + "seed", "--scheduler-name", "kai=bestfit"}, 2,
+       "error: invalid --scheduler-name \"kai=bestfit\": unknown policy \"bestfit\" (did you mean best-fit? known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
+      // --config names a missing file as -f does.
+      {"missing config", {"schedule", "-f", kExamples + "seed", "--config", "/nonexistent/missing.yaml"}, 2,
+       "error: the path \"/nonexistent/missing.yaml\" does not exist\n"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -171,6 +190,12 @@ TEST(CliTest, Version) {
   CliRun r = Cli({"version"});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out, "gpusched 0.1.0 (kube-scheduler behaviour of Kubernetes v1.35)\n");
+  // --version prints the same, as git's and CLI11's.
+  CliRun flag = Cli({"--version"});
+  EXPECT_EQ(flag.code, 0);
+  EXPECT_EQ(flag.out, r.out);
+  EXPECT_EQ(flag.err, "");
+  EXPECT_NE(Cli({"--help"}).out.find("\n  --version "), std::string::npos);
 }
 
 }  // namespace
@@ -276,17 +301,19 @@ TEST(CliTest, FlagValuesRejectedAtParseTime) {
        "Run 'gpusched explain --help' for usage.\n"},
       {{"explain", "-f", "x.yaml"}, "error: POD is required\nRun 'gpusched explain --help' for usage.\n"},
       {{"schedule"}, "error: --filename is required\nRun 'gpusched schedule --help' for usage.\n"},
-      // Unknown flags are echoed in the order given.
+      // Unknown flags, one line each in the order given.
       {{"schedule", "-f", "x.yaml", "--bogus", "--other"},
-       "error: unknown flags: --bogus --other\nRun 'gpusched schedule --help' for usage.\n"},
-      {{"schedule", "-f", "x.yaml", "--bogus"}, "error: unknown flag: --bogus\nRun 'gpusched schedule --help' for usage.\n"},
+       "error: unknown flag --bogus\nerror: unknown flag --other (did you mean --order?)\n"
+       "Run 'gpusched schedule --help' for usage.\n"},
+      {{"schedule", "-f", "x.yaml", "--bogus"}, "error: unknown flag --bogus\nRun 'gpusched schedule --help' for usage.\n"},
       {{"schedule", "-f", "x.yaml", "y.yaml"},
-       "error: unexpected argument: y.yaml\nRun 'gpusched schedule --help' for usage.\n"},
-      {{"explain", "-f", "x.yaml", "a", "b"}, "error: unexpected argument: b\nRun 'gpusched explain --help' for usage.\n"},
+       "error: unexpected argument \"y.yaml\"\nRun 'gpusched schedule --help' for usage.\n"},
+      {{"explain", "-f", "x.yaml", "a", "b"},
+       "error: unexpected argument \"b\"\nRun 'gpusched explain --help' for usage.\n"},
       {{"bogus"},
        "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, serve, help, version)\n"
        "Run 'gpusched --help' for usage.\n"},
-      {{"--bogus"}, "error: unknown flag: --bogus\nRun 'gpusched --help' for usage.\n"},
+      {{"--bogus"}, "error: unknown flag --bogus\nRun 'gpusched --help' for usage.\n"},
       {{}, "error: a command is required (schedule, explain, simulate, experiment, serve, help, version)\n"
            "Run 'gpusched --help' for usage.\n"},
       {{"help", "bogus"},
@@ -306,6 +333,125 @@ TEST(CliTest, FlagValuesRejectedAtParseTime) {
     CliRun r = Cli(c.args);
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.err);
+  }
+}
+
+// A newcomer's slips (issue 29): each message names what was typed, says
+// what is wrong and, when a known name is near, which one was meant.
+TEST(CliTest, SlipsAreNamedWithWhatWasMeant) {
+  const std::string seed = kExamples + "seed";
+  const std::string kUsage = "Run 'gpusched schedule --help' for usage.\n";
+  const std::string kCommands = "commands: schedule, explain, simulate, experiment, serve, help, version";
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      // An unknown flag's value is its own, not an unexpected argument.
+      {"flag one letter off, with its value", {"schedule", "-f", seed, "--polcy", "best-fit"},
+       "error: unknown flag --polcy (did you mean --policy?)\n" + kUsage},
+      {"flag=value", {"schedule", "-f", seed, "--polcy=best-fit"},
+       "error: unknown flag --polcy (did you mean --policy?)\n" + kUsage},
+      {"flag prefix", {"schedule", "-f", seed, "--out", "json"},
+       "error: unknown flag --out (did you mean --output?)\n" + kUsage},
+      {"single-dash long flag", {"schedule", "-f", seed, "-policy", "best-fit"},
+       "error: unknown flag -policy (did you mean --policy?)\n" + kUsage},
+      {"unknown short flag: no guess", {"schedule", "-f", seed, "-x"}, "error: unknown flag -x\n" + kUsage},
+      {"flag near nothing, with a value", {"schedule", "-f", seed, "--bogus", "y.yaml"},
+       "error: unknown flag --bogus\n" + kUsage},
+      // Unknown flags come first, alone: one may have let explain's POD take its value.
+      {"flags and an argument", {"schedule", "-f", seed, "a.yaml", "--bogus", "--recursiv"},
+       "error: unknown flag --bogus\nerror: unknown flag --recursiv (did you mean --recursive?)\n" + kUsage},
+      {"explain's flags", {"explain", "-f", seed, "--namespce", "ml", "p"},
+       "error: unknown flag --namespce (did you mean --namespace?)\nRun 'gpusched explain --help' for usage.\n"},
+      {"top-level flag", {"--verison"},
+       "error: unknown flag --verison (did you mean --version?)\nRun 'gpusched --help' for usage.\n"},
+      // A path where -f was meant.
+      {"path without -f", {"schedule", seed},
+       "error: unexpected argument \"" + seed + "\" (did you mean -f " + seed + "?)\n" + kUsage},
+      {"second path after one -f", {"schedule", "-f", seed + "/nodes.yaml", seed + "/pods.yaml"},
+       "error: unexpected argument \"" + seed + "/pods.yaml\" (did you mean -f " + seed + "/pods.yaml?)\n" + kUsage},
+      {"word without -f", {"schedule", "nothere"},
+       "error: unexpected argument \"nothere\"\nerror: --filename is required\n" + kUsage},
+      {"simulate path without -f", {"simulate", seed},
+       "error: unexpected argument \"" + seed + "\" (did you mean -f " + seed + "?)\n"
+       "Run 'gpusched simulate --help' for usage.\n"},
+      {"explain path taken for the pod", {"explain", seed, "training-job-c"},
+       "error: --filename is required, and \"" + seed + "\" is a path, not a pod (did you mean -f " + seed +
+           "?)\nRun 'gpusched explain --help' for usage.\n"},
+      {"explain pod without -f", {"explain", "training-job-c"},
+       "error: --filename is required\nRun 'gpusched explain --help' for usage.\n"},
+      // Commands.
+      {"command one letter off", {"schedul", "-f", seed},
+       "error: unknown command \"schedul\" (did you mean schedule? " + kCommands + ")\nRun 'gpusched --help' for usage.\n"},
+      {"command prefix", {"sim"},
+       "error: unknown command \"sim\" (did you mean simulate? " + kCommands + ")\nRun 'gpusched --help' for usage.\n"},
+      {"help topic one letter off", {"help", "explian"},
+       "error: unknown command \"explian\" (did you mean explain? " + kCommands + ")\nRun 'gpusched --help' for usage.\n"},
+      // Pod names in explain.
+      {"pod one letter off", {"explain", "-f", seed, "training-job-f"},
+       "error: pod \"training-job-f\" is not in the input (did you mean training-job-a, training-job-c or "
+       "training-job-e?)\n"},
+      {"pod prefix", {"explain", "-f", seed, "inference"},
+       "error: pod \"inference\" is not in the input (did you mean inference-svc-b or inference-svc-d?)\n"},
+      {"pod in a namespace", {"explain", "-f", seed, "default/training-jb-a"},
+       "error: pod \"default/training-jb-a\" is not in the input (did you mean default/training-job-a, "
+       "default/training-job-c or default/training-job-e?)\n"},
+      {"pod far from every name", {"explain", "-f", seed, "nobody"}, "error: pod \"nobody\" is not in the input\n"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    CliRun r = Cli(c.args);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.err);
+  }
+}
+
+// The help's examples and hints spell the program as it was run: pasted,
+// they run (gpusched is seldom on PATH).
+TEST(CliTest, HelpAndHintsNameTheProgramAsRun) {
+  auto run = [](const std::string& program, std::vector<std::string> args) {
+    args.insert(args.begin(), program);
+    std::ostringstream out, err;
+    const int code = RunCli(args, out, err);
+    return CliRun{code, out.str(), err.str()};
+  };
+  CliRun h = run("./build/gpusched", {"help", "schedule"});
+  EXPECT_EQ(h.code, 0);
+  EXPECT_NE(h.out.find("Usage: ./build/gpusched schedule "), std::string::npos) << h.out;
+  EXPECT_NE(h.out.find("\nExamples:\n  ./build/gpusched schedule -f examples/seed/\n"
+                       "  kubectl get nodes,pods -A -o json | ./build/gpusched schedule -f - --quiet\n"),
+            std::string::npos)
+      << h.out;
+  EXPECT_EQ(h.out.find("gpusched schedule -f cluster/ -R"), h.out.find("./build/gpusched schedule -f cluster/ -R") + 8);
+  for (const char* command : {"explain", "simulate", "experiment", "serve"}) {
+    CliRun c = run("./build/gpusched", {command, "--help"});
+    EXPECT_NE(c.out.find(std::string("\nExamples:\n  ./build/gpusched ") + command), std::string::npos) << c.out;
+  }
+  EXPECT_NE(run("./build/gpusched", {"--help"}).out.find("'./build/gpusched help COMMAND' (or './build/gpusched "
+                                                          "COMMAND --help')"),
+            std::string::npos);
+  struct Case {
+    std::string program;
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {"./build/gpusched", {"schedule", "-f", "x.yaml", "--bogus"},
+       "error: unknown flag --bogus\nRun './build/gpusched schedule --help' for usage.\n"},
+      {"/opt/gpu sched/gpusched", {"bogus"},
+       "error: unknown command \"bogus\" (commands: schedule, explain, simulate, experiment, serve, help, version)\n"
+       "Run ''/opt/gpu sched/gpusched' --help' for usage.\n"},
+      {"", {"--bogus"}, "error: unknown flag --bogus\nRun 'gpusched --help' for usage.\n"},
+      {"./build/gpusched", {"schedule", "-f", kExamples + "seed", "--explain"},
+       "error: --explain adds every pod's per-node breakdown to -o json; for one pod as a table, run "
+       "'./build/gpusched explain -f ... POD'\n"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.program);
+    CliRun r = run(c.program, c.args);
+    EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.err, c.err);
   }
 }

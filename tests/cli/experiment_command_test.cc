@@ -82,6 +82,9 @@ TEST(ExperimentCommandTest, UsageErrors) {
       {"kube-default is not a paper policy", {"experiment", "--policies", "fgd,kube-default"},
        "error: unknown experiment policy \"kube-default\" (known: first-fit, best-fit, worst-fit, fgd, random, "
        "dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
+      {"a policy one letter off", {"experiment", "--policies", "fgd,bestfit"},
+       "error: unknown experiment policy \"bestfit\" (did you mean best-fit? known: first-fit, best-fit, worst-fit, "
+       "fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       {"missing trace", {"experiment", "--data-dir", kData, "--trace", "nosuch"}, ""},
   };
   for (const auto& c : cases) {

@@ -239,7 +239,8 @@ TEST(RealClusterSpellingsCliTest, SchedulerNameFlagErrors) {
       {"kai-scheduler", "error: invalid --scheduler-name \"kai-scheduler\": expected NAME=POLICY, e.g. "
                         "kai-scheduler=best-fit\n"},
       {"kai-scheduler=bestfit",
-       "error: invalid --scheduler-name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (known: first-fit, "
+       "error: invalid --scheduler-name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (did you mean "
+       "best-fit? known: first-fit, "
        "best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       {"default-scheduler=best-fit",
        "error: --scheduler-name default-scheduler=best-fit: \"default-scheduler\" is already served by --policy (or "

@@ -47,7 +47,8 @@ TEST(RunFlagsTest, ErrorsNameTheFlags) {
        "error: invalid --scheduler-name \"kai-scheduler\": expected NAME=POLICY, e.g. kai-scheduler=best-fit\n"},
       {names({"=best-fit"}), "error: invalid --scheduler-name \"=best-fit\": the scheduler name before \"=\" is empty\n"},
       {names({"kai-scheduler=bestfit"}),
-       "error: invalid --scheduler-name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (known: first-fit, "
+       "error: invalid --scheduler-name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (did you mean "
+       "best-fit? known: first-fit, "
        "best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       {names({"kai-scheduler=best-fit", "kai-scheduler=first-fit"}),
        "error: --scheduler-name kai-scheduler is given twice\n"},
@@ -60,7 +61,8 @@ TEST(RunFlagsTest, ErrorsNameTheFlags) {
       {settings({.policy = "magic"}),
        "error: unknown --policy \"magic\" (known: first-fit, best-fit, worst-fit, kube-default, fgd, random, "
        "dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
-      {settings({.order = "lifo"}), "error: unknown --order \"lifo\" (known: priority, fifo, largest-first, smallest-first)\n"},
+      {settings({.order = "lifo"}),
+       "error: unknown --order \"lifo\" (did you mean fifo? known: priority, fifo, largest-first, smallest-first)\n"},
       {settings({.preempt_gangs = "all"}), "error: unknown --preempt-gangs \"all\" (known: upstream, whole)\n"},
       {settings({.config = std::string(GPUSCHED_SOURCE_DIR) + "/examples/gang/config/gang-scheduling.yaml"}),
        "error: profile \"default-scheduler\" enables GangScheduling, alpha in v1.35 and off by default: add "

@@ -68,7 +68,7 @@ TEST(ReadInputTest, MissingFile) {
   std::string out;
   const Status s = ReadInput("/nonexistent/gpusched.yaml", out);
   EXPECT_EQ(s.code(), Status::Code::kNotFound);
-  EXPECT_EQ(s.message(), "cannot read \"/nonexistent/gpusched.yaml\"");
+  EXPECT_EQ(s.message(), "the path \"/nonexistent/gpusched.yaml\" does not exist");
 }
 
 TEST(ReadInputTest, AManifestOverTheLimitIsRefusedBeforeItIsRead) {

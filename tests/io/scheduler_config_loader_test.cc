@@ -506,7 +506,7 @@ TEST(SchedulerConfigLoaderTest, MissingFile) {
   Result<KubeSchedulerConfiguration> r = LoadSchedulerConfigFile("/nonexistent/x.yaml", nullptr, InTreePlugins());
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
-  EXPECT_EQ(r.status().message(), "cannot read \"/nonexistent/x.yaml\"");
+  EXPECT_EQ(r.status().message(), "the path \"/nonexistent/x.yaml\" does not exist");
 }
 
 TEST(SchedulerConfigLoaderTest, JsonInput) {

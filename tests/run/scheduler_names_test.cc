@@ -43,7 +43,8 @@ TEST(SchedulerNamesTest, Errors) {
       {{"kai-scheduler="}, RunError::Kind::kInvalidValue,
        "invalid scheduler name \"kai-scheduler=\": the policy after \"=\" is empty"},
       {{"kai-scheduler=bestfit"}, RunError::Kind::kUnknownName,
-       "invalid scheduler name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (known: " + kKnown + ")"},
+       "invalid scheduler name \"kai-scheduler=bestfit\": unknown policy \"bestfit\" (did you mean best-fit? known: " +
+           kKnown + ")"},
       // The first bad value is the error, before any conflict.
       {{"kai-scheduler=best-fit", "kai-scheduler=best-fit", "volcano", "=x"}, RunError::Kind::kInvalidValue,
        "invalid scheduler name \"volcano\": expected NAME=POLICY, e.g. kai-scheduler=best-fit"},
@@ -68,6 +69,9 @@ TEST(SchedulerNamesTest, Errors) {
 TEST(SchedulerNamesTest, UnknownPolicyText) {
   EXPECT_EQ(UnknownPolicyText(Setting::kPolicy, "x").Render(), "unknown policy \"x\" (known: " + kKnown + ")");
   EXPECT_EQ(UnknownPolicyText("policy", "x"), SettingText("unknown policy \"x\" (known: " + kKnown + ")"));
+  // A name near known ones says which, best first.
+  EXPECT_EQ(UnknownPolicyText(Setting::kPolicy, "gpu").Render(),
+            "unknown policy \"gpu\" (did you mean gpu-packing or gpu-clustering? known: " + kKnown + ")");
 }
 
 }  // namespace

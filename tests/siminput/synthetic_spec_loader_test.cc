@@ -232,7 +232,7 @@ TEST(SyntheticSpecLoaderTest, MissingFile) {
   Result<SyntheticSpec> r = LoadSyntheticSpecFile("/nonexistent/w.yaml");
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
-  EXPECT_EQ(r.status().message(), "error: cannot read \"/nonexistent/w.yaml\"");
+  EXPECT_EQ(r.status().message(), "error: the path \"/nonexistent/w.yaml\" does not exist");
 }
 
 }  // namespace

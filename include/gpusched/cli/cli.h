@@ -5,6 +5,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpusched/run/run_settings.h"
@@ -20,13 +21,19 @@ inline constexpr int kExitOk = 0;        // every input object was valid
 inline constexpr int kExitRejected = 1;  // some object was rejected (the rest was still scheduled)
 inline constexpr int kExitUsage = 2;     // usage error, unreadable file or invalid --config
 
-// args[0] is the program name.
+// args[0] is the program as run ("./build/gpusched"): the help's examples
+// and the usage hints spell it so (shell-quoted when needed), so that they
+// run when pasted; "gpusched" when it is empty.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // The same with the plugins of `plugins` (kube-scheduler's in-tree registry
 // plus those a build or a test adds, PluginRegistry::With): the commands
 // that read a configuration read it against them and run them.
 int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
            const PluginRegistry& plugins);
+
+// `text` (a help's examples, a hint) with the command lines' "gpusched "
+// spelled `program ` instead: at a line's start, after a space or a quote.
+std::string WithProgram(std::string_view text, const std::string& program);
 
 // Each command's flags. The settings of a run (--policy, --order, --seed,
 // --config, --feature-gates, --scheduler-name, --preempt-gangs) go to `run`,
@@ -41,6 +48,7 @@ struct ScheduleFlags {
   std::string explain_pod;  // `gpusched explain POD`: "name" or "namespace/name"
   std::string namespace_;   // `gpusched explain -n NAMESPACE`
   std::string nodes = "20";  // `gpusched explain --nodes N|all`: rows of the node table
+  std::string program = "gpusched";  // as run (RunCli's args[0]), for the hints that name a command
 };
 
 // `schedule` and `explain` (RunSchedule runs both).

@@ -4,7 +4,9 @@
 // the list (kubectl would need -n), never resolved by guessing. Matching runs
 // as a list of steps (the input's pods, then its rejected objects); another
 // kind of match, such as a controller's name standing for its pods, is one
-// more step in FindExplainTarget.
+// more step in FindExplainTarget. A name not found lists the input's pod
+// names near it ("did you mean ...?", util/did_you_mean.h), in its
+// namespace when it names one.
 #ifndef GPUSCHED_CLI_POD_LOOKUP_H_
 #define GPUSCHED_CLI_POD_LOOKUP_H_
 

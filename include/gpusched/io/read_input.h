@@ -23,8 +23,9 @@ inline constexpr uint64_t kMaxInputBytes = uint64_t{1} << 30;
 // 64 bytes past a value, needs no copy of the input.
 inline constexpr size_t kInputPadding = 64;
 
-// Errors (no "error: " prefix; callers add their own): NotFound "cannot read
-// \"path\"" when it cannot be opened, IOError the same when a read fails,
+// Errors (no "error: " prefix; callers add their own): NotFound "the path
+// \"path\" does not exist" (as the manifest loader words it for -f) or
+// "cannot read \"path\"" when it cannot be opened, IOError the latter when a read fails,
 // InvalidArgument when it is too large. `in` stands in for stdin (tests).
 Status ReadInput(const std::string& path, std::string& out, uint64_t limit = kMaxInputBytes,
                  std::istream* in = nullptr);

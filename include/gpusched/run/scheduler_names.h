@@ -22,8 +22,9 @@ namespace gpusched {
 RunResult<std::vector<ExtraProfile>> ParseSchedulerNames(const std::vector<std::string>& values,
                                                          const KubeSchedulerConfiguration& config);
 
-// "unknown <what> \"name\" (known: first-fit, best-fit, ...)", for a policy
-// name given as the policy setting or inside another setting's value.
+// "unknown <what> \"name\" (known: first-fit, best-fit, ...)", with "did you
+// mean best-fit? " when a name is near (UnknownNameText), for a policy name
+// given as the policy setting or inside another setting's value.
 SettingText UnknownPolicyText(const SettingText& what, std::string_view name);
 
 }  // namespace gpusched

@@ -54,6 +54,13 @@ class SettingText {
   std::vector<std::variant<std::string, Setting>> parts_;
 };
 
+// "unknown <what> \"name\" (known: a, b, c)", with "did you mean b? " before
+// "known" when names of `known` are near `name` (util/did_you_mean.h).
+SettingText UnknownNameText(const SettingText& what, std::string_view name, const std::vector<std::string>& known);
+
+// "a, b, c" as {"a", "b", "c"}.
+std::vector<std::string> SplitNameList(std::string_view list);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_RUN_SETTING_H_
