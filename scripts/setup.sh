@@ -5,7 +5,8 @@
 #   bash scripts/setup.sh           # what the gpusched binary needs (scripts/demo.sh)
 #   bash scripts/setup.sh --tests   # and what the tests use (scripts/test.sh): GoogleTest,
 #                                   # Chromium, which renders the HTML report in the screenshot test,
-#                                   # and Python 3, which checks the generated schema table
+#                                   # Python 3, which checks the generated schema table, and curl
+#                                   # and jq, which the README's and docs' command blocks use (DocCommandsTest)
 #
 # ccache is installed too: a second build of unchanged sources, in this
 # checkout or another, then costs next to nothing.
@@ -16,7 +17,7 @@ packages=(
   libcpp-httplib-dev libssl-dev prometheus-cpp-dev
 )
 if [[ "${1:-}" == "--tests" ]]; then
-  packages+=(libgtest-dev libgmock-dev googletest chromium wrk python3)
+  packages+=(libgtest-dev libgmock-dev googletest chromium wrk python3 curl jq)
 fi
 missing=()
 for p in "${packages[@]}"; do
