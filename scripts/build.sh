@@ -49,12 +49,13 @@ if ((status != 0)); then
   echo "build: failed (the log above is also in $log)" >&2
   exit "$status"
 fi
-steps=$(grep -c '^\[[0-9]*/[0-9]*\]' "$log" || true)
+# Compiling and linking count; re-checking globs and the like do not.
+steps=$(grep -c '^\[[0-9]*/[0-9]*\] \(Building\|Linking\)' "$log" || true)
 warnings=$(grep -c ': warning: ' "$log" || true)
 note=""
 ((warnings == 0)) || note=", $warnings compiler warnings"
 if ((steps == 0)); then
   echo "built $what: up to date"
 else
-  echo "built $what: $steps steps in $((SECONDS - start)) s (log: $log$note)"
+  echo "built $what in $((SECONDS - start)) s ($steps compile and link steps; log: $log$note)"
 fi
