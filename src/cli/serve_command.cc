@@ -248,7 +248,7 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
                                               .threads = flags.threads},
                             ready);
   if (Status st = server.Listen(); !st.ok()) {
-    err << "error: " << st.message() << "\n";
+    err << "error: " << st.message() << "; give another --listen ADDR:PORT (port 0: any free port)\n";
     return kExitUsage;
   }
   if (reflectors) reflectors->Start();

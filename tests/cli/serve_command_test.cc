@@ -60,6 +60,9 @@ TEST(ServeCommandTest, UsageErrorsNameTheFlag) {
        "error: --assume-ttl: invalid value \"-1\": must be a number of seconds, 0 or more\n" + kUsage},
       {"negative stale after", {"serve", "-f", snapshot, "--stale-after", "-5"},
        "error: --stale-after: invalid value \"-5\": must be a number of seconds, 0 or more\n" + kUsage},
+      {"listen on an address not of this machine", {"serve", "-f", snapshot, "--listen", "192.0.2.1:8888"},
+       "error: cannot listen on 192.0.2.1:8888 (in use, or not an address of this machine); give another --listen "
+       "ADDR:PORT (port 0: any free port)\n"},
       {"kubeconfig missing", {"serve", "--kubeconfig", "/nonexistent/kubeconfig"},
        "error: cannot read \"/nonexistent/kubeconfig\": No such file or directory; --kubeconfig takes a kubeconfig "
        "file, e.g. ~/.kube/config\n"},
