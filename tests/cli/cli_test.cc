@@ -426,6 +426,9 @@ TEST(CliTest, SlipsAreNamedWithWhatWasMeant) {
       {"serve --listen without its value", {"serve", "--listen"},
        "error: --listen needs a value after it: ADDR:PORT, e.g. 127.0.0.1:8888\nRun 'gpusched serve --help' for "
        "usage.\n"},
+      // A flag where -f's path goes: kubectl's text, and what happened.
+      {"-f followed by a flag", {"schedule", "-f", "-q"},
+       "error: the path \"-q\" does not exist (\"-q\" looks like a flag: -f takes the path right after it)\n"},
       // --version after a command: where the version is.
       {"schedule --version", {"schedule", "--version"},
        "error: unknown flag --version for schedule: the version is 'gpusched version' (or 'gpusched --version')\n" +
