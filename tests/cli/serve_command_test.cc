@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,25 @@ TEST(ServeCommandTest, UsageErrorsNameTheFlag) {
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.err);
   }
+}
+
+// An empty kubeconfig, and --in-cluster outside a pod: what to give instead.
+TEST(ServeCommandTest, ClusterSourceErrorsSayWhatToGive) {
+  const std::string empty = ::testing::TempDir() + "/gpusched-empty-kubeconfig";
+  { std::FILE* f = std::fopen(empty.c_str(), "w"); ASSERT_NE(f, nullptr); std::fclose(f); }
+  testing::CliRun r = testing::Cli({"serve", "--kubeconfig", empty});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "error: " + empty + ": empty kubeconfig; --kubeconfig takes a kubeconfig file, e.g. ~/.kube/config\n");
+  // Outside a pod (the variables saved and put back: the test may run in one).
+  const char* host = std::getenv("KUBERNETES_SERVICE_HOST");
+  const std::string saved = host ? host : "";
+  unsetenv("KUBERNETES_SERVICE_HOST");
+  r = testing::Cli({"serve", "--in-cluster"});
+  if (host) setenv("KUBERNETES_SERVICE_HOST", saved.c_str(), 1);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "error: --in-cluster: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT are not set (not running in a "
+            "pod?); outside a cluster, use --kubeconfig FILE\n");
 }
 
 TEST(ServeCommandTest, SignalDrainsAndExitsZero) {
