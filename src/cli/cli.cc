@@ -113,7 +113,16 @@ bool PathExists(const std::string& path) {
 // -f, suggests it, and `suggested_f` tells.
 std::string LeftoverLines(const Leftovers& l, const CLI::App& cmd, bool& suggested_f) {
   std::string out;
-  for (const std::string& f : l.flags) out += "error: unknown flag " + f + FlagSuggestion(f, cmd) + "\n";
+  for (const std::string& f : l.flags) {
+    // A command's --version: the program's flag, given after the command.
+    if (f == "--version" && cmd.get_parent() != nullptr) {
+      const std::string program = cmd.get_parent()->get_name();
+      out += "error: unknown flag --version for " + cmd.get_name() + ": the version is '" + program +
+             " version' (or '" + program + " --version')\n";
+      continue;
+    }
+    out += "error: unknown flag " + f + FlagSuggestion(f, cmd) + "\n";
+  }
   if (!out.empty()) return out;
   const bool reads_files = cmd.get_option_no_throw("--filename") != nullptr;
   for (const std::string& a : l.arguments) {
@@ -147,7 +156,12 @@ std::string WrongArguments(const CLI::App& app, const std::vector<std::string>& 
 std::string MissingRequired(const CLI::Error& e, const CLI::App& app, const std::vector<std::string>& args,
                             const std::vector<CLI::App*>& commands) {
   CLI::App* chosen = Parsed(commands);
-  const std::string required = std::string("error: ") + e.what() + "\n";
+  const std::string what = e.what();
+  std::string required = "error: " + what;
+  if (what == "--filename is required") required += ": give the input with -f FILE, -f DIRECTORY or -f - (stdin)";
+  if (what == "POD is required")
+    required += ": name the pod to explain (NAME or NAMESPACE/NAME) or its controller (e.g. deployment/NAME)";
+  required += "\n";
   if (chosen == nullptr) return required + UsageHint(app, commands);
   // explain's POD takes the first word: a path there is -f's.
   if (const CLI::Option* pod = chosen->get_option_no_throw("POD");
@@ -159,10 +173,59 @@ std::string MissingRequired(const CLI::Error& e, const CLI::App& app, const std:
              ShellWord(word) + "?)\n" + UsageHint(app, commands);
   }
   bool suggested_f = false;
-  const std::string lines = LeftoverLines(SortLeftovers(app.remaining(true), args), *chosen, suggested_f);
-  // The -f suggested is the flag missing.
-  const bool answered = suggested_f && std::string_view(e.what()).starts_with("--filename");
+  const Leftovers leftovers = SortLeftovers(app.remaining(true), args);
+  const std::string lines = LeftoverLines(leftovers, *chosen, suggested_f);
+  // The -f suggested is the flag missing; with --version, the version was
+  // what was asked for, not this command.
+  const bool answered = (suggested_f && what.starts_with("--filename")) ||
+                        std::find(leftovers.flags.begin(), leftovers.flags.end(), "--version") != leftovers.flags.end();
   return lines + (answered ? "" : required) + UsageHint(app, commands);
+}
+
+// What a flag given no value takes, for the error.
+std::string ValueOf(const CLI::App* cmd, const std::string& flag) {
+  static const std::vector<std::pair<std::string, std::string>> kValues = {
+      {"--filename", "a file, a directory or - (stdin)"},
+      {"--config", "a KubeSchedulerConfiguration file"},
+      {"--workload", "a trace pod list (*.csv), a SyntheticWorkload spec or pod manifests"},
+      {"--output-dir", "the directory to write into"},
+      {"--report", "the HTML file to write"},
+      {"--kubeconfig", "a kubeconfig file"},
+      {"--listen", "ADDR:PORT, e.g. 127.0.0.1:8888"},
+      {"--namespace", "a namespace"},
+      {"--end", "a number of seconds"},
+      {"--policy", "a policy, e.g. best-fit"},
+      {"--policies", "policies separated by commas, e.g. fgd,best-fit"},
+      {"--order", "a queue order, e.g. priority"},
+      {"--feature-gates", "GATE=true or GATE=false, separated by commas"},
+      {"--scheduler-name", "NAME=POLICY"},
+      {"--preempt-gangs", "upstream or whole"},
+      {"--seeds", "a range like 42-51 or a list like 1,2,3"},
+      {"--trace", "a trace name or the path of a pod list CSV"},
+      {"--data-dir", "the folder of the trace CSVs"},
+      {"--assume-ttl", "a number of seconds"},
+      {"--stale-after", "a number of seconds"},
+  };
+  const bool experiment = cmd != nullptr && cmd->get_name() == "experiment";
+  if (flag == "--nodes") return experiment ? "the path of a trace node list CSV" : "a count or all";
+  for (const auto& [name, value] : kValues)
+    if (name == flag) return value;
+  if (flag == "--output" && cmd != nullptr && cmd->get_option_no_throw("--explain") != nullptr) return "table or json";
+  const CLI::Option* o = cmd == nullptr ? nullptr : cmd->get_option_no_throw(flag);
+  const std::string type = o == nullptr ? "" : o->get_type_name();
+  if (type == "UINT" || type == "INT") return "a whole number";
+  if (type == "FLOAT") return "a number";
+  return "";
+}
+
+// A flag at the end of the line or before another flag, without its value
+// (CLI11's "--filename: 1 required TEXT missing"): the flag and what it takes.
+std::string MissingValue(const std::string& what, const CLI::App& app, const std::vector<CLI::App*>& commands) {
+  const std::string flag = what.substr(0, what.find(':'));
+  CLI::App* chosen = Parsed(commands);
+  const std::string value = ValueOf(chosen, flag);
+  return "error: " + flag + " needs a value after it" + (value.empty() ? "" : ": " + value) + "\n" +
+         UsageHint(app, commands);
 }
 
 // `gpusched version` and `gpusched --version`.
@@ -254,6 +317,9 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     }
     if (e.get_name() == "RequiredError") {
       err << MissingRequired(e, app, given, commands);
+    } else if (e.get_name() == "ArgumentMismatch" && std::string_view(e.what()).ends_with(" missing") &&
+               std::string_view(e.what()).starts_with("-")) {
+      err << MissingValue(e.what(), app, commands);
     } else {
       err << "error: " << e.what() << "\n" << UsageHint(app, commands);  // errors point to the command's own --help
     }

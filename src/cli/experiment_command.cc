@@ -5,6 +5,9 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -15,6 +18,7 @@
 
 #include "gpusched/cli/cli.h"
 #include "gpusched/cli/flag_checks.h"
+#include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/progress.h"
 #include "gpusched/report/experiment_chart.h"
 #include "gpusched/report/html_report.h"
@@ -48,20 +52,30 @@ std::string Fixed(double v, int decimals) {
 }
 
 // "42-51" or "1,2,3".
-bool ParseSeeds(const std::string& text, std::vector<uint64_t>& out) {
-  try {
-    if (size_t dash = text.find('-'); dash != std::string::npos && text.find(',') == std::string::npos) {
-      uint64_t a = std::stoull(text.substr(0, dash)), b = std::stoull(text.substr(dash + 1));
-      if (b < a || b - a > 10000) return false;
-      for (uint64_t s = a; s <= b; ++s) out.push_back(s);
-      return true;
-    }
-    std::stringstream ss(text);
-    for (std::string item; std::getline(ss, item, ',');) out.push_back(std::stoull(item));
-    return !out.empty();
-  } catch (const std::exception&) {
-    return false;
+// --seeds: "" when read into `out`, else what is wrong with it.
+std::string ParseSeeds(const std::string& text, std::vector<uint64_t>& out) {
+  auto whole = [](const std::string& s, uint64_t& v) {
+    if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    return ec == std::errc() && end == s.data() + s.size();
+  };
+  if (size_t dash = text.find('-'); dash != std::string::npos && text.find(',') == std::string::npos) {
+    const std::string from = text.substr(0, dash), to = text.substr(dash + 1);
+    uint64_t a = 0, b = 0;
+    if (!whole(from, a) || !whole(to, b)) return "a range is two whole numbers, FIRST-LAST, e.g. 42-51";
+    if (b < a) return "the range runs backwards (did you mean " + to + "-" + from + "?)";
+    if (b - a > 10000) return "at most 10001 seeds in a range";
+    for (uint64_t s = a; s <= b; ++s) out.push_back(s);
+    return "";
   }
+  std::stringstream ss(text);
+  for (std::string item; std::getline(ss, item, ',');) {
+    uint64_t v = 0;
+    if (!whole(item, v)) return "\"" + item + "\" is not a whole number (use a range like 42-51 or a list like 1,2,3)";
+    out.push_back(v);
+  }
+  if (out.empty()) return "no seed (use a range like 42-51 or a list like 1,2,3)";
+  return "";
 }
 
 std::string CurvesCsv(const ExperimentResult& r) {
@@ -93,11 +107,17 @@ std::optional<std::string> ParsePolicies(const std::string& text, std::vector<st
     if (p == "kube-default" || !IsKnownPolicy(p)) {
       std::vector<std::string> known = PolicyNames();
       std::erase(known, "kube-default");
-      return "error: " + UnknownNameText("experiment policy", p, known).Render() + "\n";
+      if (p == "kube-default") {
+        std::string list;
+        for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+        return "error: --policies \"kube-default\" is not run by experiment (the FGD paper's protocol has no "
+               "KubeSchedulerConfiguration); choose among: " + list + "\n";
+      }
+      return "error: " + UnknownNameText("--policies", p, known).Render() + "\n";
     }
     out.push_back(p);
   }
-  if (out.empty()) return "error: --policies is empty\n";
+  if (out.empty()) return "error: --policies is empty; give one or more policies separated by commas, e.g. fgd,best-fit\n";
   return std::nullopt;
 }
 
@@ -124,12 +144,20 @@ std::optional<int> WriteExperimentFiles(const ExperimentFlags& flags, const std:
   if (!flags.output_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(flags.output_dir, ec);
-    std::ofstream a(flags.output_dir + "/experiment.csv"), b(flags.output_dir + "/runs.csv");
-    a << CurvesCsv(r);
-    b << RunsCsv(r);
-    if (ec || !a || !b) {
-      err << "error: cannot write to \"" << flags.output_dir << "\"\n";
+    if (ec) {
+      err << "error: --output-dir: cannot create directory \"" << flags.output_dir << "\": " << ec.message() << "\n";
       return kExitUsage;
+    }
+    for (const auto& [name, text] : {std::pair{"experiment.csv", CurvesCsv(r)}, std::pair{"runs.csv", RunsCsv(r)}}) {
+      const std::string path = (std::filesystem::path(flags.output_dir) / name).string();
+      errno = 0;
+      std::ofstream f(path, std::ios::binary);
+      f << text;
+      f.close();
+      if (!f) {
+        err << "error: --output-dir: cannot write \"" << path << "\": " << std::strerror(errno) << "\n";
+        return kExitUsage;
+      }
     }
     out << "\nwrote " << (std::filesystem::path(flags.output_dir) / "experiment.csv").string()
         << " (curves) and runs.csv (every run)\n";
@@ -147,10 +175,12 @@ std::optional<int> WriteExperimentFiles(const ExperimentFlags& flags, const std:
         s.points.push_back({static_cast<double>(x), c.unalloc_mean[x], c.unalloc_sd[x]});
       ro.experiment.push_back(std::move(s));
     }
+    errno = 0;
     std::ofstream f(flags.report, std::ios::binary);
     f << RenderHtmlReport({}, ro);
+    f.close();
     if (!f) {
-      err << "error: cannot write \"" << flags.report << "\"\n";
+      err << "error: --report: cannot write \"" << flags.report << "\": " << std::strerror(errno) << "\n";
       return kExitUsage;
     }
     out << "wrote " << flags.report << "\n";
@@ -199,6 +229,20 @@ std::vector<std::string> TraceNames(const std::string& dir) {
 
 int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::ostream& err) {
   const std::string dir = flags.data_dir.empty() ? GPUSCHED_DATA_DIR : flags.data_dir;
+  if (std::error_code ec; !flags.data_dir.empty() && !std::filesystem::is_directory(dir, ec)) {
+    err << "error: --data-dir \"" << dir << "\" "
+        << (std::filesystem::exists(dir, ec) ? "is a file, not a directory" : "does not exist")
+        << "; give the folder of the trace CSVs (openb_node_list_gpu_node.csv, openb_pod_list_*.csv)\n";
+    return kExitUsage;
+  }
+  for (const Status& st : {CheckInputPath("--nodes", flags.nodes, "the path of a trace node list CSV"),
+                           CheckOutputDirectory("--output-dir", flags.output_dir),
+                           CheckOutputFile("--report", flags.report, flags.output_dir)}) {
+    if (!st.ok()) {
+      err << st.message() << "\n";
+      return kExitUsage;
+    }
+  }
   const std::string nodes_path = flags.nodes.empty() ? dir + "/openb_node_list_gpu_node.csv" : flags.nodes;
   // A path (a .csv, or anything with a '/') is read as it is; a name is the
   // data folder's openb_pod_list_NAME.csv, and an unknown name lists the known ones.
@@ -212,9 +256,14 @@ int RunExperimentCommand(const ExperimentFlags& flags, std::ostream& out, std::o
         << "; or give the path of a pod list CSV\n";
     return kExitUsage;
   }
+  if (Status st = CheckInputPath("--trace", is_path ? flags.trace : "", "a trace name or the path of a pod list CSV");
+      !st.ok()) {
+    err << st.message() << "\n";
+    return kExitUsage;
+  }
   ExperimentOptions opt;
-  if (!ParseSeeds(flags.seeds, opt.seeds)) {
-    err << "error: invalid --seeds \"" << flags.seeds << "\" (use a range like 42-51 or a list like 1,2,3)\n";
+  if (std::string wrong = ParseSeeds(flags.seeds, opt.seeds); !wrong.empty()) {
+    err << "error: invalid --seeds \"" << flags.seeds << "\": " << wrong << "\n";
     return kExitUsage;
   }
   if (std::optional<std::string> wrong = ParsePolicies(flags.policies, opt.policies)) {

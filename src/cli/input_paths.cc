@@ -43,4 +43,45 @@ Status CheckManifestDirectories(const std::vector<std::string>& paths, bool recu
   return Status::Ok();
 }
 
+Status CheckInputPath(const std::string& flag, const std::string& path, const std::string& takes) {
+  std::error_code ec;
+  if (path.empty() || path == "-" || fs::exists(path, ec) || ec) return Status::Ok();
+  return Status::NotFound("error: the path \"" + path + "\" does not exist; " + flag + " takes " + takes);
+}
+
+namespace {
+
+// `path` is `dir` or inside it (lexically: "a//b/" is "a/b").
+bool IsWithin(const fs::path& path, const std::string& dir) {
+  if (dir.empty()) return false;
+  const fs::path rel = path.lexically_normal().lexically_relative(fs::path(dir).lexically_normal());
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+}  // namespace
+
+Status CheckOutputFile(const std::string& flag, const std::string& path, const std::string& created_dir) {
+  std::error_code ec;
+  if (path.empty()) return Status::Ok();
+  if (fs::is_directory(path, ec))
+    return Status::InvalidArgument("error: " + flag + " \"" + path + "\" is a directory; give the file to write, e.g. " +
+                                   (fs::path(path) / "report.html").string());
+  const fs::path parent = fs::path(path).parent_path();
+  if (parent.empty() || IsWithin(parent, created_dir)) return Status::Ok();
+  if (!fs::exists(parent, ec))
+    return Status::InvalidArgument("error: " + flag + " \"" + path + "\": the directory \"" + parent.string() +
+                                   "\" does not exist; create it or give another path");
+  if (!fs::is_directory(parent, ec))
+    return Status::InvalidArgument("error: " + flag + " \"" + path + "\": \"" + parent.string() +
+                                   "\" is a file, not a directory; give another path");
+  return Status::Ok();
+}
+
+Status CheckOutputDirectory(const std::string& flag, const std::string& path) {
+  std::error_code ec;
+  if (path.empty() || !fs::exists(path, ec) || fs::is_directory(path, ec)) return Status::Ok();
+  return Status::InvalidArgument("error: " + flag + " \"" + path +
+                                 "\" is a file, not a directory; give a directory (one missing is created)");
+}
+
 }  // namespace gpusched

@@ -9,12 +9,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <mutex>
 #include <thread>
 
 #include <CLI/CLI.hpp>
 
 #include "gpusched/cli/cli.h"
+#include "gpusched/cli/flag_checks.h"
 #include "gpusched/cli/input_paths.h"
 #include "gpusched/cli/run_flags.h"
 #include "gpusched/io/manifest_loader.h"
@@ -39,9 +41,11 @@ CLI::App* AddServeCommand(CLI::App& app, ServeFlags& f) {
   serve->add_option("--max-body-bytes", f.max_body_bytes, "Larger request bodies are refused with 413")
       ->capture_default_str();
   serve->add_option("--assume-ttl", f.assume_ttl, "Seconds a bound pod stays assumed until the watch confirms it")
+      ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"))
       ->capture_default_str();
   serve->add_option("--stale-after", f.stale_after,
                     "Seconds without the API server after which /readyz says stale")
+      ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"))
       ->capture_default_str();
   serve->add_option("--threads", f.threads, "HTTP worker threads")->capture_default_str();
   serve->footer(WithProgram(R"(
@@ -76,21 +80,32 @@ struct SignalMask {
 
 // The flags' usage errors before anything is read, or "".
 std::string ServeUsageError(const ServeFlags& flags, std::string& host, int& port) {
-  const bool live = flags.in_cluster || !flags.kubeconfig.empty();
-  if (live == !flags.files.empty() || (flags.in_cluster && !flags.kubeconfig.empty()))
+  std::vector<std::string> sources;
+  if (!flags.files.empty()) sources.push_back("-f");
+  if (flags.in_cluster) sources.push_back("--in-cluster");
+  if (!flags.kubeconfig.empty()) sources.push_back("--kubeconfig");
+  if (sources.empty())
     return "error: serve needs one cluster source: -f FILE (a static snapshot), --in-cluster or --kubeconfig FILE\n";
-  const size_t colon = flags.listen.rfind(':');
-  if (colon != std::string::npos) {
-    try {
-      port = std::stoi(flags.listen.substr(colon + 1));
-    } catch (...) {
-    }
+  if (sources.size() > 1) {
+    std::string given;
+    for (size_t i = 0; i < sources.size(); ++i)
+      given += (i == 0 ? "" : i + 1 == sources.size() ? " and " : ", ") + sources[i];
+    return "error: serve takes one cluster source, and was given " + given + "; keep one\n";
   }
-  if (colon == std::string::npos || port < 0 || port > 65535)
+  const size_t colon = flags.listen.rfind(':');
+  if (colon == std::string::npos)
     return "error: invalid --listen \"" + flags.listen + "\": expected ADDR:PORT, e.g. 127.0.0.1:8888\n";
+  const std::string digits = flags.listen.substr(colon + 1);
+  if (digits.empty())
+    return "error: invalid --listen \"" + flags.listen + "\": the port is missing; expected ADDR:PORT, e.g. 127.0.0.1:8888\n";
+  if (digits.size() > 5 || digits.find_first_not_of("0123456789") != std::string::npos || std::stoi(digits) > 65535)
+    return "error: invalid --listen \"" + flags.listen + "\": the port \"" + digits +
+           "\" must be a whole number from 0 to 65535 (0: any free port)\n";
+  port = std::stoi(digits);
   host = flags.listen.substr(0, colon);
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-  if (flags.threads < 1) return "error: --threads must be at least 1\n";
+  if (flags.threads < 1)
+    return "error: --threads: invalid value \"" + std::to_string(flags.threads) + "\": must be a whole number, 1 or more\n";
   return "";
 }
 
@@ -233,7 +248,7 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
                                               .threads = flags.threads},
                             ready);
   if (Status st = server.Listen(); !st.ok()) {
-    err << "error: " << st.message() << "\n";
+    err << "error: " << st.message() << "; give another --listen ADDR:PORT (port 0: any free port)\n";
     return kExitUsage;
   }
   if (reflectors) reflectors->Start();

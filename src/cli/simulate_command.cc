@@ -3,6 +3,8 @@
 // write the time series, pod outcomes and HTML report on request.
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -142,7 +144,7 @@ std::optional<int> WriteSimulateFiles(const SimulateFlags& flags, const SimInput
   if (!flags.output_dir.empty()) {
     Status st = WriteSimOutputs(flags.output_dir, runs);
     if (!st.ok()) {
-      err << "error: " << st.message() << "\n";
+      err << "error: --output-dir: " << st.message() << "\n";
       return kExitUsage;
     }
     out << "\nwrote " << (std::filesystem::path(flags.output_dir) / "summary.json").string()
@@ -153,10 +155,12 @@ std::optional<int> WriteSimulateFiles(const SimulateFlags& flags, const SimInput
     ro.title = "gpusched simulation";
     ro.subtitle = Plural(static_cast<int64_t>(in.workload.pods.size()), "pod") + " on " +
                   Plural(static_cast<int64_t>(in.initial_nodes.size()), "node") + ", seed " + std::to_string(seed);
+    errno = 0;
     std::ofstream f(flags.report, std::ios::binary);
     f << RenderHtmlReport(runs, ro);
+    f.close();
     if (!f) {
-      err << "error: cannot write \"" << flags.report << "\"\n";
+      err << "error: --report: cannot write \"" << flags.report << "\": " << std::strerror(errno) << "\n";
       return kExitUsage;
     }
     out << "wrote " << flags.report << "\n";
@@ -193,9 +197,16 @@ int RunSimulate(const SimulateFlags& flags, std::ostream& out, std::ostream& err
   RunResult<RunSettings> settings = ResolveSettings(flags.run, Command::kSimulate, &warnings);
   PrintWarnings(err, warnings);
   if (!settings.ok()) return PrintRunError(err, settings.error());
-  if (Status st = CheckManifestDirectories(flags.files, flags.recursive); !st.ok()) {
-    err << st.message() << "\n";
-    return kExitUsage;
+  for (const Status& st : {CheckManifestDirectories(flags.files, flags.recursive),
+                           CheckInputPath("--workload", flags.workload,
+                                          "a trace pod list (*.csv), a SyntheticWorkload spec or pod manifests"),
+                           CheckManifestDirectories({flags.workload}, flags.recursive),
+                           CheckOutputDirectory("--output-dir", flags.output_dir),
+                           CheckOutputFile("--report", flags.report, flags.output_dir)}) {
+    if (!st.ok()) {
+      err << st.message() << "\n";
+      return kExitUsage;
+    }
   }
   SimRun run(*settings);
   Status st = run.Load(flags.files, flags.recursive, flags.workload);

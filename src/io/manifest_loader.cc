@@ -248,7 +248,13 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
     }
     std::error_code ec;
     fs::file_status st = fs::status(path, ec);
-    if (ec || !fs::exists(st)) return Status::NotFound("error: the path \"" + path + "\" does not exist");
+    if (ec || !fs::exists(st)) {
+      // kubectl's text; a flag taken for the path (`-f -q`) is said so.
+      std::string msg = "error: the path \"" + path + "\" does not exist";
+      if (path.size() > 1 && path.front() == '-')
+        msg += " (\"" + path + "\" looks like a flag: -f takes the path right after it)";
+      return Status::NotFound(msg);
+    }
     if (fs::is_directory(st)) {
       std::vector<fs::path> files;
       auto collect = [&](auto&& it) {

@@ -368,8 +368,11 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
   // Counted here, uncounted below for a List: its items are the objects.
   ++src.out.objects_read;
   if (!obj.IsMap()) {
-    return Reject(src, "", obj.Line(),
-                  std::string("expected a Kubernetes object (a map with apiVersion and kind), got ") + DocKind(obj));
+    std::string why = std::string("expected a Kubernetes object (a map with apiVersion and kind), got ") + DocKind(obj);
+    // A trace CSV among manifests: simulate and experiment read those.
+    if (src.file.ends_with(".csv"))
+      why += " (a trace CSV is read by simulate: -f NODES.csv --workload PODS.csv)";
+    return Reject(src, "", obj.Line(), why);
   }
   const DocNode kind_node = obj["kind"];
   const DocNode version_node = obj["apiVersion"];

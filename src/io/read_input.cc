@@ -1,5 +1,7 @@
 #include "gpusched/io/read_input.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -20,12 +22,16 @@ Status ReadInput(const std::string& path, std::string& out, uint64_t limit, std:
     if (!ec && size > limit)
       return Status::InvalidArgument(name + " is " + std::to_string(size) + " bytes, more than the " +
                                      std::to_string(limit) + " gpusched reads from one input");
+    // A directory opens, and only its read fails: said before.
+    if (std::error_code dir; fs::is_directory(path, dir)) return Status::IOError(name + " is a directory, not a file");
+    errno = 0;
     file.open(path, std::ios::binary);
     if (!file) {
       // As the manifest loader says it of -f's paths.
       std::error_code missing;
       if (!fs::exists(path, missing) && !missing) return Status::NotFound("the path " + name + " does not exist");
-      return Status::NotFound("cannot read " + name);
+      const int why = errno;
+      return Status::NotFound("cannot read " + name + (why == 0 ? std::string() : ": " + std::string(std::strerror(why))));
     }
     in = &file;
     if (!ec) {

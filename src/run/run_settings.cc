@@ -41,7 +41,14 @@ RunResult<KubeSchedulerConfiguration> LoadConfig(const std::string& path, const 
                                                  std::vector<std::string>* warnings) {
   if (path.empty()) return DefaultSchedulerConfiguration();
   Result<KubeSchedulerConfiguration> loaded = LoadSchedulerConfigFile(path, warnings, plugins.Catalog());
-  if (!loaded.ok()) return RunError{RunError::Kind::kConfigInvalid, Setting::kConfig, EngineMessage(loaded.status())};
+  if (!loaded.ok()) {
+    SettingText message(EngineMessage(loaded.status()));
+    // The file itself cannot be read: say which flag named it.
+    const Status::Code code = loaded.status().code();
+    if (code == Status::Code::kNotFound || code == Status::Code::kIOError)
+      message << "; " << Setting::kConfig << " takes a KubeSchedulerConfiguration file";
+    return RunError{RunError::Kind::kConfigInvalid, Setting::kConfig, message};
+  }
   return std::move(loaded).value();
 }
 

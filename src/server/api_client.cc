@@ -1,6 +1,8 @@
 #include "gpusched/server/api_client.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -19,8 +21,11 @@ namespace {
 constexpr const char* kServiceAccountDir = "/var/run/secrets/kubernetes.io/serviceaccount";
 
 Status ReadFile(const std::string& path, std::string& out) {
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    return Status::IOError("\"" + path + "\" is a directory, not a file");
+  errno = 0;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::IOError("cannot read " + path);
+  if (!in) return Status::IOError("cannot read \"" + path + "\"" + (errno ? ": " + std::string(std::strerror(errno)) : ""));
   std::ostringstream s;
   s << in.rdbuf();
   out = s.str();
@@ -96,7 +101,7 @@ Result<ApiConfig> InClusterConfig(const std::string& root) {
   const char* port = std::getenv("KUBERNETES_SERVICE_PORT");
   if (!host || !port || !*host || !*port)
     return Status::InvalidArgument(
-        "--in-cluster: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT are not set (not running in a pod?)");
+        "--in-cluster: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT are not set (not running in a pod?); outside a cluster, use --kubeconfig FILE");
   ApiConfig c;
   const std::string h = host;
   c.server = "https://" + (h.find(':') != std::string::npos ? "[" + h + "]" : h) + ":" + port;
@@ -110,9 +115,10 @@ Result<ApiConfig> InClusterConfig(const std::string& root) {
 
 Result<ApiConfig> KubeconfigConfig(const std::string& path) {
   std::string text;
-  if (Status s = ReadFile(path, text); !s.ok()) return s;
+  if (Status s = ReadFile(path, text); !s.ok())
+    return Status::IOError(s.message() + "; --kubeconfig takes a kubeconfig file, e.g. ~/.kube/config");
   std::vector<YamlDocument> docs = SplitYamlDocuments(text);
-  if (docs.empty()) return Status::InvalidArgument(path + ": empty kubeconfig");
+  if (docs.empty()) return Status::InvalidArgument(path + ": empty kubeconfig; --kubeconfig takes a kubeconfig file, e.g. ~/.kube/config");
   Document tree;
   int line = 0;
   std::string error;

@@ -16,6 +16,7 @@
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/model/validation.h"
 #include "gpusched/siminput/workload_loader.h"
+#include "gpusched/util/did_you_mean.h"
 
 namespace gpusched {
 namespace {
@@ -56,7 +57,15 @@ class SpecReader {
       const std::string key(key_node.Scalar());
       bool known = false;
       for (std::string_view a : allowed) known = known || key == a;
-      if (!known) Error(ctx_.Line(key_node), "unknown field \"" + prefix + key + "\"");
+      if (known) continue;
+      // The field meant: a near name, else every field of this map.
+      std::vector<std::string> names(allowed.begin(), allowed.end());
+      std::string hint = DidYouMean(NearNames(key, names));
+      if (hint.empty()) {
+        hint = "known fields here: ";
+        for (size_t i = 0; i < names.size(); ++i) hint += (i ? ", " : "") + names[i];
+      }
+      Error(ctx_.Line(key_node), "unknown field \"" + prefix + key + "\" (" + hint + ")");
     }
   }
 

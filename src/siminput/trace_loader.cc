@@ -213,7 +213,12 @@ Status LoadNodeLines(LineReader& lines, const std::string& file, std::vector<Nod
                      std::vector<InputError>& rejected) {
   std::string_view header;
   if (Status s = ReadHeader(lines, file, kNodeHeader, header); !s.ok()) return s;
-  if (header != kNodeHeader) return WrongHeader(file, header, "\"" + std::string(kNodeHeader) + "\"");
+  if (header != kNodeHeader) {
+    Status st = WrongHeader(file, header, "\"" + std::string(kNodeHeader) + "\"");
+    if (header == kPodHeader || header == kMultiGpuPodHeader)
+      return Status::ParseError(st.message() + " (this is a trace pod list; the cluster is a node list, openb_node_list_*.csv)");
+    return st;
+  }
   const size_t rows = lines.RemainingBound();
   nodes.reserve(nodes.size() + rows);
   NameSet seen(rows, [&nodes](size_t i) -> std::string_view { return nodes[i].meta.name; });
@@ -253,8 +258,11 @@ Status LoadPodLines(LineReader& lines, const std::string& file, Workload& out) {
   } else if (header == kMultiGpuPodHeader) {
     ncols = kMultiGpuColumns;
   } else {
-    return WrongHeader(file, header,
-                       "\"" + std::string(kPodHeader) + "\" or \"" + std::string(kMultiGpuPodHeader) + "\"");
+    Status st = WrongHeader(file, header,
+                            "\"" + std::string(kPodHeader) + "\" or \"" + std::string(kMultiGpuPodHeader) + "\"");
+    if (header == kNodeHeader)
+      return Status::ParseError(st.message() + " (this is a trace node list; the workload is a pod list, openb_pod_list_*.csv)");
+    return st;
   }
   const std::span<const std::string_view> columns(kPodColumns.data(), ncols);
   const bool timed = ncols == kPodColumns.size();

@@ -132,7 +132,7 @@ TEST(CliTest, ExitCodes) {
        "error: invalid --scheduler-name \"kai=bestfit\": unknown policy \"bestfit\" (did you mean best-fit? known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       // --config names a missing file as -f does.
       {"missing config", {"schedule", "-f", kExamples + "seed", "--config", "/nonexistent/missing.yaml"}, 2,
-       "error: the path \"/nonexistent/missing.yaml\" does not exist\n"},
+       "error: the path \"/nonexistent/missing.yaml\" does not exist; --config takes a KubeSchedulerConfiguration file\n"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -299,8 +299,9 @@ TEST(CliTest, FlagValuesRejectedAtParseTime) {
       {{"explain", "-f", "x.yaml", "--nodes", "0", "p"},
        "error: --nodes: invalid value \"0\": must be a whole number, 1 or more, or \"all\"\n"
        "Run 'gpusched explain --help' for usage.\n"},
-      {{"explain", "-f", "x.yaml"}, "error: POD is required\nRun 'gpusched explain --help' for usage.\n"},
-      {{"schedule"}, "error: --filename is required\nRun 'gpusched schedule --help' for usage.\n"},
+      {{"explain", "-f", "x.yaml"}, "error: POD is required: name the pod to explain (NAME or NAMESPACE/NAME) or its controller (e.g. "
+       "deployment/NAME)\nRun 'gpusched explain --help' for usage.\n"},
+      {{"schedule"}, "error: --filename is required: give the input with -f FILE, -f DIRECTORY or -f - (stdin)\nRun 'gpusched schedule --help' for usage.\n"},
       // Unknown flags, one line each in the order given.
       {{"schedule", "-f", "x.yaml", "--bogus", "--other"},
        "error: unknown flag --bogus\nerror: unknown flag --other (did you mean --order?)\n"
@@ -373,7 +374,8 @@ TEST(CliTest, SlipsAreNamedWithWhatWasMeant) {
       {"second path after one -f", {"schedule", "-f", seed + "/nodes.yaml", seed + "/pods.yaml"},
        "error: unexpected argument \"" + seed + "/pods.yaml\" (did you mean -f " + seed + "/pods.yaml?)\n" + kUsage},
       {"word without -f", {"schedule", "nothere"},
-       "error: unexpected argument \"nothere\"\nerror: --filename is required\n" + kUsage},
+       "error: unexpected argument \"nothere\"\nerror: --filename is required: give the input with -f FILE, -f "
+       "DIRECTORY or -f - (stdin)\n" + kUsage},
       {"simulate path without -f", {"simulate", seed},
        "error: unexpected argument \"" + seed + "\" (did you mean -f " + seed + "?)\n"
        "Run 'gpusched simulate --help' for usage.\n"},
@@ -381,7 +383,7 @@ TEST(CliTest, SlipsAreNamedWithWhatWasMeant) {
        "error: --filename is required, and \"" + seed + "\" is a path, not a pod (did you mean -f " + seed +
            "?)\nRun 'gpusched explain --help' for usage.\n"},
       {"explain pod without -f", {"explain", "training-job-c"},
-       "error: --filename is required\nRun 'gpusched explain --help' for usage.\n"},
+       "error: --filename is required: give the input with -f FILE, -f DIRECTORY or -f - (stdin)\nRun 'gpusched explain --help' for usage.\n"},
       // Commands.
       {"command one letter off", {"schedul", "-f", seed},
        "error: unknown command \"schedul\" (did you mean schedule? " + kCommands + ")\nRun 'gpusched --help' for usage.\n"},
@@ -399,6 +401,48 @@ TEST(CliTest, SlipsAreNamedWithWhatWasMeant) {
        "error: pod \"default/training-jb-a\" is not in the input (did you mean default/training-job-a, "
        "default/training-job-c or default/training-job-e?)\n"},
       {"pod far from every name", {"explain", "-f", seed, "nobody"}, "error: pod \"nobody\" is not in the input\n"},
+      // A flag at the end without its value: the flag, and what it takes.
+      {"-f without its value", {"schedule", "-f"},
+       "error: --filename needs a value after it: a file, a directory or - (stdin)\n" + kUsage},
+      {"-o without its value", {"schedule", "-f", seed, "-o"},
+       "error: --output needs a value after it: table or json\n" + kUsage},
+      {"--config without its value", {"schedule", "-f", seed, "--config"},
+       "error: --config needs a value after it: a KubeSchedulerConfiguration file\n" + kUsage},
+      {"--seed without its value", {"schedule", "-f", seed, "--seed"},
+       "error: --seed needs a value after it: a whole number\n" + kUsage},
+      {"explain --nodes without its value", {"explain", "-f", seed, "--nodes"},
+       "error: --nodes needs a value after it: a count or all\nRun 'gpusched explain --help' for usage.\n"},
+      {"simulate --workload without its value", {"simulate", "-f", seed, "--workload"},
+       "error: --workload needs a value after it: a trace pod list (*.csv), a SyntheticWorkload spec or pod "
+       "manifests\nRun 'gpusched simulate --help' for usage.\n"},
+      {"simulate --end without its value", {"simulate", "-f", seed, "--end"},
+       "error: --end needs a value after it: a number of seconds\nRun 'gpusched simulate --help' for usage.\n"},
+      {"experiment --seeds without its value", {"experiment", "--seeds"},
+       "error: --seeds needs a value after it: a range like 42-51 or a list like 1,2,3\n"
+       "Run 'gpusched experiment --help' for usage.\n"},
+      {"experiment --nodes without its value", {"experiment", "--nodes"},
+       "error: --nodes needs a value after it: the path of a trace node list CSV\n"
+       "Run 'gpusched experiment --help' for usage.\n"},
+      {"serve --listen without its value", {"serve", "--listen"},
+       "error: --listen needs a value after it: ADDR:PORT, e.g. 127.0.0.1:8888\nRun 'gpusched serve --help' for "
+       "usage.\n"},
+      // A flag where -f's path goes: kubectl's text, and what happened.
+      {"-f followed by a flag", {"schedule", "-f", "-q"},
+       "error: the path \"-q\" does not exist (\"-q\" looks like a flag: -f takes the path right after it)\n"},
+      // --version after a command: where the version is.
+      {"schedule --version", {"schedule", "--version"},
+       "error: unknown flag --version for schedule: the version is 'gpusched version' (or 'gpusched --version')\n" +
+           kUsage},
+      {"schedule -f --version", {"schedule", "-f", seed, "--version"},
+       "error: unknown flag --version for schedule: the version is 'gpusched version' (or 'gpusched --version')\n" +
+           kUsage},
+      {"explain --version", {"explain", "--version"},
+       "error: unknown flag --version for explain: the version is 'gpusched version' (or 'gpusched --version')\n"
+       "Run 'gpusched explain --help' for usage.\n"},
+      // --config a directory or a missing file: the flag, and what it takes.
+      {"--config a directory", {"schedule", "-f", seed, "--config", kExamples + "config"},
+       "error: \"" + kExamples + "config\" is a directory, not a file; --config takes a KubeSchedulerConfiguration "
+       "file\n"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

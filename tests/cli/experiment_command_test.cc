@@ -77,14 +77,47 @@ TEST(ExperimentCommandTest, UsageErrors) {
     std::string err;
   };
   const std::vector<Case> cases = {
-      {"bad seeds", {"experiment", "--seeds", "9-3"},
-       "error: invalid --seeds \"9-3\" (use a range like 42-51 or a list like 1,2,3)\n"},
+      {"seeds backwards", {"experiment", "--seeds", "9-3"},
+       "error: invalid --seeds \"9-3\": the range runs backwards (did you mean 3-9?)\n"},
+      {"seed range not numbers", {"experiment", "--seeds", "1-x"},
+       "error: invalid --seeds \"1-x\": a range is two whole numbers, FIRST-LAST, e.g. 42-51\n"},
+      {"seed range too long", {"experiment", "--seeds", "1-20000"},
+       "error: invalid --seeds \"1-20000\": at most 10001 seeds in a range\n"},
+      {"seed list with a word", {"experiment", "--seeds", "1,x"},
+       "error: invalid --seeds \"1,x\": \"x\" is not a whole number (use a range like 42-51 or a list like 1,2,3)\n"},
+      {"seed list with a negative", {"experiment", "--seeds", "1,-2"},
+       "error: invalid --seeds \"1,-2\": \"-2\" is not a whole number (use a range like 42-51 or a list like "
+       "1,2,3)\n"},
+      {"seed half a number", {"experiment", "--seeds", "7x"},
+       "error: invalid --seeds \"7x\": \"7x\" is not a whole number (use a range like 42-51 or a list like 1,2,3)\n"},
+      {"no seed", {"experiment", "--seeds", ","},
+       "error: invalid --seeds \",\": \"\" is not a whole number (use a range like 42-51 or a list like 1,2,3)\n"},
       {"kube-default is not a paper policy", {"experiment", "--policies", "fgd,kube-default"},
-       "error: unknown experiment policy \"kube-default\" (known: first-fit, best-fit, worst-fit, fgd, random, "
-       "dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
+       "error: --policies \"kube-default\" is not run by experiment (the FGD paper's protocol has no "
+       "KubeSchedulerConfiguration); choose among: first-fit, best-fit, worst-fit, fgd, random, dot-product, "
+       "gpu-clustering, gpu-packing, paper-best-fit\n"},
       {"a policy one letter off", {"experiment", "--policies", "fgd,bestfit"},
-       "error: unknown experiment policy \"bestfit\" (did you mean best-fit? known: first-fit, best-fit, worst-fit, "
+       "error: unknown --policies \"bestfit\" (did you mean best-fit? known: first-fit, best-fit, worst-fit, "
        "fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
+      {"no policy", {"experiment", "--policies", ","},
+       "error: --policies is empty; give one or more policies separated by commas, e.g. fgd,best-fit\n"},
+      {"data dir missing", {"experiment", "--data-dir", "/nonexistent/data"},
+       "error: --data-dir \"/nonexistent/data\" does not exist; give the folder of the trace CSVs "
+       "(openb_node_list_gpu_node.csv, openb_pod_list_*.csv)\n"},
+      {"data dir a file", {"experiment", "--data-dir", kData + "/README.md"},
+       "error: --data-dir \"" + kData + "/README.md\" is a file, not a directory; give the folder of the trace "
+       "CSVs (openb_node_list_gpu_node.csv, openb_pod_list_*.csv)\n"},
+      {"nodes missing", {"experiment", "--data-dir", kData, "--nodes", "/nonexistent/nodes.csv"},
+       "error: the path \"/nonexistent/nodes.csv\" does not exist; --nodes takes the path of a trace node list CSV\n"},
+      // Where it writes is checked before the runs.
+      {"report in a missing directory", {"experiment", "--data-dir", kData, "--report", "/nonexistent/d/x.html"},
+       "error: --report \"/nonexistent/d/x.html\": the directory \"/nonexistent/d\" does not exist; create it or "
+       "give another path\n"},
+      {"report a directory", {"experiment", "--data-dir", kData, "--report", kData},
+       "error: --report \"" + kData + "\" is a directory; give the file to write, e.g. " + kData + "/report.html\n"},
+      {"output dir a file", {"experiment", "--data-dir", kData, "-o", kData + "/README.md"},
+       "error: --output-dir \"" + kData + "/README.md\" is a file, not a directory; give a directory (one missing "
+       "is created)\n"},
       {"missing trace", {"experiment", "--data-dir", kData, "--trace", "nosuch"}, ""},
   };
   for (const auto& c : cases) {
@@ -116,7 +149,9 @@ TEST(ExperimentCommandTest, UnknownTraceNameListsTheKnownOnes) {
   // A path is read as it is.
   r = Cli({"experiment", "--data-dir", kData, "--trace", "/nonexistent/pods.csv"});
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "error: the path \"/nonexistent/pods.csv\" does not exist\n");
+  EXPECT_EQ(r.err,
+            "error: the path \"/nonexistent/pods.csv\" does not exist; --trace takes a trace name or the path of a pod "
+            "list CSV\n");
 }
 
 // "-o out/" writes out/experiment.csv, and says so without a double slash.

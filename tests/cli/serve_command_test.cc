@@ -12,8 +12,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
+
+#include "cli_test_util.h"
 
 extern char** environ;
 
@@ -22,6 +25,79 @@ namespace {
 
 const std::string kSource = GPUSCHED_SOURCE_DIR;
 const std::string kBinary = GPUSCHED_BINARY;
+
+// Usage errors, before anything listens: each names the flag and what it takes.
+TEST(ServeCommandTest, UsageErrorsNameTheFlag) {
+  const std::string snapshot = kSource + "/examples/serve/cluster.yaml";
+  const std::string kUsage = "Run 'gpusched serve --help' for usage.\n";
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {"no source", {"serve"},
+       "error: serve needs one cluster source: -f FILE (a static snapshot), --in-cluster or --kubeconfig FILE\n"},
+      {"two sources", {"serve", "-f", snapshot, "--in-cluster"},
+       "error: serve takes one cluster source, and was given -f and --in-cluster; keep one\n"},
+      {"three sources", {"serve", "-f", snapshot, "--in-cluster", "--kubeconfig", "k"},
+       "error: serve takes one cluster source, and was given -f, --in-cluster and --kubeconfig; keep one\n"},
+      {"listen without a port", {"serve", "-f", snapshot, "--listen", "localhost"},
+       "error: invalid --listen \"localhost\": expected ADDR:PORT, e.g. 127.0.0.1:8888\n"},
+      {"listen with an empty port", {"serve", "-f", snapshot, "--listen", "127.0.0.1:"},
+       "error: invalid --listen \"127.0.0.1:\": the port is missing; expected ADDR:PORT, e.g. 127.0.0.1:8888\n"},
+      {"listen port too large", {"serve", "-f", snapshot, "--listen", ":99999"},
+       "error: invalid --listen \":99999\": the port \"99999\" must be a whole number from 0 to 65535 (0: any free "
+       "port)\n"},
+      {"listen port not a number", {"serve", "-f", snapshot, "--listen", "localhost:0x"},
+       "error: invalid --listen \"localhost:0x\": the port \"0x\" must be a whole number from 0 to 65535 (0: any "
+       "free port)\n"},
+      {"listen port negative", {"serve", "-f", snapshot, "--listen", "localhost:-1"},
+       "error: invalid --listen \"localhost:-1\": the port \"-1\" must be a whole number from 0 to 65535 (0: any "
+       "free port)\n"},
+      {"no threads", {"serve", "-f", snapshot, "--threads", "0"},
+       "error: --threads: invalid value \"0\": must be a whole number, 1 or more\n"},
+      {"negative assume ttl", {"serve", "-f", snapshot, "--assume-ttl", "-1"},
+       "error: --assume-ttl: invalid value \"-1\": must be a number of seconds, 0 or more\n" + kUsage},
+      {"negative stale after", {"serve", "-f", snapshot, "--stale-after", "-5"},
+       "error: --stale-after: invalid value \"-5\": must be a number of seconds, 0 or more\n" + kUsage},
+      {"listen on an address not of this machine", {"serve", "-f", snapshot, "--listen", "192.0.2.1:8888"},
+       "error: cannot listen on 192.0.2.1:8888 (in use, or not an address of this machine); give another --listen "
+       "ADDR:PORT (port 0: any free port)\n"},
+      {"kubeconfig missing", {"serve", "--kubeconfig", "/nonexistent/kubeconfig"},
+       "error: cannot read \"/nonexistent/kubeconfig\": No such file or directory; --kubeconfig takes a kubeconfig "
+       "file, e.g. ~/.kube/config\n"},
+      {"kubeconfig a directory", {"serve", "--kubeconfig", kSource + "/examples"},
+       "error: \"" + kSource + "/examples\" is a directory, not a file; --kubeconfig takes a kubeconfig file, e.g. "
+       "~/.kube/config\n"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    testing::CliRun r = testing::Cli(c.args);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.err);
+  }
+}
+
+// An empty kubeconfig, and --in-cluster outside a pod: what to give instead.
+TEST(ServeCommandTest, ClusterSourceErrorsSayWhatToGive) {
+  const std::string empty = ::testing::TempDir() + "/gpusched-empty-kubeconfig";
+  { std::FILE* f = std::fopen(empty.c_str(), "w"); ASSERT_NE(f, nullptr); std::fclose(f); }
+  testing::CliRun r = testing::Cli({"serve", "--kubeconfig", empty});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "error: " + empty + ": empty kubeconfig; --kubeconfig takes a kubeconfig file, e.g. ~/.kube/config\n");
+  // Outside a pod (the variables saved and put back: the test may run in one).
+  const char* host = std::getenv("KUBERNETES_SERVICE_HOST");
+  const std::string saved = host ? host : "";
+  unsetenv("KUBERNETES_SERVICE_HOST");
+  r = testing::Cli({"serve", "--in-cluster"});
+  if (host) setenv("KUBERNETES_SERVICE_HOST", saved.c_str(), 1);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "error: --in-cluster: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT are not set (not running in a "
+            "pod?); outside a cluster, use --kubeconfig FILE\n");
+}
 
 TEST(ServeCommandTest, SignalDrainsAndExitsZero) {
   for (int sig : {SIGTERM, SIGINT}) {

@@ -103,7 +103,7 @@ TEST(SimulateCommandTest, UsageErrors) {
       {"unknown policy", {"simulate", "-f", kSim + "cluster.yaml", "--policy", "fgd,magic"}, 2,
        "error: unknown --policy \"magic\" (known: first-fit,"},
       {"missing workload", {"simulate", "-f", kSim + "cluster.yaml", "--workload", "/nonexistent/w.yaml"}, 2,
-       "error: the path \"/nonexistent/w.yaml\" does not exist"},
+       "error: the path \"/nonexistent/w.yaml\" does not exist; --workload takes"},
       {"unknown order", {"simulate", "-f", kSim + "cluster.yaml", "--order", "lifo"}, 2,
        "error: unknown --order \"lifo\""},
       {"unknown feature gate", {"simulate", "-f", kSim + "cluster.yaml", "--feature-gates", "Foo=true"}, 2,
@@ -115,6 +115,51 @@ TEST(SimulateCommandTest, UsageErrors) {
     CliRun r = Cli(c.args);
     EXPECT_EQ(r.code, c.code);
     EXPECT_EQ(r.err.substr(0, c.err_prefix.size()), c.err_prefix) << r.err;
+  }
+}
+
+// Each names the flag and the path, says what is wrong and what to give;
+// where it writes is checked before the simulation (which can take minutes).
+TEST(SimulateCommandTest, PathErrorsNameTheFlag) {
+  const std::string cluster = kSim + "cluster.yaml";
+  const std::string examples = std::string(GPUSCHED_SOURCE_DIR) + "/examples/";
+  struct Case {
+    const char* name;
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {"missing workload", {"simulate", "-f", cluster, "--workload", "/nonexistent/w.yaml"},
+       "error: the path \"/nonexistent/w.yaml\" does not exist; --workload takes a trace pod list (*.csv), a "
+       "SyntheticWorkload spec or pod manifests\n"},
+      {"workload directory without manifests", {"simulate", "-f", cluster, "--workload", examples},
+       "error: the directory \"" + examples + "\" holds no manifests (no *.yaml, *.yml or *.json file); its "
+       "subdirectories do: add -R to read them\n"},
+      {"report in a missing directory", {"simulate", "-f", cluster, "--report", "/nonexistent/dir/x.html"},
+       "error: --report \"/nonexistent/dir/x.html\": the directory \"/nonexistent/dir\" does not exist; create it "
+       "or give another path\n"},
+      {"report a directory", {"simulate", "-f", cluster, "--report", kSim},
+       "error: --report \"" + kSim + "\" is a directory; give the file to write, e.g. " + kSim + "report.html\n"},
+      {"report under a file", {"simulate", "-f", cluster, "--report", cluster + "/x.html"},
+       "error: --report \"" + cluster + "/x.html\": \"" + cluster + "\" is a file, not a directory; give another "
+       "path\n"},
+      {"output dir a file", {"simulate", "-f", cluster, "-o", cluster},
+       "error: --output-dir \"" + cluster + "\" is a file, not a directory; give a directory (one missing is "
+       "created)\n"},
+      {"a trace pod list as the cluster",
+       {"simulate", "-f", std::string(GPUSCHED_SOURCE_DIR) + "/data/alibaba-gpu-2023/openb_pod_list_gpushare20.csv"},
+       "error: " + std::string(GPUSCHED_SOURCE_DIR) +
+           "/data/alibaba-gpu-2023/openb_pod_list_gpushare20.csv:1: unexpected header "
+           "\"name,cpu_milli,memory_mib,num_gpu,gpu_milli,gpu_spec,qos,pod_phase,creation_time,deletion_time,"
+           "scheduled_time\": expected \"sn,cpu_milli,memory_mib,gpu,model\" (this is a trace pod list; the cluster "
+           "is a node list, openb_node_list_*.csv)\n"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    CliRun r = Cli(c.args);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err, c.err);
   }
 }
 

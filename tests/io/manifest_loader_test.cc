@@ -261,6 +261,15 @@ TEST(ManifestLoaderTest, RejectionsNameObjectLineAndKubectlMessage) {
   }
 }
 
+// A trace CSV given as a manifest is rejected with where CSVs go.
+TEST(ManifestLoaderTest, ATraceCsvSaysWhereItGoes) {
+  Manifests m = Load("sn,cpu_milli,memory_mib,gpu,model\nn1,1000,1024,1,T4\n", "nodes.csv");
+  ASSERT_EQ(m.rejected.size(), 1u);
+  EXPECT_EQ(m.rejected[0].ToString(),
+            "nodes.csv:1: expected a Kubernetes object (a map with apiVersion and kind), got a scalar (a trace CSV is "
+            "read by simulate: -f NODES.csv --workload PODS.csv)");
+}
+
 TEST(ManifestLoaderTest, BrokenDocumentDoesNotHideOthers) {
   Manifests m = Load(std::string("apiVersion: v1\nkind: Pod\nmetadata: {name: [unclosed\n---\n") + kGpuPod);
   ASSERT_EQ(m.rejected.size(), 1u);

@@ -71,6 +71,13 @@ TEST(ReadInputTest, MissingFile) {
   EXPECT_EQ(s.message(), "the path \"/nonexistent/gpusched.yaml\" does not exist");
 }
 
+TEST(ReadInputTest, ADirectoryIsNotAFile) {
+  std::string out;
+  const Status s = ReadInput(GPUSCHED_SOURCE_DIR "/examples", out);
+  EXPECT_EQ(s.code(), Status::Code::kIOError);
+  EXPECT_EQ(s.message(), "\"" GPUSCHED_SOURCE_DIR "/examples\" is a directory, not a file");
+}
+
 TEST(ReadInputTest, AManifestOverTheLimitIsRefusedBeforeItIsRead) {
   // A sparse file one byte over 1 GiB: refused from its size alone, so the
   // test neither writes nor reads a gigabyte.

@@ -115,7 +115,12 @@ TEST(RunSettingsTest, Errors) {
        "unsupported feature gates entry \"GangSchedulng=true\" (did you mean GangScheduling=true? schedule reads "
        "GangScheduling=true|false and GenericWorkload=true|false)"},
       {"missing configuration", Command::kSchedule, {.config = "/nonexistent/c.yaml"},
-       RunError::Kind::kConfigInvalid, Setting::kConfig, "the path \"/nonexistent/c.yaml\" does not exist"},
+       RunError::Kind::kConfigInvalid, Setting::kConfig,
+       "the path \"/nonexistent/c.yaml\" does not exist; configuration takes a KubeSchedulerConfiguration file"},
+      {"configuration a directory", Command::kSchedule, {.config = kExamples + "config"},
+       RunError::Kind::kConfigInvalid, Setting::kConfig,
+       "\"" + kExamples + "config\" is a directory, not a file; configuration takes a KubeSchedulerConfiguration "
+       "file"},
       {"scheduler name", Command::kSchedule, {.scheduler_names = {"volcano"}}, RunError::Kind::kInvalidValue,
        Setting::kSchedulerName, "invalid scheduler name \"volcano\": expected NAME=POLICY, e.g. kai-scheduler=best-fit"},
       {"a gated profile without its gate", Command::kSimulate,

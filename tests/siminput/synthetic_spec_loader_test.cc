@@ -122,8 +122,14 @@ TEST(SyntheticSpecLoaderTest, ErrorsNameFileLineAndField) {
       {"bad quantity", ok + "mix:\n- {gpus: 1, memory: 64GB}\n",
        "w.yaml:6: mix[0].memory: Invalid value: \"64GB\": quantities must match the regular expression "
        "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
-      {"misspelt field", ok + "mix:\n- {gpu: 1}\n", "w.yaml:6: unknown field \"mix[0].gpu\""},
-      {"unknown top-level field", ok + "arrivals: 5\n", "w.yaml:5: unknown field \"arrivals\""},
+      // An unknown field names the field meant, else the fields there are.
+      {"misspelt field", ok + "mix:\n- {gpu: 1}\n",
+       "w.yaml:6: unknown field \"mix[0].gpu\" (did you mean cpu, gpus, gpuMilli or gpuModels?)"},
+      {"misspelt top-level field", ok + "duratoin: {median: 1h}\n",
+       "w.yaml:5: unknown field \"duratoin\" (did you mean duration?)"},
+      {"unknown top-level field", ok + "arrivals: 5\n",
+       "w.yaml:5: unknown field \"arrivals\" (known fields here: apiVersion, kind, metadata, seed, pods, "
+       "arrivalRatePerHour, meanInterarrival, duration, mix, nodeEvents)"},
       {"models not a list", ok + "mix:\n- {gpus: 1, gpuModels: A100}\n",
        "w.yaml:6: mix[0].gpuModels: expected a list, got a scalar"},
       {"mix not a list", ok + "mix: {gpus: 1}\n", "w.yaml:5: mix: expected a list, got an object"},

@@ -245,7 +245,9 @@ TEST(TraceLoaderTest, PodFileLevelProblems) {
        "pod_phase,creation_time,deletion_time,scheduled_time\"",
        0},
       {"node header", kNodeHeader, Status::Code::kParseError,
-       "p.csv:1: unexpected header \"sn,cpu_milli,memory_mib,gpu,model\": " + expected, 0},
+       "p.csv:1: unexpected header \"sn,cpu_milli,memory_mib,gpu,model\": " + expected +
+           " (this is a trace node list; the workload is a pod list, openb_pod_list_*.csv)",
+       0},
       {"header with a column less", "name,cpu_milli,memory_mib,num_gpu\na,1,1,0\n", Status::Code::kParseError,
        "p.csv:1: unexpected header \"name,cpu_milli,memory_mib,num_gpu\": " + expected, 0},
       {"header only", kShortPodHeader, Status::Code::kOk, "", 0},
@@ -291,7 +293,8 @@ TEST(TraceLoaderTest, NodeFileLevelProblems) {
        "n.csv: empty file: expected the header line \"sn,cpu_milli,memory_mib,gpu,model\"", 0},
       {"pod header", kShortPodHeader, Status::Code::kParseError,
        "n.csv:1: unexpected header \"name,cpu_milli,memory_mib,num_gpu,gpu_milli\": expected "
-       "\"sn,cpu_milli,memory_mib,gpu,model\"",
+       "\"sn,cpu_milli,memory_mib,gpu,model\" (this is a trace pod list; the cluster is a node list, "
+       "openb_node_list_*.csv)",
        0},
       {"crlf without final newline", "sn,cpu_milli,memory_mib,gpu,model\r\nn,1,1,0,\r\nm,1,1,1,T4", Status::Code::kOk,
        "", 2},
