@@ -25,6 +25,7 @@
 #include "gpusched/server/http_server.h"
 #include "gpusched/server/readiness.h"
 #include "gpusched/server/reflector.h"
+#include "gpusched/util/plural.h"
 
 namespace gpusched {
 
@@ -148,7 +149,8 @@ std::optional<int> LoadSnapshot(const ServeFlags& flags, ExtenderService& extend
     return kExitUsage;
   }
   metrics.Synced(std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
-  source = "a static snapshot of " + std::to_string(num_nodes) + " nodes and " + std::to_string(num_pods) + " pods";
+  source = "a static snapshot of " + Plural(static_cast<int64_t>(num_nodes), "node") + " and " +
+           Plural(static_cast<int64_t>(num_pods), "pod");
   return std::nullopt;
 }
 
@@ -176,9 +178,11 @@ class LiveSource {
         log_("cannot start deciding: " + st.message());
         return;
       }
-      log_("synced: " + std::to_string(extender_.Read([](const ClusterView& v) { return v.num_nodes(); })) +
-           " nodes, " + std::to_string(extender_.Read([](const ClusterView& v) { return v.num_bound_pods(); })) +
-           " pods on them");
+      log_("synced: " +
+           Plural(static_cast<int64_t>(extender_.Read([](const ClusterView& v) { return v.num_nodes(); })), "node") +
+           ", " +
+           Plural(static_cast<int64_t>(extender_.Read([](const ClusterView& v) { return v.num_bound_pods(); })), "pod") +
+           " on them");
     });
   }
   void Stop() {
