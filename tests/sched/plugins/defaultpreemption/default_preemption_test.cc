@@ -1,7 +1,7 @@
 // DefaultPreemption's tables, ported with their expected values from
 // kubernetes v1.35 pkg/scheduler/framework/plugins/defaultpreemption/
 // default_preemption_test.go (TestDryRunPreemption, TestSelectBestCandidate,
-// TestPostFilter, TestPodEligibleToPreemptOthers) and
+// TestPostFilter, TestPodEligibleToPreemptOthers, TestPreempt) and
 // pkg/scheduler/framework/preemption/preemption_test.go
 // (TestNodesWherePreemptionMightHelp). Upstream's st.MakeNode().Capacity
 // gives 32 pods unless the capacity says otherwise; its "100m"/"100" units
@@ -12,7 +12,8 @@
 // "preemption to resolve pod topology spread filter failure"), the
 // TestPlugin AddPod/RemovePod error cases, the extender case, and the
 // SchedulingGroup cases (TAS / workload-aware preemption feature gates,
-// off in v1.35's defaults).
+// off in v1.35's defaults); TestCustomSelection and TestCustomOrdering
+// (out-of-tree IsEligiblePod / MoreImportantPod hooks).
 #include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 
 #include <gtest/gtest.h>
@@ -579,6 +580,40 @@ TEST(DefaultPreemptionTest, TestPodEligibleToPreemptOthers) {
   never.preemption_policy = "Never";
   EXPECT_EQ(PodIneligibleToPreemptOthers(PodInfo::Make(never, 0), std::nullopt, UU, *w.cluster, w.in),
             "not eligible due to preemptionPolicy=Never.");
+}
+
+// TestPreempt's cases with NodeResourcesFit alone (the topology spread and
+// extender ones have no counterpart): every node Unschedulable, pods
+// without StartTime.
+TEST(DefaultPreemptionTest, TestPreempt) {
+  struct Case {
+    std::string name;
+    std::string policy;
+    std::string want_node;  // "" when not nominated
+    std::vector<std::string> victims;
+  };
+  const std::vector<Case> cases = {
+      {"basic preemption logic", "PreemptLowerPriority", "node1", {"p1.1", "p1.2"}},
+      {"no preempting in pod", "Never", "", {}},
+      {"PreemptionPolicy is nil", "", "node1", {"p1.1", "p1.2"}},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    World w(VeryLargeNodes({"node1", "node2", "node3"}), {{"p1.1", "node1", kLow, kSmall},
+                                                          {"p1.2", "node1", kLow, kSmall},
+                                                          {"p2.1", "node2", kHigh, kLarge},
+                                                          {"p3.1", "node3", kMid, kMedium}});
+    std::vector<std::unique_ptr<FilterPlugin>> filters;
+    filters.push_back(NewFilterPlugin("NodeResourcesFit"));
+    Pod p = MakePod({"p", "", kHigh, kVeryLarge});
+    p.preemption_policy = tc.policy;
+    const std::vector<SchedStatus::Code> codes(3, SchedStatus::Code::kUnschedulable);
+    PreemptionResult r = Preempt(PodInfo::Make(p, 99), *w.cluster, codes, filters, w.in, 0);
+    EXPECT_EQ(r.nominated ? w.NodeName(r.node) : "", tc.want_node);
+    std::vector<std::string> victims = w.Names(r.victims);
+    std::sort(victims.begin(), victims.end());
+    EXPECT_EQ(victims, tc.victims);
+  }
 }
 
 // preemption_test.go's table; v1.35 reads absent nodes as
