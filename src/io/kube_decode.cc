@@ -98,7 +98,85 @@ NodeAffinity DecodeNodeAffinity(DecodeContext& ctx, const DocNode& na, const std
   return a;
 }
 
+bool Digits(std::string_view s, size_t at, size_t n, int64_t& out) {
+  if (at + n > s.size()) return false;
+  out = 0;
+  for (size_t i = at; i < at + n; ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    out = out * 10 + (s[i] - '0');
+  }
+  return true;
+}
+
+// Days from 1970-01-01 to the proleptic Gregorian date.
+int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2;
+  const int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// A time field of a pod (status.startTime, metadata.deletionTimestamp):
+// null or absent is none; anything but an RFC 3339 string is refused, as
+// the API server refuses the object.
+std::optional<int64_t> DecodeTime(DecodeContext& ctx, const DocNode& parent, std::string_view key,
+                                  const std::string& path) {
+  const DocNode n = parent[key];
+  if (!n.IsDefined() || n.IsNull()) return std::nullopt;
+  if (!n.IsScalar()) {
+    ctx.Error(path, n, std::string("expected an RFC 3339 time string, got ") + YamlKind(n));
+    return std::nullopt;
+  }
+  const std::string text = ctx.Str(parent, key, path);
+  std::optional<int64_t> t = ParseRfc3339(text);
+  if (!t) ctx.Error(path, n, "cannot parse \"" + text + "\" as an RFC 3339 time (such as 2025-01-02T15:04:05Z)");
+  return t;
+}
+
 }  // namespace
+
+std::optional<int64_t> ParseRfc3339(std::string_view s) {
+  int64_t year, month, day, hour, minute, second;
+  if (s.size() < 20 || !Digits(s, 0, 4, year) || s[4] != '-' || !Digits(s, 5, 2, month) || s[7] != '-' ||
+      !Digits(s, 8, 2, day) || s[10] != 'T' || !Digits(s, 11, 2, hour) || s[13] != ':' ||
+      !Digits(s, 14, 2, minute) || s[16] != ':' || !Digits(s, 17, 2, second))
+    return std::nullopt;
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month < 1 || month > 12) return std::nullopt;
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  if (day < 1 || day > kDays[month - 1] + (month == 2 && leap)) return std::nullopt;
+  if (hour > 23 || minute > 59 || second > 59) return std::nullopt;
+  size_t i = 19;
+  int64_t nanos = 0;
+  if (i < s.size() && (s[i] == '.' || s[i] == ',') && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '9') {
+    ++i;
+    int64_t scale = 100000000;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+      nanos += (s[i] - '0') * scale;  // digits past the ninth are dropped, as Go does
+      scale /= 10;
+      ++i;
+    }
+  }
+  int64_t offset = 0;  // seconds east of UTC
+  if (i + 1 == s.size() && s[i] == 'Z') {
+    ++i;
+  } else if (i + 6 == s.size() && (s[i] == '+' || s[i] == '-') && s[i + 3] == ':') {
+    int64_t oh, om;
+    if (!Digits(s, i + 1, 2, oh) || !Digits(s, i + 4, 2, om) || oh > 23 || om > 59) return std::nullopt;
+    offset = (oh * 3600 + om * 60) * (s[i] == '-' ? -1 : 1);
+    i += 6;
+  } else {
+    return std::nullopt;
+  }
+  const int64_t secs = DaysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset;
+  // int64 nanoseconds span 1677-09-21 to 2262-04-11.
+  constexpr int64_t kMaxSecs = std::numeric_limits<int64_t>::max() / 1000000000 - 1;
+  if (secs >= kMaxSecs) return kMaxSecs * 1000000000;
+  if (secs <= -kMaxSecs) return -kMaxSecs * 1000000000;
+  return secs * 1000000000 + nanos;
+}
 
 void DecodeObjectMeta(DecodeContext& ctx, const DocNode& obj, const std::string& path, ObjectMeta& meta) {
   const DocNode m = ctx.Map(obj, "metadata", path);
@@ -151,10 +229,24 @@ void DecodePodSpec(DecodeContext& ctx, const DocNode& parent, const std::string&
 
 void DecodePod(DecodeContext& ctx, const DocNode& obj, Pod& pod) {
   DecodeObjectMeta(ctx, obj, "metadata", pod.meta);
+  if (const DocNode m = obj["metadata"]; m.IsMap())
+    pod.deleting = DecodeTime(ctx, m, "deletionTimestamp", "metadata.deletionTimestamp").has_value();
   DecodePodSpec(ctx, obj, "spec", pod);
   const DocNode status = ctx.Map(obj, "status", "status");
   if (status.IsDefined()) {
     pod.phase = ctx.Str(status, "phase", "status.phase");
+    pod.start_time_ns = DecodeTime(ctx, status, "startTime", "status.startTime");
+    pod.nominated_node_name = ctx.Str(status, "nominatedNodeName", "status.nominatedNodeName");
+    // podTerminatingByPreemption reads the first DisruptionTarget condition.
+    bool seen = false;
+    for (const auto& [c, p] : ctx.Objects(status, "conditions", "status.conditions")) {
+      const std::string type = ctx.Str(c, "type", p + ".type");
+      const std::string st = ctx.Str(c, "status", p + ".status");
+      const std::string reason = ctx.Str(c, "reason", p + ".reason");
+      if (seen || type != "DisruptionTarget") continue;
+      seen = true;
+      pod.disrupted_by_scheduler = st == "True" && reason == "PreemptionByScheduler";
+    }
     DecodeResourceClaimStatuses(ctx, status, "status.resourceClaimStatuses", pod);
   }
 }

@@ -4,7 +4,9 @@
 // ran. Exact output, as examples/preemption/README.md shows it.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <utility>
 
 #include "cli_test_util.h"
@@ -239,6 +241,90 @@ TEST(PreemptionCliTest, GangSimulateExample) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find(want), std::string::npos) << mode << "\n" << r.out;
   }
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// A dump as `kubectl get nodes,pods -o yaml` gives it: pods listed by name,
+// so the list order is not the start order.
+std::string WriteDump(const std::string& name, const std::string& pods) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << "apiVersion: v1\n"
+                         "kind: List\n"
+                         "items:\n"
+                         "- apiVersion: v1\n"
+                         "  kind: Node\n"
+                         "  metadata: {name: node1}\n"
+                         "  status:\n"
+                         "    allocatable: {cpu: '64', memory: 256Gi, pods: '110', nvidia.com/gpu: '8'}\n"
+                      << pods;
+  return path;
+}
+
+std::string DumpPod(const std::string& name, int priority, int gpus, const std::string& node,
+                    const std::string& status, const std::string& meta = "") {
+  return "- apiVersion: v1\n"
+         "  kind: Pod\n"
+         "  metadata: {name: " + name + ", namespace: ml" + meta + "}\n"
+         "  spec:\n" +
+         (node.empty() ? "" : "    nodeName: " + node + "\n") +
+         "    priority: " + std::to_string(priority) + "\n"
+         "    containers:\n"
+         "    - name: main\n"
+         "      image: trainer\n"
+         "      resources: {limits: {nvidia.com/gpu: " + std::to_string(gpus) + "}}\n"
+         "  status: " + status + "\n";
+}
+
+// DefaultPreemption reprieves the earlier-started of two equal victims
+// (MoreImportantPod reads status.startTime): train-b started first, so
+// train-a, listed first, is evicted.
+TEST(PreemptionCliTest, VictimByStartTimeNotListOrder) {
+  const std::string dump = WriteDump(
+      "preempt-start-time.yaml",
+      DumpPod("train-a", 0, 4, "node1", "{phase: Running, startTime: '2025-03-02T10:00:00Z'}") +
+          DumpPod("train-b", 0, 4, "node1", "{phase: Running, startTime: '2025-03-01T10:00:00Z'}") +
+          DumpPod("serve", 1000, 4, "", "{phase: Pending}"));
+  CliRun r = Cli({"schedule", "-f", dump, "--policy", "kube-default", "-o", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["preempted"], nlohmann::json::parse(R"([{"pod": "train-a", "namespace": "ml", "node": "node1",
+      "by": "ml/serve"}])"));
+}
+
+// A preemptor nominated to a node where its earlier victim is still
+// terminating (deletionTimestamp, DisruptionTarget by the scheduler) waits:
+// PodEligibleToPreemptOthers. Without the nomination it preempts.
+TEST(PreemptionCliTest, TerminatingVictimOnNominatedNode) {
+  const std::string victim = DumpPod(
+      "old-victim", 0, 4, "node1",
+      "{phase: Running, startTime: '2025-03-01T10:00:00Z', conditions: [{type: DisruptionTarget, status: 'True', "
+      "reason: PreemptionByScheduler}]}",
+      ", deletionTimestamp: '2025-03-03T10:00:00Z'");
+  const std::string filler =
+      DumpPod("filler", 0, 4, "node1", "{phase: Running, startTime: '2025-03-01T09:00:00Z'}");
+  const std::string waiting = WriteDump(
+      "preempt-terminating.yaml",
+      victim + filler + DumpPod("serve", 1000, 8, "", "{phase: Pending, nominatedNodeName: node1}"));
+  CliRun r = Cli({"schedule", "-f", waiting, "--policy", "kube-default", "-o", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["preempted"].empty());
+  ASSERT_EQ(j["pending"].size(), 1u);
+  EXPECT_EQ(j["pending"][0]["message"],
+            "0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: not eligible due to a terminating "
+            "pod on the nominated node.");
+
+  const std::string fresh = WriteDump(
+      "preempt-not-nominated.yaml", victim + filler + DumpPod("serve", 1000, 8, "", "{phase: Pending}"));
+  r = Cli({"schedule", "-f", fresh, "--policy", "kube-default", "-o", "json"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["preempted"].size(), 2u);
 }
 
 }  // namespace

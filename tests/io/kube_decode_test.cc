@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 
 #include "document_test_util.h"
@@ -108,6 +111,88 @@ TEST(KubeDecodeTest, PodSpecFieldsErrorsAndWarnings) {
                 {10, "spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector and tolerations "
                      "are)"},
                 {11, "spec.topologySpreadConstraints is not evaluated yet (PodTopologySpread does not run)"}}));
+}
+
+// metav1.Time's decoder: time.Parse with time.RFC3339.
+TEST(KubeDecodeTest, Rfc3339) {
+  EXPECT_EQ(ParseRfc3339("1970-01-01T00:00:00Z"), 0);
+  EXPECT_EQ(ParseRfc3339("1970-01-01T00:00:01.5Z"), 1500000000);
+  EXPECT_EQ(ParseRfc3339("1970-01-01T00:00:00.000000001Z"), 1);
+  EXPECT_EQ(ParseRfc3339("1970-01-01T00:00:00.0000000019Z"), 1);  // past the ninth digit: dropped
+  EXPECT_EQ(ParseRfc3339("1970-01-01T01:00:00+01:00"), 0);
+  EXPECT_EQ(ParseRfc3339("1969-12-31T23:00:00-01:00"), 0);
+  EXPECT_EQ(ParseRfc3339("2025-03-01T10:00:00Z"), int64_t{1740823200} * 1000000000);
+  EXPECT_EQ(ParseRfc3339("2024-02-29T00:00:00Z"), int64_t{1709164800} * 1000000000);
+  const int64_t max = (std::numeric_limits<int64_t>::max() / 1000000000 - 1) * 1000000000;
+  EXPECT_EQ(ParseRfc3339("9999-12-31T23:59:59Z"), max);
+  EXPECT_EQ(ParseRfc3339("0001-01-01T00:00:00Z"), -max);
+  for (const char* bad : {"", "yesterday", "2025-03-01", "2025-03-01 10:00:00Z", "2025-03-01T10:00:00",
+                          "2025-02-29T00:00:00Z", "2025-13-01T00:00:00Z", "2025-03-01T24:00:00Z",
+                          "2025-03-01T10:60:00Z", "2025-03-01T10:00:60Z", "2025-03-01T10:00:00z",
+                          "2025-03-01T10:00:00+0100", "2025-03-01T10:00:00+24:00", "2025-03-01T10:00:00.Z",
+                          "2025-03-01t10:00:00Z", "1740823200"}) {
+    SCOPED_TRACE(bad);
+    EXPECT_EQ(ParseRfc3339(bad), std::nullopt);
+  }
+}
+
+// What DefaultPreemption reads of a dumped pod: its start, whether it is
+// being deleted because the scheduler preempted it, its nomination.
+TEST(KubeDecodeTest, PodLifeForPreemption) {
+  auto doc = Parse(
+      "metadata: {name: p, deletionTimestamp: '2025-03-02T00:00:00Z'}\n"
+      "spec: {nodeName: n1}\n"
+      "status:\n"
+      "  phase: Running\n"
+      "  startTime: '2025-03-01T10:00:00Z'\n"
+      "  nominatedNodeName: n2\n"
+      "  conditions:\n"
+      "  - {type: Ready, status: 'True'}\n"
+      "  - {type: DisruptionTarget, status: 'True', reason: PreemptionByScheduler}\n"
+      "  - {type: DisruptionTarget, status: 'False'}\n");
+  DecodeContext ctx(doc.root());
+  Pod pod;
+  DecodePod(ctx, doc.root(), pod);
+  EXPECT_TRUE(ctx.errors().empty());
+  EXPECT_EQ(pod.start_time_ns, int64_t{1740823200} * 1000000000);
+  EXPECT_TRUE(pod.deleting);
+  EXPECT_TRUE(pod.disrupted_by_scheduler);
+  EXPECT_TRUE(pod.TerminatingByPreemption());
+  EXPECT_EQ(pod.nominated_node_name, "n2");
+
+  // The first DisruptionTarget condition decides; another reason, or no
+  // deletionTimestamp, is not a preemption victim terminating.
+  auto other = Parse(
+      "metadata: {name: p}\n"
+      "status: {startTime: null, conditions: [{type: DisruptionTarget, status: 'True', reason: EvictionByEvictionAPI},"
+      " {type: DisruptionTarget, status: 'True', reason: PreemptionByScheduler}]}\n");
+  DecodeContext ctx2(other.root());
+  Pod p2;
+  DecodePod(ctx2, other.root(), p2);
+  EXPECT_TRUE(ctx2.errors().empty());
+  EXPECT_EQ(p2.start_time_ns, std::nullopt);
+  EXPECT_FALSE(p2.deleting);
+  EXPECT_FALSE(p2.disrupted_by_scheduler);
+  EXPECT_FALSE(p2.TerminatingByPreemption());
+}
+
+// A time the API server could not decode refuses the object, with its field.
+TEST(KubeDecodeTest, BadTimesAreErrors) {
+  auto doc = Parse(
+      "metadata: {name: p, deletionTimestamp: {seconds: 1}}\n"
+      "status:\n"
+      "  startTime: '2025-03-01 10:00'\n");
+  DecodeContext ctx(doc.root());
+  Pod pod;
+  DecodePod(ctx, doc.root(), pod);
+  EXPECT_EQ(ctx.errors(),
+            (std::vector<std::string>{
+                "metadata.deletionTimestamp: expected an RFC 3339 time string, got an object",
+                "status.startTime: cannot parse \"2025-03-01 10:00\" as an RFC 3339 time (such as "
+                "2025-01-02T15:04:05Z)"}));
+  EXPECT_EQ(ctx.first_error_line(), 1);
+  EXPECT_EQ(pod.start_time_ns, std::nullopt);
+  EXPECT_FALSE(pod.deleting);
 }
 
 }  // namespace

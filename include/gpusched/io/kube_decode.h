@@ -5,7 +5,10 @@
 #ifndef GPUSCHED_IO_KUBE_DECODE_H_
 #define GPUSCHED_IO_KUBE_DECODE_H_
 
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "gpusched/io/decode_context.h"
 #include "gpusched/model/node.h"
@@ -18,6 +21,13 @@ void DecodeObjectMeta(DecodeContext& ctx, const DocNode& obj, const std::string&
 void DecodePodSpec(DecodeContext& ctx, const DocNode& spec, const std::string& path, Pod& pod);
 void DecodePod(DecodeContext& ctx, const DocNode& obj, Pod& pod);
 void DecodeNode(DecodeContext& ctx, const DocNode& obj, Node& node);
+
+// A metav1.Time as its JSON decoder reads it (time.Parse with RFC 3339:
+// "2006-01-02T15:04:05Z07:00", optional fraction of a second, "Z" or an
+// offset): nanoseconds since the Unix epoch, saturated at +-(INT64_MAX /
+// 1e9 - 1) s (years before 1678 or after 2261), or nullopt when the text is
+// not such a time.
+std::optional<int64_t> ParseRfc3339(std::string_view text);
 
 }  // namespace gpusched
 

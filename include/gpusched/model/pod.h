@@ -101,6 +101,18 @@ struct Pod {
   std::vector<Toleration> tolerations;
   std::optional<NodeAffinity> node_affinity;  // spec.affinity.nodeAffinity
   std::string phase;  // status.phase
+  // --- What a dump says of the pod's life (read by DefaultPreemption) ---
+  // status.startTime in nanoseconds since the Unix epoch; none while the pod
+  // has not started (upstream's GetPodStartTime then takes "now").
+  std::optional<int64_t> start_time_ns;
+  bool deleting = false;  // metadata.deletionTimestamp is set
+  // The pod's first DisruptionTarget condition is True with reason
+  // PreemptionByScheduler (the scheduler preempted it).
+  bool disrupted_by_scheduler = false;
+  std::string nominated_node_name;  // status.nominatedNodeName
+  // podTerminatingByPreemption (defaultpreemption): being deleted because
+  // the scheduler preempted it.
+  bool TerminatingByPreemption() const { return deleting && disrupted_by_scheduler; }
   // "Deployment/web" when the pod was expanded from a workload template.
   std::string owner;
 

@@ -162,11 +162,20 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     // others keep the shared Failure and the cached diagnosis. `explain` is
     // null for the members of an enforced gang, which are tried on trial
     // copies and never evict (docs/gangs.md).
-    if (explain && preemption && preemption->would_help &&
-        PlaceByPreemption(info, on, *scheduler, preemption_inputs, a.message, *explain, out)) {
-      a.placed_by_preemption = true;
-      return a;
+    std::string post_filter;  // the PostFilter's message when it nominated no node
+    if (explain && preemption && preemption->would_help) {
+      BatchPreemptionInputs pin = preemption_inputs;
+      pin.message = &post_filter;
+      if (PlaceByPreemption(info, on, *scheduler, pin, a.message, *explain, out)) {
+        a.placed_by_preemption = true;
+        return a;
+      }
     }
+    // PodEligibleToPreemptOthers said no (a victim of its earlier
+    // preemption still terminating on its nominated node): the pod waits,
+    // with the PostFilter's message as kube-scheduler reports it.
+    const bool not_eligible = post_filter.find(kNotEligibleTerminating) != std::string::npos;
+    if (not_eligible) a.message += " " + post_filter;
     if (!diagnose) return a;
     if (explain && *explain) {
       a.diagnosis = Diagnose(info, on, scheduler->filters(), &demand);
@@ -177,7 +186,13 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
       a.diagnosis = diagnoses[profile]->Diagnose(info, on, scheduler->filters(), &demand);
     }
-    if (preemption && preemption->would_help) {
+    if (not_eligible) {
+      a.diagnosis.text = "not eligible to preempt: a lower-priority pod on its nominated node " +
+                         info.pod->nominated_node_name +
+                         " is terminating after a preemption (status.nominatedNodeName, the victim's "
+                         "deletionTimestamp and DisruptionTarget condition); kube-scheduler waits for it to go; " +
+                         a.diagnosis.text;
+    } else if (preemption && preemption->would_help) {
       if (explain) {
         // Reached only when the PostFilter's dry run disagreed (batch_preemption.h).
         a.diagnosis.text = "evicting " + std::to_string(preemption->victims) + " lower-priority pod(s) on " +

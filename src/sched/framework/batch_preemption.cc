@@ -26,6 +26,15 @@ std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState&
   pin.pod_of = [pods](uint64_t id) -> const Pod* {
     return pods != nullptr && id < pods->size() ? (*pods)[id] : nullptr;
   };
+  // From the input: status.startTime (a pod the batch placed has none, as
+  // an assumed or bound pod not yet started), and the victims of an earlier
+  // preemption still terminating (PodEligibleToPreemptOthers).
+  pin.start_time = [pods](uint64_t id) -> std::optional<int64_t> {
+    return pods != nullptr && id < pods->size() ? (*pods)[id]->start_time_ns : std::nullopt;
+  };
+  pin.terminating_by_preemption = [pods](uint64_t id) {
+    return pods != nullptr && id < pods->size() && (*pods)[id]->TerminatingByPreemption();
+  };
   if (in.pdbs != nullptr && !in.pdbs->empty() && pods != nullptr) {
     // Every pod of the input counts (an integer minAvailable expects them
     // all); the bound ones are the healthy ones.
@@ -61,7 +70,14 @@ std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState&
   }
   // Upstream starts the dry run at a random node; 0 keeps the answer a
   // function of the input.
-  PreemptionResult r = Preempt(pod, cluster, codes, scheduler.filters(), pin, /*offset_seed=*/0);
+  // status.nominatedNodeName: the node an earlier cycle nominated (one not
+  // in the input is none, as NodeInfos().Get finds no node).
+  std::optional<size_t> nominated;
+  if (!pod.pod->nominated_node_name.empty())
+    if (const int64_t n = cluster.FindNode(pod.pod->nominated_node_name); n >= 0 && cluster.present(static_cast<size_t>(n)))
+      nominated = static_cast<size_t>(n);
+  PreemptionResult r = Preempt(pod, cluster, codes, scheduler.filters(), pin, /*offset_seed=*/0, nominated);
+  if (in.message != nullptr) *in.message = r.message;
   if (!r.nominated) return std::nullopt;
   if (in.gangs != nullptr && in.broken != nullptr) {
     std::vector<uint64_t> evicted;

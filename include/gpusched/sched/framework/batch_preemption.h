@@ -39,6 +39,9 @@ struct BatchPreemptionInputs {
   // When set, PreemptInBatch appends the gangs (PreemptionGangs indices)
   // the eviction breaks.
   std::vector<int32_t>* broken = nullptr;
+  // When set, PreemptInBatch stores the PostFilter's message ("preemption:
+  // ..." when it nominated no node, such as a pod not eligible to preempt).
+  std::string* message = nullptr;
 };
 
 // Runs the PostFilter for `pod` (which just failed on every node under

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/api/fit_error.h"
@@ -34,10 +35,26 @@ bool FitsWithNominated(const PodInfo& pod, const ClusterState& cluster, size_t n
   return run(s);
 }
 
-// MoreImportantPod: higher priority, then the earlier start.
-bool MoreImportant(const BoundPod& a, const BoundPod& b) {
-  if (a.priority != b.priority) return a.priority > b.priority;
-  return a.bind_seq < b.bind_seq;
+using StartTimeFn = std::function<std::optional<int64_t>(uint64_t)>;
+
+// GetPodStartTime as a key, earlier first: status.startTime; a pod without
+// one started "now", after every pod with one, and of two such pods the one
+// bound later reads the clock later. Without start times (`simulate`), the
+// bind order.
+using StartKeyT = std::pair<bool, int64_t>;
+StartKeyT StartKey(const BoundPod& p, const StartTimeFn& start_time) {
+  if (start_time)
+    if (std::optional<int64_t> t = start_time(p.id)) return {false, *t};
+  return {true, static_cast<int64_t>(p.bind_seq)};
+}
+
+// MoreImportantPod: higher priority, then the earlier start (equal starts
+// keep their order: the sorts are stable).
+auto MoreImportant(const StartTimeFn& start_time) {
+  return [&start_time](const BoundPod& a, const BoundPod& b) {
+    if (a.priority != b.priority) return a.priority > b.priority;
+    return StartKey(a, start_time) < StartKey(b, start_time);
+  };
 }
 
 // filterPodsWithPDBViolation: keeps the order; a PDB with a nil or empty
@@ -142,8 +159,9 @@ VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& clus
     out.reasons = why.reasons;
     return out;
   }
+  const auto more_important = MoreImportant(in.start_time);
   std::stable_sort(potential.begin(), potential.end(),
-                   [](const BoundPod* a, const BoundPod* b) { return MoreImportant(*a, *b); });
+                   [&](const BoundPod* a, const BoundPod* b) { return more_important(*a, *b); });
   std::vector<const BoundPod*> violating, non_violating;
   SplitByPdbViolation(potential, in, violating, non_violating);
   // Adds `bp` back; keeps it when the preemptor still fits, else it is a victim.
@@ -158,7 +176,7 @@ VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& clus
     if (!reprieve(bp)) ++out.num_pdb_violations;
   for (const BoundPod* bp : non_violating) reprieve(bp);
   if (!violating.empty() && !non_violating.empty())
-    std::stable_sort(out.victims.begin(), out.victims.end(), MoreImportant);
+    std::stable_sort(out.victims.begin(), out.victims.end(), more_important);
   return out;
 }
 
@@ -196,7 +214,7 @@ DryRun DryRunPreemption(const PodInfo& pod, const ClusterState& cluster, const s
   return out;
 }
 
-size_t SelectCandidate(const std::vector<PreemptionCandidate>& given) {
+size_t SelectCandidate(const std::vector<PreemptionCandidate>& given, const StartTimeFn& start_time) {
   if (given.size() <= 1) return 0;
   // A candidate's cost includes its co-victims (--preempt-gangs whole).
   std::vector<PreemptionCandidate> with_co;
@@ -207,7 +225,7 @@ size_t SelectCandidate(const std::vector<PreemptionCandidate>& given) {
     for (const PreemptionCandidate& c : given) {
       PreemptionCandidate w{c.node, c.victims, c.num_pdb_violations};
       for (const CoVictim& cv : c.co_victims) w.victims.push_back(cv.pod);
-      std::stable_sort(w.victims.begin(), w.victims.end(), MoreImportant);
+      std::stable_sort(w.victims.begin(), w.victims.end(), MoreImportant(start_time));
       with_co.push_back(std::move(w));
     }
   }
@@ -225,21 +243,21 @@ size_t SelectCandidate(const std::vector<PreemptionCandidate>& given) {
         return -sum;
       },
       [](const PreemptionCandidate& c) { return -static_cast<int64_t>(c.victims.size()); },
-      // GetEarliestPodStartTime: the earliest start among the victims of
-      // the highest priority; the later it is, the better.
-      [](const PreemptionCandidate& c) {
-        int32_t max_prio = c.victims.front().priority;
-        uint64_t earliest = c.victims.front().bind_seq;
-        for (const BoundPod& v : c.victims) {
-          if (v.priority == max_prio) {
-            earliest = std::min(earliest, v.bind_seq);
-          } else if (v.priority > max_prio) {
-            max_prio = v.priority;
-            earliest = v.bind_seq;
-          }
-        }
-        return static_cast<int64_t>(earliest);
-      },
+  };
+  // GetEarliestPodStartTime: the earliest start among the victims of the
+  // highest priority; the later it is, the better.
+  auto earliest_start = [&start_time](const PreemptionCandidate& c) {
+    int32_t max_prio = c.victims.front().priority;
+    StartKeyT earliest = StartKey(c.victims.front(), start_time);
+    for (const BoundPod& v : c.victims) {
+      if (v.priority == max_prio) {
+        earliest = std::min(earliest, StartKey(v, start_time));
+      } else if (v.priority > max_prio) {
+        max_prio = v.priority;
+        earliest = StartKey(v, start_time);
+      }
+    }
+    return earliest;
   };
   for (const Score& f : scores) {
     std::vector<size_t> selected;
@@ -255,7 +273,16 @@ size_t SelectCandidate(const std::vector<PreemptionCandidate>& given) {
     if (selected.size() == 1) return selected.front();
     all = std::move(selected);
   }
-  return all.front();
+  size_t best = all.front();
+  StartKeyT best_start = earliest_start(candidates[best]);
+  for (size_t i : all) {
+    const StartKeyT s = earliest_start(candidates[i]);
+    if (s > best_start) {
+      best = i;
+      best_start = s;
+    }
+  }
+  return best;
 }
 
 PreemptionResult Preempt(const PodInfo& pod, const ClusterState& cluster,
@@ -296,7 +323,7 @@ PreemptionResult Preempt(const PodInfo& pod, const ClusterState& cluster,
   }
   if (in.co_victims)
     for (PreemptionCandidate& c : dry.candidates) c.co_victims = in.co_victims(c.victims);
-  const size_t best = SelectCandidate(dry.candidates);
+  const size_t best = SelectCandidate(dry.candidates, in.start_time);
   out.nominated = true;
   out.node = dry.candidates[best].node;
   out.victims = std::move(dry.candidates[best].victims);

@@ -1,7 +1,7 @@
 // DefaultPreemption's tables, ported with their expected values from
 // kubernetes v1.35 pkg/scheduler/framework/plugins/defaultpreemption/
 // default_preemption_test.go (TestDryRunPreemption, TestSelectBestCandidate,
-// TestPostFilter, TestPodEligibleToPreemptOthers) and
+// TestPostFilter, TestPodEligibleToPreemptOthers, TestPreempt) and
 // pkg/scheduler/framework/preemption/preemption_test.go
 // (TestNodesWherePreemptionMightHelp). Upstream's st.MakeNode().Capacity
 // gives 32 pods unless the capacity says otherwise; its "100m"/"100" units
@@ -12,7 +12,8 @@
 // "preemption to resolve pod topology spread filter failure"), the
 // TestPlugin AddPod/RemovePod error cases, the extender case, and the
 // SchedulingGroup cases (TAS / workload-aware preemption feature gates,
-// off in v1.35's defaults).
+// off in v1.35's defaults); TestCustomSelection and TestCustomOrdering
+// (out-of-tree IsEligiblePod / MoreImportantPod hooks).
 #include "gpusched/sched/plugins/defaultpreemption/default_preemption.h"
 
 #include <gtest/gtest.h>
@@ -43,7 +44,12 @@ struct TPod {
   int32_t priority = 0;
   R req = kNone;
   std::map<std::string, std::string> labels = {};
-  int start = 0;  // StartTime: epochTime + start ns (binding order)
+  // status.startTime: epochTime + start ns; none when upstream's pod has no
+  // StartTime (GetPodStartTime then reads the clock: "now").
+  std::optional<int64_t> start = std::nullopt;
+  std::string nominated = "";  // status.nominatedNodeName
+  bool terminating = false;    // st.MakePod().Terminating(): a deletionTimestamp
+  bool disrupted_by_scheduler = false;  // DisruptionTarget=True, reason PreemptionByScheduler
 };
 
 struct TPdb {
@@ -70,6 +76,10 @@ Pod MakePod(const TPod& t) {
   p.meta.name = t.name;
   p.priority = t.priority;
   for (const auto& [k, v] : t.labels) p.meta.labels[k] = v;
+  p.start_time_ns = t.start;
+  p.nominated_node_name = t.nominated;
+  p.deleting = t.terminating;
+  p.disrupted_by_scheduler = t.disrupted_by_scheduler;
   return p;
 }
 
@@ -98,8 +108,9 @@ class MatchFilter : public FilterPlugin {
   }
 };
 
-// A cluster of nodes with their pods bound in start-time order, the PDBs
-// and the Pod behind each BoundPod id.
+// A cluster of nodes with their pods bound in the table's order (upstream's
+// NodeInfo order), their start times, the PDBs and the Pod behind each
+// BoundPod id, read as `schedule` reads a dump (batch_preemption.cc).
 struct World {
   std::deque<Pod> pods;
   std::unique_ptr<ClusterState> cluster;
@@ -108,7 +119,6 @@ struct World {
 
   World(const std::vector<Node>& nodes, std::vector<TPod> init, const std::vector<TPdb>& pdbs = {}) {
     cluster = std::make_unique<ClusterState>(nodes);
-    std::stable_sort(init.begin(), init.end(), [](const TPod& a, const TPod& b) { return a.start < b.start; });
     for (const TPod& t : init) {
       pods.push_back(MakePod(t));
       PodInfo info = PodInfo::Make(pods.back(), pods.size() - 1);
@@ -127,6 +137,8 @@ struct World {
     for (size_t i = 0; i < pdbs.size(); ++i)
       in.pdbs.push_back(PdbBudget{&pdb_objects[i], pdbs[i].allowed, pdbs[i].disrupted});
     in.pod_of = [this](uint64_t id) -> const Pod* { return id < pods.size() ? &pods[id] : nullptr; };
+    in.start_time = [this](uint64_t id) { return id < pods.size() ? pods[id].start_time_ns : std::nullopt; };
+    in.terminating_by_preemption = [this](uint64_t id) { return id < pods.size() && pods[id].TerminatingByPreemption(); };
   }
   std::string NodeName(size_t i) const { return cluster->node(i).name(); }
   std::vector<std::string> Names(const std::vector<BoundPod>& v) const {
@@ -312,6 +324,57 @@ TEST(DefaultPreemptionTest, VictimsMostImportantFirst) {
   EXPECT_EQ(w.Names(v.victims), (std::vector<std::string>{"p1.3", "p1.1"}));
 }
 
+// GetPodStartTime: a pod without status.startTime started "now", after
+// every pod with one. At equal priority it is the less important (evicted
+// first, reprieved last); a node whose highest-priority victims have none
+// wins the latest-start rule. Between two such pods upstream's order is the
+// clock's; here the one bound later started later.
+TEST(DefaultPreemptionTest, PodsWithoutStartTimeStartedNow) {
+  auto filters = Chain(SchedStatus::Code::kSuccess, NewFilterPlugin("NodeResourcesFit"));
+  {
+    World w(VeryLargeNodes({"node1"}), {{"new", "node1", kLow, kMedium},
+                                        {"old", "node1", kLow, kMedium, {}, 7},
+                                        {"older", "node1", kLow, kMedium, {}, 3}});
+    Pod p = MakePod({"p", "", kHigh, kSmall});
+    VictimSelection v = SelectVictimsOnNode(PodInfo::Make(p, 99), *w.cluster, 0, filters, w.in);
+    ASSERT_EQ(v.code, SchedStatus::Code::kSuccess);
+    // Reprieved most important first: "older", then "old"; "new" goes.
+    EXPECT_EQ(w.Names(v.victims), (std::vector<std::string>{"new"}));
+  }
+  {
+    World w(VeryLargeNodes({"node1", "node2", "node3"}), {{"a", "node1", kMid, kVeryLarge, {}, 5},
+                                                          {"b", "node2", kMid, kVeryLarge},
+                                                          {"c", "node3", kMid, kVeryLarge, {}, 9}});
+    Pod p = MakePod({"p", "", kHigh, kLarge});
+    DryRun got = DryRunPreemption(PodInfo::Make(p, 99), *w.cluster, {0, 1, 2}, 0, 3, filters, w.in);
+    ASSERT_EQ(got.candidates.size(), 3u);
+    EXPECT_EQ(w.NodeName(got.candidates[SelectCandidate(got.candidates, w.in.start_time)].node), "node2");
+    // Without start times (`simulate`): bind order, the last bound is the latest.
+    EXPECT_EQ(w.NodeName(got.candidates[SelectCandidate(got.candidates)].node), "node3");
+  }
+  {
+    World w(VeryLargeNodes({"node1", "node2"}), {{"a", "node1", kMid, kVeryLarge}, {"b", "node2", kMid, kVeryLarge}});
+    Pod p = MakePod({"p", "", kHigh, kLarge});
+    DryRun got = DryRunPreemption(PodInfo::Make(p, 99), *w.cluster, {0, 1}, 0, 2, filters, w.in);
+    ASSERT_EQ(got.candidates.size(), 2u);
+    EXPECT_EQ(SelectCandidate(got.candidates, w.in.start_time), 1u);  // b was bound later
+  }
+}
+
+// Start times read from the input, not the order the pods were listed in
+// (kubectl lists them by name): the pod listed last started first.
+TEST(DefaultPreemptionTest, StartTimeNotListOrder) {
+  auto filters = Chain(SchedStatus::Code::kSuccess, NewFilterPlugin("NodeResourcesFit"));
+  World w(VeryLargeNodes({"node1"}), {{"a", "node1", kLow, kMedium, {}, 30},
+                                      {"b", "node1", kLow, kMedium, {}, 20},
+                                      {"c", "node1", kLow, kSmall, {}, 10}});
+  Pod p = MakePod({"p", "", kHigh, kMedium});
+  VictimSelection v = SelectVictimsOnNode(PodInfo::Make(p, 99), *w.cluster, 0, filters, w.in);
+  ASSERT_EQ(v.code, SchedStatus::Code::kSuccess);
+  // c (oldest), then b are reprieved; a, the newest, goes (by list order b would).
+  EXPECT_EQ(w.Names(v.victims), (std::vector<std::string>{"a"}));
+}
+
 struct BestCase {
   std::string name;
   std::vector<std::string> nodes;
@@ -372,7 +435,10 @@ TEST(DefaultPreemptionTest, TestSelectBestCandidate) {
   };
   for (const BestCase& tc : cases) {
     SCOPED_TRACE(tc.name);
-    World w(VeryLargeNodes(tc.nodes), tc.pods);
+    // Every pod of upstream's table has a StartTime: epochTime unless given.
+    std::vector<TPod> pods = tc.pods;
+    for (TPod& t : pods) t.start = t.start.value_or(0);
+    World w(VeryLargeNodes(tc.nodes), pods);
     std::vector<std::unique_ptr<FilterPlugin>> filters;
     filters.push_back(NewFilterPlugin("NodeResourcesFit"));
     std::vector<size_t> all;
@@ -383,7 +449,7 @@ TEST(DefaultPreemptionTest, TestSelectBestCandidate) {
     // anyway (numCandidates is all of them).
     DryRun got = DryRunPreemption(PodInfo::Make(p, 99), *w.cluster, all, 4 % all.size(), num, filters, w.in);
     ASSERT_FALSE(got.candidates.empty());
-    const std::string chosen = w.NodeName(got.candidates[SelectCandidate(got.candidates)].node);
+    const std::string chosen = w.NodeName(got.candidates[SelectCandidate(got.candidates, w.in.start_time)].node);
     EXPECT_TRUE(tc.expected.count(chosen)) << "got " << chosen;
   }
 }
@@ -472,36 +538,40 @@ TEST(DefaultPreemptionTest, NoVictimNeededIsAnError) {
 
 TEST(DefaultPreemptionTest, TestPodEligibleToPreemptOthers) {
   const auto UU = SchedStatus::Code::kUnschedulableAndUnresolvable;
-  const auto U = SchedStatus::Code::kUnschedulable;
+  const auto OK = SchedStatus::Code::kSuccess;  // upstream's nil status
   struct Case {
     std::string name;
-    std::string policy;
-    bool nominated;
-    bool victim_terminating;   // Terminating()
-    bool by_preemption;        // with DisruptionTarget=True/PreemptionByScheduler
+    TPod pod;
+    std::vector<TPod> pods;
+    std::vector<std::string> nodes;
     SchedStatus::Code nominated_code;
     bool expected;
   };
+  TPod terminating{"p1", "node1", kLow};
+  terminating.terminating = true;
+  TPod preempted = terminating;
+  preempted.disrupted_by_scheduler = true;
+  TPod nominated{"p_with_nominated_node", "", kHigh};
+  nominated.nominated = "node1";
+  TPod never_pod{"p_with_preempt_never_policy", "", kHigh};
   const std::vector<Case> cases = {
-      {"Pod with nominated node", "", true, true, false, UU, true},
-      {"Pod without nominated node", "", false, false, false, U, true},
-      {"Pod with 'PreemptNever' preemption policy", "Never", false, false, false, U, false},
-      {"preemption victim pod terminating, as indicated by the dedicated DisruptionTarget condition", "", true, true,
-       true, U, false},
-      {"non-victim Pods terminating", "", true, true, false, U, true},
+      {"Pod with nominated node", nominated, {terminating}, {"node1"}, UU, true},
+      {"Pod without nominated node", {"p_without_nominated_node", "", kHigh}, {}, {}, OK, true},
+      {"Pod with 'PreemptNever' preemption policy", never_pod, {}, {}, OK, false},
+      {"preemption victim pod terminating, as indicated by the dedicated DisruptionTarget condition", nominated,
+       {preempted}, {"node1"}, OK, false},
+      {"non-victim Pods terminating", nominated, {terminating}, {"node1"}, OK, true},
   };
   for (const Case& tc : cases) {
     SCOPED_TRACE(tc.name);
-    World w({MakeNode("node1", kVeryLarge)}, {{"p1", "node1", kLow}});
-    std::set<uint64_t> terminating;
-    if (tc.victim_terminating && tc.by_preemption) terminating.insert(0);
-    w.in.terminating_by_preemption = [&](uint64_t id) { return terminating.count(id) > 0; };
-    TPod t{"p", "", kHigh};
-    Pod p = MakePod(t);
-    p.preemption_policy = tc.policy;
-    std::optional<std::string> why = PodIneligibleToPreemptOthers(
-        PodInfo::Make(p, 99), tc.nominated ? std::optional<size_t>(0) : std::nullopt, tc.nominated_code,
-        *w.cluster, w.in);
+    World w(VeryLargeNodes(tc.nodes), tc.pods);
+    Pod p = MakePod(tc.pod);
+    if (tc.pod.name == never_pod.name) p.preemption_policy = "Never";
+    // The nominated node as `schedule` finds it (batch_preemption.cc).
+    std::optional<size_t> node;
+    if (const int64_t n = w.cluster->FindNode(p.nominated_node_name); n >= 0) node = static_cast<size_t>(n);
+    std::optional<std::string> why = PodIneligibleToPreemptOthers(PodInfo::Make(p, 99), node, tc.nominated_code,
+                                                                  *w.cluster, w.in);
     EXPECT_EQ(!why.has_value(), tc.expected);
   }
   // The messages.
@@ -510,6 +580,40 @@ TEST(DefaultPreemptionTest, TestPodEligibleToPreemptOthers) {
   never.preemption_policy = "Never";
   EXPECT_EQ(PodIneligibleToPreemptOthers(PodInfo::Make(never, 0), std::nullopt, UU, *w.cluster, w.in),
             "not eligible due to preemptionPolicy=Never.");
+}
+
+// TestPreempt's cases with NodeResourcesFit alone (the topology spread and
+// extender ones have no counterpart): every node Unschedulable, pods
+// without StartTime.
+TEST(DefaultPreemptionTest, TestPreempt) {
+  struct Case {
+    std::string name;
+    std::string policy;
+    std::string want_node;  // "" when not nominated
+    std::vector<std::string> victims;
+  };
+  const std::vector<Case> cases = {
+      {"basic preemption logic", "PreemptLowerPriority", "node1", {"p1.1", "p1.2"}},
+      {"no preempting in pod", "Never", "", {}},
+      {"PreemptionPolicy is nil", "", "node1", {"p1.1", "p1.2"}},
+  };
+  for (const Case& tc : cases) {
+    SCOPED_TRACE(tc.name);
+    World w(VeryLargeNodes({"node1", "node2", "node3"}), {{"p1.1", "node1", kLow, kSmall},
+                                                          {"p1.2", "node1", kLow, kSmall},
+                                                          {"p2.1", "node2", kHigh, kLarge},
+                                                          {"p3.1", "node3", kMid, kMedium}});
+    std::vector<std::unique_ptr<FilterPlugin>> filters;
+    filters.push_back(NewFilterPlugin("NodeResourcesFit"));
+    Pod p = MakePod({"p", "", kHigh, kVeryLarge});
+    p.preemption_policy = tc.policy;
+    const std::vector<SchedStatus::Code> codes(3, SchedStatus::Code::kUnschedulable);
+    PreemptionResult r = Preempt(PodInfo::Make(p, 99), *w.cluster, codes, filters, w.in, 0);
+    EXPECT_EQ(r.nominated ? w.NodeName(r.node) : "", tc.want_node);
+    std::vector<std::string> victims = w.Names(r.victims);
+    std::sort(victims.begin(), victims.end());
+    EXPECT_EQ(victims, tc.victims);
+  }
 }
 
 // preemption_test.go's table; v1.35 reads absent nodes as

@@ -20,8 +20,12 @@
 //    lowest highest victim priority, smallest sum of (priority + 2^31),
 //    fewest victims, latest start among the highest-priority victims, then
 //    the first candidate (upstream: map order; here the dry run's order).
-// A pod's "start time" is its bind order in the ClusterState (BoundPod::
-// bind_seq): a pod bound earlier started earlier.
+// A pod's start time (GetPodStartTime in pkg/scheduler/util/utils.go) is
+// PreemptionInputs::start_time: status.startTime from the input in
+// `schedule`, where a pod without one (not started, or placed by the batch)
+// counts as started now, after every pod with one (and after the pods bound
+// before it); unset (`simulate`), a pod started when it was bound
+// (BoundPod::bind_seq).
 #ifndef GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
 #define GPUSCHED_SCHED_PLUGINS_DEFAULTPREEMPTION_DEFAULT_PREEMPTION_H_
 
@@ -74,6 +78,12 @@ struct PreemptionInputs {
   // A bound pod terminating because the scheduler preempted it (deletion
   // timestamp and DisruptionTarget=True/PreemptionByScheduler).
   std::function<bool(uint64_t)> terminating_by_preemption;
+  // A bound pod's status.startTime (ns since the Unix epoch), nullopt when
+  // it has none: upstream's GetPodStartTime then reads the clock, so such a
+  // pod started after every pod with a start time; between two of them the
+  // order is the clock's (here the one bound later started later). Unset:
+  // the start is BoundPod::bind_seq.
+  std::function<std::optional<int64_t>(uint64_t)> start_time;
   const FilterPlugin* last = nullptr;  // one more filter after the chain (DynamicResources)
   // --preempt-gangs whole (not upstream): pods that may not be victims of a
   // preemptor of that priority (a gang member whose gang holds a pod of
@@ -143,7 +153,9 @@ DryRun DryRunPreemption(const PodInfo& pod, const ClusterState& cluster, const s
                         const std::vector<std::unique_ptr<FilterPlugin>>& filters, const PreemptionInputs& in);
 
 // pickOneNodeForPreemption: the index of the chosen candidate (0 for one).
-size_t SelectCandidate(const std::vector<PreemptionCandidate>& candidates);
+// `start_time` as PreemptionInputs::start_time.
+size_t SelectCandidate(const std::vector<PreemptionCandidate>& candidates,
+                       const std::function<std::optional<int64_t>(uint64_t)>& start_time = {});
 
 struct PreemptionResult {
   bool nominated = false;  // Success: the preemptor is nominated to `node`
