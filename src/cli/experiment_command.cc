@@ -5,13 +5,10 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
-#include <cstring>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <optional>
 #include <sstream>
@@ -149,13 +146,9 @@ std::optional<int> WriteExperimentFiles(const ExperimentFlags& flags, const std:
       return kExitUsage;
     }
     for (const auto& [name, text] : {std::pair{"experiment.csv", CurvesCsv(r)}, std::pair{"runs.csv", RunsCsv(r)}}) {
-      const std::string path = (std::filesystem::path(flags.output_dir) / name).string();
-      errno = 0;
-      std::ofstream f(path, std::ios::binary);
-      f << text;
-      f.close();
-      if (!f) {
-        err << "error: --output-dir: cannot write \"" << path << "\": " << std::strerror(errno) << "\n";
+      if (Status st = WriteOutputFile("--output-dir", (std::filesystem::path(flags.output_dir) / name).string(), text);
+          !st.ok()) {
+        err << st.message() << "\n";
         return kExitUsage;
       }
     }
@@ -175,12 +168,8 @@ std::optional<int> WriteExperimentFiles(const ExperimentFlags& flags, const std:
         s.points.push_back({static_cast<double>(x), c.unalloc_mean[x], c.unalloc_sd[x]});
       ro.experiment.push_back(std::move(s));
     }
-    errno = 0;
-    std::ofstream f(flags.report, std::ios::binary);
-    f << RenderHtmlReport({}, ro);
-    f.close();
-    if (!f) {
-      err << "error: --report: cannot write \"" << flags.report << "\": " << std::strerror(errno) << "\n";
+    if (Status st = WriteOutputFile("--report", flags.report, RenderHtmlReport({}, ro)); !st.ok()) {
+      err << st.message() << "\n";
       return kExitUsage;
     }
     out << "wrote " << flags.report << "\n";

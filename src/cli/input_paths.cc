@@ -1,6 +1,9 @@
 #include "gpusched/cli/input_paths.h"
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
 
 namespace gpusched {
 namespace {
@@ -74,6 +77,15 @@ Status CheckOutputFile(const std::string& flag, const std::string& path, const s
   if (!fs::is_directory(parent, ec))
     return Status::InvalidArgument("error: " + flag + " \"" + path + "\": \"" + parent.string() +
                                    "\" is a file, not a directory; give another path");
+  return Status::Ok();
+}
+
+Status WriteOutputFile(const std::string& flag, const std::string& path, const std::string& text) {
+  errno = 0;
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) return Status::IOError("error: " + flag + ": cannot write \"" + path + "\": " + std::strerror(errno));
   return Status::Ok();
 }
 

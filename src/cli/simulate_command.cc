@@ -3,10 +3,7 @@
 // write the time series, pod outcomes and HTML report on request.
 #include <CLI/CLI.hpp>
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <limits>
 #include <sstream>
@@ -155,12 +152,8 @@ std::optional<int> WriteSimulateFiles(const SimulateFlags& flags, const SimInput
     ro.title = "gpusched simulation";
     ro.subtitle = Plural(static_cast<int64_t>(in.workload.pods.size()), "pod") + " on " +
                   Plural(static_cast<int64_t>(in.initial_nodes.size()), "node") + ", seed " + std::to_string(seed);
-    errno = 0;
-    std::ofstream f(flags.report, std::ios::binary);
-    f << RenderHtmlReport(runs, ro);
-    f.close();
-    if (!f) {
-      err << "error: --report: cannot write \"" << flags.report << "\": " << std::strerror(errno) << "\n";
+    if (Status st = WriteOutputFile("--report", flags.report, RenderHtmlReport(runs, ro)); !st.ok()) {
+      err << st.message() << "\n";
       return kExitUsage;
     }
     out << "wrote " << flags.report << "\n";

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace gpusched {
 namespace {
@@ -44,6 +45,20 @@ TEST(InputPathsTest, DirectoriesMustHoldManifests) {
       EXPECT_EQ(st.message(), c.error);
     }
   }
+}
+
+// What simulate and experiment write goes through one function: the file's
+// bytes as given, or an error that names the flag, the path and why.
+TEST(InputPathsTest, WriteOutputFileNamesTheFlagAndTheReason) {
+  const std::string path = ::testing::TempDir() + "/gpusched-written.txt";
+  std::filesystem::remove(path);
+  ASSERT_TRUE(WriteOutputFile("--report", path, "a\nb\n").ok());
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "a\nb\n");
+
+  Status st = WriteOutputFile("--output-dir", "/nonexistent-gpusched/runs.csv", "x");
+  EXPECT_EQ(st.code(), Status::Code::kIOError);
+  EXPECT_EQ(st.message(), "error: --output-dir: cannot write \"/nonexistent-gpusched/runs.csv\": No such file or directory");
 }
 
 }  // namespace

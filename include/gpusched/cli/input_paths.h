@@ -29,6 +29,11 @@ Status CheckInputPath(const std::string& flag, const std::string& path, const st
 Status CheckOutputFile(const std::string& flag, const std::string& path, const std::string& created_dir = "");
 Status CheckOutputDirectory(const std::string& flag, const std::string& path);
 
+// Writes `text` to `path` (a file given through `flag`, or inside its
+// directory); a write that fails says "error: FLAG: cannot write \"PATH\":
+// <the system's reason>".
+Status WriteOutputFile(const std::string& flag, const std::string& path, const std::string& text);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_CLI_INPUT_PATHS_H_
