@@ -1,11 +1,10 @@
 #include "gpusched/model/fractional_gpu_advice.h"
 
-#include <algorithm>
-#include <cctype>
 #include <set>
 #include <string_view>
 
 #include "gpusched/model/quantity.h"
+#include "gpusched/util/ascii.h"
 
 namespace gpusched {
 namespace {
@@ -22,10 +21,7 @@ std::string ResourceOf(const std::string& field) {
   return "";
 }
 
-bool NamesAGpu(std::string name) {
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  return name.find("gpu") != std::string::npos;
-}
+bool NamesAGpu(std::string_view name) { return AsciiLower(name).find("gpu") != std::string::npos; }
 
 // 500 -> "0.5", 1250 -> "1.25": the number as a user writes it.
 std::string Decimal(int64_t milli) {
