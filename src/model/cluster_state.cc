@@ -98,7 +98,7 @@ std::vector<int32_t> ClusterState::DefaultGpuChoice(size_t i, const GpuRequest& 
 }
 
 void ClusterState::Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id, int32_t priority,
-                        const GpuRequest& gpu, const std::vector<int32_t>& devices) {
+                        const GpuRequest& gpu, const std::vector<int32_t>& devices, const Pod* pod) {
   NodeState& s = states_[i];
   s.requested.Add(requests);
   s.non_zero_requested.milli_cpu = SatAdd(s.non_zero_requested.milli_cpu, non_zero.milli_cpu);
@@ -114,7 +114,7 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
   if (gpu.from_annotations && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
   s.gpu_requested = s.requested.Scalar(kResourceGPU);
   s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero.milli_cpu, non_zero.memory, devices, milli,
-                          gpu.from_annotations});
+                          gpu.from_annotations, pod});
   s.pod_ids.push_back(id);
   ++s.version;
   Changed(i);

@@ -13,6 +13,8 @@ bool WorthRequeuing(const std::vector<std::unique_ptr<FilterPlugin>>& filters, u
     if (events.assigned_pod_deleted && plugin.QueueOnAssignedPodDeleted()) return true;
     for (const ClusterEvents::AddedNode& added : events.nodes_added)
       if (plugin.QueueOnNodeAdded(pod, *added.node, added.state)) return true;
+    for (const ClusterEvents::AddedPod& added : events.pods_added)
+      if (plugin.QueueOnAssignedPodAdded(pod, *added.pod, *added.node)) return true;
   }
   return false;
 }

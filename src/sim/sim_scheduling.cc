@@ -107,6 +107,8 @@ void Simulation::ScheduleAllByClass(double now) {
 void Simulation::Bound(size_t id, const Attempt& d, double now) {
   SimPod& p = pods_[id];
   nominated_.Remove(p.waiting->info.pod);  // bound: the nomination is done with
+  // AssignedPodAdd: may make a pod-aware pod schedulable (pod affinity).
+  if (any_pod_aware_) events_now_.pods_added.push_back({p.waiting->info.pod, &cluster_.node(d.node)});
   p.node = static_cast<int32_t>(d.node);
   Ran(id, d.node);
   NodeChanged(d.node, now);

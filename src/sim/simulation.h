@@ -200,6 +200,7 @@ class Simulation {
   size_t live_events_ = 0;
   double armed_backoff_ = kNever, armed_leftover_ = kNever;
   ClusterEvents events_now_;  // pods deleted and nodes added in this batch
+  bool any_pod_aware_ = false;  // some pod so far has PodInfo::pod_aware
   // Something happened in this batch: not only stale finishes (of evicted
   // pods) or flushes that moved nothing. Only such batches are samples.
   bool busy_ = false;

@@ -158,6 +158,7 @@ int64_t Simulation::Enqueue(size_t id, double now) {
   const Pod& pod = workload_.pods[id].pod;
   // The pod's index is its id in ClusterState: unique for the whole run.
   p.waiting = std::make_unique<WaitingPod>(WaitingPod{PodInfo::Make(pod, id), {}, std::nullopt});
+  any_pod_aware_ |= p.waiting->info.pod_aware;
   const int64_t gpu_milli = p.waiting->info.gpu.total_milli();
   if (std::optional<HeldPod> held = CheckBeforeScheduling(p.waiting->info, profiles_, options_.dra, cluster_)) {
     // Never attempted, whatever happens later in the run.

@@ -20,6 +20,8 @@
 
 namespace gpusched {
 
+struct Pod;
+
 // Device indices are tracked for at most this many GPUs per node; a node that
 // advertises more still has its nvidia.com/gpu count honoured by the filter.
 inline constexpr int64_t kMaxTrackedGpusPerNode = 4096;
@@ -41,6 +43,12 @@ struct BoundPod {
   // The pod's devices are charged to the node's nvidia.com/gpu as
   // KAI-Scheduler's reservation pod does (GpuRequest::from_annotations).
   bool gpu_reserves = false;
+  // The pod itself, for the plugins that compare a pod with the pods
+  // running on a node or in its topology domain (labels, namespace,
+  // affinity terms, host ports, volumes); nullptr when the binder had none
+  // (a pod known only by its requests). The binder keeps it alive while
+  // it is bound.
+  const Pod* pod = nullptr;
 };
 
 inline constexpr uint64_t kAnonymousPod = ~0ull;
@@ -54,7 +62,10 @@ struct NodeState {
   int64_t num_pods = 0;
   // Free milli-GPU per device, index = device index. 1000 = wholly free.
   std::vector<int32_t> gpu_free_milli;
-  std::vector<BoundPod> pods;  // in bind order
+  // In bind order. Copies made for a dry run (preemption's victims removed,
+  // nominated pods added: nominated_pods.h) keep it exact, as the filters
+  // that read other pods rely on it.
+  std::vector<BoundPod> pods;
   // pods[k].id for each k, kept by ClusterState: Unbind's search reads
   // these contiguously rather than one 200-byte BoundPod per pod.
   std::vector<uint64_t> pod_ids;
@@ -146,8 +157,9 @@ class ClusterState {
   // (which must fit). Devices taken by an annotation request that were
   // wholly free are charged to nvidia.com/gpu (and released when the device
   // is wholly free again), so whole-GPU pods never land on a shared device.
+  // `pod` is BoundPod::pod.
   void Bind(size_t i, const Resources& requests, const Resources& non_zero, uint64_t id, int32_t priority,
-            const GpuRequest& gpu, const std::vector<int32_t>& devices);
+            const GpuRequest& gpu, const std::vector<int32_t>& devices, const Pod* pod = nullptr);
 
   // Accounts a pod with `requests` on node `i` and hands it `gpus` whole GPU
   // devices, lowest free index first (as the NVIDIA device plugin does).

@@ -34,12 +34,21 @@ struct ClusterEvents {
     const Node* node;  // as added (alive for the moment)
     NodeState state;   // its state when it joined: empty
   };
+  struct AddedPod {
+    const Pod* pod;    // as bound (alive for the moment)
+    const Node* node;  // where
+  };
   bool assigned_pod_deleted = false;  // a bound pod finished or was evicted
   std::vector<AddedNode> nodes_added;
-  bool any() const { return assigned_pod_deleted || !nodes_added.empty(); }
+  // Pods bound (AssignedPodAdd). Kept only while some pod of the run has a
+  // spec a bind may make schedulable (PodInfo::pod_aware): otherwise no
+  // hint could answer Queue and the requeue pass would be wasted.
+  std::vector<AddedPod> pods_added;
+  bool any() const { return assigned_pod_deleted || !nodes_added.empty() || !pods_added.empty(); }
   void Clear() {
     assigned_pod_deleted = false;
     nodes_added.clear();
+    pods_added.clear();
   }
 };
 

@@ -27,8 +27,14 @@ struct Hasher {
 
 bool SameClass(const PodInfo& a, const PodInfo& b) {
   if (a.priority != b.priority || !(a.requests == b.requests) || !(a.gpu == b.gpu)) return false;
+  // A pod whose spec is compared with other pods (affinity, spread, ports,
+  // volumes) gets verdicts of its own.
+  if (a.pod_aware || b.pod_aware) return a.pod == b.pod;
   const Pod& pa = *a.pod;
   const Pod& pb = *b.pod;
+  // Other pods' anti-affinity and spread selectors look at its labels and
+  // namespace.
+  if (pa.meta.namespace_ != pb.meta.namespace_ || pa.meta.labels != pb.meta.labels) return false;
   if (pa.preemption_policy != pb.preemption_policy || pa.scheduler_name != pb.scheduler_name) return false;
   if (a.unconstrained && b.unconstrained) return true;
   return SameConstraints(pa, pb);
@@ -52,6 +58,9 @@ size_t ClassHash(const PodInfo& pod) {
   // Constraints are compared by SameClass; their sizes and the nodeName
   // spread the constrained pods well enough.
   h.Mix(p.node_name);
+  h.Mix(p.meta.namespace_);
+  h.Mix(p.meta.labels.size());
+  if (pod.pod_aware) h.Mix(reinterpret_cast<uintptr_t>(pod.pod));
   h.Mix(p.node_selector.size() << 16 | p.tolerations.size() << 1 | (HasRequiredAffinity(p) ? 1 : 0));
   for (const auto& [k, v] : p.node_selector) {
     h.Mix(k);
@@ -65,6 +74,8 @@ PodClassKey::PodClassKey(const PodInfo& pod) : info_(pod) {
   pod_.preemption_policy = p.preemption_policy;
   pod_.scheduler_name = p.scheduler_name;
   pod_.node_name = p.node_name;
+  pod_.meta.namespace_ = p.meta.namespace_;
+  pod_.meta.labels = p.meta.labels;
   pod_.node_selector = p.node_selector;
   pod_.tolerations = p.tolerations;
   if (HasRequiredAffinity(p)) {

@@ -82,7 +82,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     }
     std::vector<int32_t> gpus = cluster.DefaultGpuChoice(static_cast<size_t>(n), info.gpu);
     cluster.Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests, info.input_index, p.Priority(),
-                 info.gpu, gpus);
+                 info.gpu, gpus, &p);
     out.placements.push_back({i, static_cast<size_t>(n), std::move(gpus), true, std::nullopt});
   }
   std::string served;

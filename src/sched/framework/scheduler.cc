@@ -1,7 +1,10 @@
 #include "gpusched/sched/framework/scheduler.h"
 
+#include <algorithm>
+
 #include "gpusched/sched/framework/indexed_scan.h"
 #include "gpusched/sched/framework/policy_index_search.h"
+#include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 
 namespace gpusched {
@@ -24,6 +27,58 @@ Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::un
   }
   if (SummarizedFailures::Usable(chain)) summaries_ = std::make_unique<SummarizedFailures>(preemption_);
   if (FailureCache::Usable(chain)) failures_ = std::make_unique<FailureCache>();
+  for (size_t k = 0; k < filters_.size(); ++k)
+    if (filters_[k]->HasPreFilter()) pre_filters_.push_back(k);
+}
+
+bool Scheduler::PreFilter(const PodInfo& pod, const ClusterState& cluster, CycleState& cycle,
+                          SchedStatus& reject) const {
+  bool stateful = false;
+  for (size_t k : pre_filters_) {
+    const FilterPlugin& f = *filters_[k];
+    SchedStatus r = SchedStatus::Success();
+    std::unique_ptr<PreFilterData> data = f.PreFilter(pod, cluster, r);
+    if (!r.IsSuccess()) {
+      r.set_plugin(std::string(f.Name()));
+      reject = std::move(r);
+      return true;
+    }
+    if (data) {
+      cycle.Put(&f, std::move(data));
+      stateful = true;
+    }
+  }
+  return stateful;
+}
+
+Decision Scheduler::PreFilterRejected(const PodInfo& pod, const ClusterState& cluster, const SchedStatus& reject,
+                                      uint64_t& rejectors) {
+  Decision d;
+  d.fit_error.num_all_nodes = static_cast<int64_t>(cluster.num_present());
+  // Status.Message(): the reasons joined with ", ".
+  for (size_t k = 0; k < reject.reasons().size(); ++k)
+    d.fit_error.pre_filter_message += (k ? ", " : "") + reject.reasons()[k];
+  if (reject.code() == SchedStatus::Code::kUnschedulableAndUnresolvable)
+    d.fit_error.unresolvable_nodes = d.fit_error.num_all_nodes;
+  rejectors = 0;
+  for (size_t k = 0; k < filters_.size(); ++k)
+    if (filters_[k]->Name() == reject.plugin()) rejectors |= uint64_t{1} << std::min<size_t>(k, 63);
+  if (preemption_) {
+    const std::vector<SchedStatus::Code> codes(cluster.size(), reject.code());
+    PreemptionVerdict v = EvaluatePreemption(pod, cluster, filters_, codes);
+    if (!v.would_help) d.fit_error.post_filter_message = v.message;
+    d.preemption = std::move(v);
+  }
+  return d;
+}
+
+Decision Scheduler::ScheduleWithCycle(const PodInfo& pod, ClusterState& cluster, const CycleState& cycle,
+                                      const SchedStatus& reject, PodExplain* explain, uint64_t& rejectors) {
+  // The framework's copy of the pod for this attempt (PodInfo::cycle).
+  PodInfo with = pod;
+  with.cycle = &cycle;
+  if (!reject.IsSuccess()) return PreFilterRejected(with, cluster, reject, rejectors);
+  return ScheduleUncached(with, cluster, explain, rejectors);
 }
 
 SearchContext Scheduler::Context(const PodInfo& pod, const ClusterState& cluster, size_t start, int64_t to_find) {
@@ -43,8 +98,24 @@ bool Scheduler::CountsNominated(const PodInfo& pod) const {
   return nominated_ != nullptr && nominated_->Affects(pod);
 }
 
+bool Scheduler::Cacheable(const PodInfo& pod) const {
+  // A pod-aware pod is a class of its own (pod_class.h): its failure would
+  // never be found again, only kept.
+  return failures_ != nullptr && !pod.pod_aware && !CountsNominated(pod);
+}
+
 Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
-  if (CountsNominated(pod)) {
+  if (!pre_filters_.empty() && pod.cycle == nullptr) {
+    CycleState cycle;
+    SchedStatus reject = SchedStatus::Success();
+    if (PreFilter(pod, cluster, cycle, reject)) {
+      uint64_t rejectors = 0;
+      Decision d = ScheduleWithCycle(pod, cluster, cycle, reject, nullptr, rejectors);
+      if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
+      return Attempt{false, 0, {}, MakeFailure(d, rejectors)};
+    }
+  }
+  if (!Cacheable(pod)) {
     // Its failure depends on the nominations (and on which pod it is), not
     // only on its class and the cluster: neither looked up nor kept.
     uint64_t rejectors = 0;
@@ -56,7 +127,7 @@ Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
   // pod that fits costs nothing more.
   size_t hash = 0;
   bool hashed = false;
-  if (failures_) {
+  {
     failures_->Sync(cluster);
     if (!failures_->empty()) {
       hash = ClassHash(pod);
@@ -68,7 +139,7 @@ Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
   Decision d = ScheduleUncached(pod, cluster, nullptr, rejectors);
   if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
   std::shared_ptr<const Failure> f = MakeFailure(d, rejectors);
-  if (failures_) {
+  {
     if (!hashed) hash = ClassHash(pod);
     failures_->Keep(pod, hash, f);
   }
@@ -76,7 +147,23 @@ Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
 }
 
 std::shared_ptr<const Failure> Scheduler::FailureOf(const PodInfo& pod, ClusterState& cluster) {
-  const bool cacheable = failures_ && !CountsNominated(pod);  // see Schedule
+  if (!pre_filters_.empty() && pod.cycle == nullptr) {
+    CycleState cycle;
+    SchedStatus reject = SchedStatus::Success();
+    if (PreFilter(pod, cluster, cycle, reject)) {
+      const size_t start = next_start_index_;
+      uint64_t rejectors = 0;
+      dry_run_ = true;
+      Decision d = ScheduleWithCycle(pod, cluster, cycle, reject, nullptr, rejectors);
+      dry_run_ = false;
+      if (d.scheduled) {
+        next_start_index_ = start;
+        return nullptr;
+      }
+      return MakeFailure(d, rejectors);
+    }
+  }
+  const bool cacheable = Cacheable(pod);  // see Schedule
   size_t hash = 0;
   if (cacheable) {
     failures_->Sync(cluster);
@@ -98,6 +185,14 @@ std::shared_ptr<const Failure> Scheduler::FailureOf(const PodInfo& pod, ClusterS
 }
 
 Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodExplain* explain) {
+  if (explain && !pre_filters_.empty() && pod.cycle == nullptr) {
+    CycleState cycle;
+    SchedStatus reject = SchedStatus::Success();
+    if (PreFilter(pod, cluster, cycle, reject)) {
+      uint64_t rejectors = 0;
+      return ScheduleWithCycle(pod, cluster, cycle, reject, explain, rejectors);
+    }
+  }
   if (explain) {
     uint64_t rejectors = 0;
     return ScheduleUncached(pod, cluster, explain, rejectors);
@@ -126,8 +221,10 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
   SearchContext ctx = Context(pod, cluster, start, to_find);
   // Pods nominated to a node count there (RunFilterPluginsWithNominatedPods):
   // the fast paths know nothing of them, so such a pod takes the plain scan.
+  // So does a pod with PreFilter state: the fast paths rely on FilterTraits,
+  // which hold for the pods every PreFilter skips.
   if (CountsNominated(pod)) ctx.nominated = nominated_;
-  if (!explain && use_index_ && search_ && n > 0 && ctx.nominated == nullptr) {
+  if (!explain && use_index_ && search_ && n > 0 && ctx.nominated == nullptr && pod.cycle == nullptr) {
     if (search_->Find(ctx, feasible_, next_start_index_)) return Commit(pod, cluster, to_find, explain);
     // The plain scan would also have found nothing; it would have moved
     // the start index past every node, i.e. back to `start`.
@@ -160,7 +257,8 @@ Decision Scheduler::Commit(const PodInfo& pod, ClusterState& cluster, int64_t to
   }
   if (explain) explain->chosen = d.node;
   d.gpus = policy_->SelectGpus(pod, cluster, d.node, rng_, *policy_state_);
-  cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.priority, pod.gpu, d.gpus);
+  cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.priority, pod.gpu, d.gpus,
+               pod.pod);
   return d;
 }
 

@@ -67,7 +67,19 @@ void AddPodBack(NodeState& s, const BoundPod& p) {
   }
   if (p.gpu_reserves && reserved > 0) s.requested.AddScalar(kResourceGPU, reserved);
   s.gpu_requested = s.requested.Scalar(kResourceGPU);
+  s.pods.push_back(p);
+  s.pod_ids.push_back(p.id);
   ++s.version;
+}
+
+void RemovePod(NodeState& s, const BoundPod& p) {
+  s.Remove(p);
+  for (size_t k = 0; k < s.pods.size(); ++k) {
+    if (s.pods[k].bind_seq != p.bind_seq || s.pods[k].id != p.id) continue;
+    s.pods.erase(s.pods.begin() + static_cast<std::ptrdiff_t>(k));
+    if (k < s.pod_ids.size()) s.pod_ids.erase(s.pod_ids.begin() + static_cast<std::ptrdiff_t>(k));
+    break;
+  }
 }
 
 NodeState AccountingCopy(const NodeState& o) {
@@ -77,6 +89,8 @@ NodeState AccountingCopy(const NodeState& o) {
   s.non_zero_requested = o.non_zero_requested;
   s.num_pods = o.num_pods;
   s.gpu_free_milli = o.gpu_free_milli;
+  s.pods = o.pods;
+  s.pod_ids = o.pod_ids;
   s.gpu_model = o.gpu_model;
   s.gpu_memory_mib = o.gpu_memory_mib;
   s.prefer_no_schedule_taint = o.prefer_no_schedule_taint;
@@ -89,6 +103,10 @@ NodeState AccountingCopy(const NodeState& o) {
 
 void AddNominatedPod(NodeState& s, const PodInfo& p) {
   BoundPod b;
+  b.id = p.input_index;
+  b.priority = p.priority;
+  b.bind_seq = ~0ull;  // after every bound pod
+  b.pod = p.pod;
   b.requests = p.requests;
   b.non_zero_milli_cpu = p.non_zero_requests.milli_cpu;
   b.non_zero_memory = p.non_zero_requests.memory;

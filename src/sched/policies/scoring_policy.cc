@@ -49,7 +49,7 @@ size_t ScoringPolicy::Select(const PodInfo& pod, const ClusterState& cluster, co
   totals.assign(n, 0);
   scores.resize(n);
   for (const auto& [plugin, weight] : scorers_) {
-    if (!plugin->PreScore(pod)) continue;  // Skip: no score, no weight
+    if (!plugin->PreScore(pod, cluster)) continue;  // Skip: no score, no weight
     plugin->ScoreNodes(pod, cluster, feasible, scores);
     std::vector<int64_t> raw;
     if (explain) raw = scores;

@@ -182,7 +182,7 @@ TEST(ScorePluginsTest, NewScorePluginFitArgs) {
     profile.fit_args = c.args;
     auto p = NewScorePlugin("NodeResourcesFit", profile);
     ASSERT_NE(p, nullptr);
-    EXPECT_TRUE(p->PreScore(PodInfo::Make(pod, 0)));
+    EXPECT_TRUE(p->PreScore(PodInfo::Make(pod, 0), ClusterState(std::vector<Node>{})));
     EXPECT_EQ(ScoreAll(*p, pod, cluster), c.expected);
   }
 }
@@ -196,10 +196,10 @@ TEST(ScorePluginsTest, NewScorePluginBalancedArgs) {
   ResolvedProfile profile;  // balanced_args.resources empty -> cpu, memory
   auto p = NewScorePlugin("NodeResourcesBalancedAllocation", profile);
   ASSERT_NE(p, nullptr);
-  EXPECT_TRUE(p->PreScore(PodInfo::Make(pod, 0)));
+  EXPECT_TRUE(p->PreScore(PodInfo::Make(pod, 0), ClusterState(std::vector<Node>{})));
   EXPECT_EQ(ScoreAll(*p, pod, cluster), (std::vector<int64_t>{87, 100}));
   // A best-effort pod is skipped.
-  EXPECT_FALSE(p->PreScore(PodInfo::Make(MakePod({{}}), 0)));
+  EXPECT_FALSE(p->PreScore(PodInfo::Make(MakePod({{}}), 0), ClusterState(std::vector<Node>{})));
 }
 
 }  // namespace

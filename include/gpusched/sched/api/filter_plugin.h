@@ -8,11 +8,13 @@
 #ifndef GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
 #define GPUSCHED_SCHED_API_FILTER_PLUGIN_H_
 
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
+#include "gpusched/sched/api/cycle_state.h"
 #include "gpusched/sched/api/filter_verdict.h"
 #include "gpusched/sched/api/plugin.h"
 #include "gpusched/sched/api/pod_info.h"
@@ -26,7 +28,8 @@ namespace gpusched {
 // filter that declares nothing turns those paths off instead of being
 // skipped silently.
 struct FilterTraits {
-  // Reads of a pod only its class (pod_class.h) and of a node only its name,
+  // For a pod the filter's PreFilter skips (or every pod, for a filter
+  // without PreFilter): reads of a pod only its class (pod_class.h) and of a node only its name,
   // labels, taints, unschedulable flag and free resources and devices; a
   // bind can only turn its verdict on a node from pass to fail; beyond
   // `checks_fit` and `checks_devices` it never rejects a schedulable node
@@ -47,6 +50,22 @@ struct FilterTraits {
 
 class FilterPlugin : public virtual Plugin {
  public:
+  // PreFilter (upstream's, with its Skip status): called once per pod and
+  // scheduling attempt before any Check, with the whole cluster, when
+  // HasPreFilter() says the plugin has one. Returns the pod's state for
+  // Check, which reads it as pod.cycle->Get<T>(this) (cycle_state.h has the
+  // contract), or nullptr: Skip, the plugin has nothing to check for this
+  // pod and Check passes every node without state. Setting `reject` to an
+  // Unschedulable or UnschedulableAndUnresolvable status rejects the pod on
+  // every node with that message (FitError.pre_filter_message, as upstream's
+  // Diagnosis.PreFilterMsg). Must be cheap when it skips: it runs for every
+  // pod, also where the fast paths serve the rest.
+  virtual bool HasPreFilter() const { return false; }
+  virtual std::unique_ptr<PreFilterData> PreFilter(const PodInfo& pod, const ClusterState& cluster,
+                                                   SchedStatus& reject) const {
+    (void)pod, (void)cluster, (void)reject;
+    return nullptr;
+  }
   // True when the node passes. Otherwise, when `why` is given, sets its code
   // and appends the reasons (`why` arrives Reset). Allocation-free apart from
   // `why`'s reused buffer: the scheduler calls it for every node it visits.
@@ -68,6 +87,14 @@ class FilterPlugin : public virtual Plugin {
     return true;
   }
   virtual bool QueueOnAssignedPodDeleted() const { return true; }
+  // A pod was bound (upstream's AssignedPodAdd, which InterPodAffinity and
+  // PodTopologySpread register): `added` on `node`. Binds only ever turned
+  // verdicts from pass to fail before pod affinity, so the default is
+  // QueueSkip.
+  virtual bool QueueOnAssignedPodAdded(const PodInfo& pod, const Pod& added, const Node& node) const {
+    (void)pod, (void)added, (void)node;
+    return false;
+  }
 
   // The diagnosis ("can never fit: every node is excluded before resources
   // are even compared: ..."). NeverPasses says why the filter rejects `node`

@@ -9,8 +9,15 @@
 #include "gpusched/model/pod.h"
 #include "gpusched/model/pod_requests.h"
 #include "gpusched/model/resources.h"
+#include "gpusched/sched/api/cycle_state.h"
 
 namespace gpusched {
+
+// True when the pod's spec has a field a filter compares with other pods or
+// the node's pods (pod affinity and anti-affinity, topology spread
+// constraints, host ports, volumes): the plugins that read such a field add
+// it here (pod_info.cc).
+bool PodAwareSpec(const Pod& pod);
 
 struct PodInfo {
   const Pod* pod = nullptr;
@@ -29,6 +36,13 @@ struct PodInfo {
   bool other_extended = false;   // some other extended resource requested (> 0)
   bool unconstrained = true;     // no nodeName, nodeSelector, node affinity or tolerations
   int32_t priority = 0;          // Pod::Priority()
+  // The spec has something a plugin compares with other pods (PodAwareSpec):
+  // such a pod is of a class of its own (pod_class.h).
+  bool pod_aware = false;
+  // This attempt's PreFilter state (cycle_state.h), set by the framework on
+  // its own copy of the PodInfo while it filters the pod; nullptr when every
+  // PreFilter skipped the pod (and outside an attempt).
+  const CycleState* cycle = nullptr;
 
   static PodInfo Make(const Pod& pod, size_t input_index) {
     Resources requests = ComputePodRequests(pod);
@@ -40,6 +54,7 @@ struct PodInfo {
     info.unconstrained =
         pod.node_selector.empty() && !pod.node_affinity && pod.tolerations.empty() && pod.node_name.empty();
     info.priority = pod.Priority();
+    info.pod_aware = PodAwareSpec(pod);
     return info;
   }
   int64_t gpus() const { return whole_gpus; }

@@ -24,7 +24,12 @@ class ScorePlugin : public virtual Plugin {
  public:
   // PreScore. Returning false is upstream's Skip status: the plugin takes no
   // part in scoring this pod (no score, and its weight is not applied).
-  virtual bool PreScore(const PodInfo& pod) const { (void)pod; return true; }
+  // `cluster` is what the plugin may need to decide (e.g. whether any
+  // running pod has preferred affinity terms).
+  virtual bool PreScore(const PodInfo& pod, const ClusterState& cluster) const {
+    (void)pod, (void)cluster;
+    return true;
+  }
   // Raw score of `pod` on one feasible node.
   virtual int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const = 0;
   // Raw scores of `pod` on each of `nodes` into `scores` (same size): what

@@ -110,6 +110,22 @@ class Scheduler {
   // Chooses among feasible_ and binds the pod.
   Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
   static std::shared_ptr<const Failure> MakeFailure(Decision& d, uint64_t rejectors);
+  // RunPreFilterPlugins for the filters that have a PreFilter: false when
+  // each skipped the pod (it then goes the usual way, fast paths and
+  // caches included). Otherwise `cycle` holds their states, or `reject`
+  // the first rejection (its plugin named), and the pod's attempt is its
+  // own: plain scan, no failure looked up or kept (its verdicts depend on
+  // the other pods, not only on its class).
+  bool PreFilter(const PodInfo& pod, const ClusterState& cluster, CycleState& cycle, SchedStatus& reject) const;
+  // The attempt of a pod PreFilter rejected: every node gets the status
+  // (SetAbsentNodesStatus), the FitError the message, and DefaultPreemption
+  // its say on that.
+  Decision PreFilterRejected(const PodInfo& pod, const ClusterState& cluster, const SchedStatus& reject,
+                             uint64_t& rejectors);
+  // A stateful attempt (PreFilter returned true): the pod with `cycle`,
+  // scheduled without the caches.
+  Decision ScheduleWithCycle(const PodInfo& pod, ClusterState& cluster, const CycleState& cycle,
+                             const SchedStatus& reject, PodExplain* explain, uint64_t& rejectors);
 
   std::vector<std::unique_ptr<FilterPlugin>> filters_;
   std::unique_ptr<Policy> policy_;
@@ -124,12 +140,17 @@ class Scheduler {
   // the nominations and on which pod it is, not only on its class.
   const NominatedPods* nominated_ = nullptr;
   bool CountsNominated(const PodInfo& pod) const;
+  // Its failure may be looked up and kept (FailureCache) for its class.
+  bool Cacheable(const PodInfo& pod) const;
 
   // The strategies, chosen in the constructor; null when not safe.
   std::unique_ptr<NodeSearch> search_;
   std::unique_ptr<SummarizedFailures> summaries_;
   std::unique_ptr<FailureCache> failures_;
   PlainScan plain_;
+
+  // Indices into filters_ of the filters with a PreFilter.
+  std::vector<size_t> pre_filters_;
 
   // Reused between calls, so that the scans allocate nothing.
   std::vector<size_t> feasible_;

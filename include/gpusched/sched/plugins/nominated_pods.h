@@ -72,11 +72,17 @@ class NominatedPods {
   std::multiset<int32_t> priorities_;
 };
 
-// NodeState::Remove's inverse (NodeInfo.AddPodInfo): `p` accounted on `s`.
+// RemovePod's inverse (NodeInfo.AddPodInfo): `p` accounted on `s` and
+// appended to its pod list.
 void AddPodBack(NodeState& s, const BoundPod& p);
+// NodeInfo.RemovePod on a dry-run copy: `p`'s usage taken off `s`
+// (NodeState::Remove) and `p` (same bind_seq) out of its pod list.
+void RemovePod(NodeState& s, const BoundPod& p);
 
-// What the filters read of a node (they never look at the pod list): a
-// copy of this much is enough to add pods to for a filter pass.
+// What the filters read of a node: the accounting and the pod list (which
+// InterPodAffinity, PodTopologySpread, NodePorts and the volume filters
+// read), not the caches a ClusterState keeps. The copy dry runs add pods
+// to and take them off.
 NodeState AccountingCopy(const NodeState& o);
 
 // A nominated pod accounted on a node copy: its requests, and the devices

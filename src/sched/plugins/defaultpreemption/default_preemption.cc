@@ -152,7 +152,7 @@ VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& clus
     return out;
   }
   NodeState s = AccountingCopy(orig);
-  for (const BoundPod* bp : potential) s.Remove(*bp);
+  for (const BoundPod* bp : potential) RemovePod(s, *bp);
   FilterVerdict why;
   if (!FitsWithNominated(pod, cluster, node, s, filters, in, why, out.filter_calls)) {
     out.code = why.code;
@@ -168,7 +168,7 @@ VictimSelection SelectVictimsOnNode(const PodInfo& pod, const ClusterState& clus
   auto reprieve = [&](const BoundPod* bp) {
     AddPodBack(s, *bp);
     if (FitsWithNominated(pod, cluster, node, s, filters, in, why, out.filter_calls)) return true;
-    s.Remove(*bp);
+    RemovePod(s, *bp);
     out.victims.push_back(*bp);
     return false;
   };

@@ -44,9 +44,9 @@ PreemptionVerdict EvaluatePreemption(const PodInfo& pod, const ClusterState& clu
       dry_run.Add(SchedStatus::Code::kUnschedulableAndUnresolvable, kNoPreemptionVictims);
       continue;
     }
-    NodeState s = state;
+    NodeState s = AccountingCopy(state);
     for (const BoundPod& bp : state.pods)
-      if (bp.priority < prio) s.Remove(bp);
+      if (bp.priority < prio) RemovePod(s, bp);
     if (!CheckFilters(filters, pod, cluster.node(i), s, why) &&
         (last == nullptr || last->Check(pod, cluster.node(i), s, &why))) {
       v.would_help = true;

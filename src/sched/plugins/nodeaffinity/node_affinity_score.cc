@@ -12,7 +12,7 @@
 
 namespace gpusched {
 
-bool NodeAffinityPlugin::PreScore(const PodInfo& pod) const {
+bool NodeAffinityPlugin::PreScore(const PodInfo& pod, const ClusterState&) const {
   // "NodeAffinity Score has nothing to do with the Pod." Upstream skips when
   // preferredDuringSchedulingIgnoredDuringExecution is nil; an explicitly
   // empty list is scored (all 0) instead, which adds the same 0 to every node.

@@ -26,7 +26,7 @@ bool NodeResourcesBalancedAllocation::IsBestEffort(const PodInfo& pod) const {
   return true;
 }
 
-bool NodeResourcesBalancedAllocation::PreScore(const PodInfo& pod) const {
+bool NodeResourcesBalancedAllocation::PreScore(const PodInfo& pod, const ClusterState&) const {
   // "Skip BalancedAllocation scoring for best-effort pods to prevent a large
   // number of pods from being scheduled to the same node." (issue #129138)
   return !IsBestEffort(pod);

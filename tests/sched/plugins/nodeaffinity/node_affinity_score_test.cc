@@ -95,7 +95,7 @@ TEST(NodeAffinityScoreTest, NodeAffinityPriority) {
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
     if (c.run_pre_score) {
-      const bool scored = plugin.PreScore(PodInfo::Make(c.pod, 0));
+      const bool scored = plugin.PreScore(PodInfo::Make(c.pod, 0), ClusterState(std::vector<Node>{}));
       EXPECT_EQ(!scored, c.want_pre_score_skip);
       if (!scored) continue;  // "no need to proceed."
     }
@@ -118,7 +118,7 @@ TEST(NodeAffinityScoreTest, GpuschedTerms) {
                                    MakeNode("node2", {}, {{"gpu", "2"}}), MakeNode("node3", {}, {})};
   NodeAffinityPlugin plugin;
   const Pod pod = PodWithAffinity(affinity);
-  EXPECT_TRUE(plugin.PreScore(PodInfo::Make(pod, 0)));
+  EXPECT_TRUE(plugin.PreScore(PodInfo::Make(pod, 0), ClusterState(std::vector<Node>{})));
   EXPECT_EQ(scoretest::ScoreAll(plugin, pod, MakeCluster(nodes)), (std::vector<int64_t>{20, 30, 0}));
   // 100 * 20 / 30 = 66, 100, 0.
   EXPECT_EQ(ScoreAndNormalize(plugin, pod, MakeCluster(nodes)), (std::vector<int64_t>{66, 100, 0}));
@@ -126,7 +126,7 @@ TEST(NodeAffinityScoreTest, GpuschedTerms) {
   NodeAffinity required_only;
   required_only.has_required = true;
   required_only.required = {{{In("foo", "bar")}, {}}};
-  EXPECT_FALSE(plugin.PreScore(PodInfo::Make(PodWithAffinity(required_only), 0)));
+  EXPECT_FALSE(plugin.PreScore(PodInfo::Make(PodWithAffinity(required_only), 0), ClusterState(std::vector<Node>{})));
 }
 
 }  // namespace

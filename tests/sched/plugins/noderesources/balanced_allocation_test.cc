@@ -115,7 +115,7 @@ TEST(BalancedAllocationTest, NodeResourcesBalancedAllocation) {
     args.resources = c.resources;
     NodeResourcesBalancedAllocation plugin(args);
     if (c.run_pre_score) {
-      const bool scored = plugin.PreScore(PodInfo::Make(c.pod, 0));
+      const bool scored = plugin.PreScore(PodInfo::Make(c.pod, 0), ClusterState(std::vector<Node>{}));
       EXPECT_EQ(!scored, c.want_pre_score_skip);
       if (!scored) continue;  // "skipping score test as PreScore returned skip"
     }
@@ -143,7 +143,7 @@ TEST(BalancedAllocationTest, GpuschedRulesNotCoveredUpstream) {
   {
     SCOPED_TRACE("a pod requesting only an unlisted resource is best effort for this plugin");
     const Pod gpu_only = MakePod({{{"nvidia.com/gpu", "1"}}});
-    EXPECT_FALSE(plugin.PreScore(PodInfo::Make(gpu_only, 0)));
+    EXPECT_FALSE(plugin.PreScore(PodInfo::Make(gpu_only, 0), ClusterState(std::vector<Node>{})));
     EXPECT_EQ(ScoreAll(plugin, gpu_only, MakeCluster(nodes)), (std::vector<int64_t>{0}));
   }
   {

@@ -52,7 +52,7 @@ void RunFitCases(ScoringStrategyType type, const std::vector<UtilizationShapePoi
     args.resources = c.resources;
     args.shape = shape;
     NodeResourcesFit plugin(args);
-    EXPECT_TRUE(plugin.PreScore(PodInfo::Make(c.requested_pod, 0)));
+    EXPECT_TRUE(plugin.PreScore(PodInfo::Make(c.requested_pod, 0), ClusterState(std::vector<Node>{})));
     EXPECT_EQ(ScoreAll(plugin, c.requested_pod, MakeCluster(c.nodes, c.existing_pods)), c.expected_scores);
   }
 }

@@ -74,7 +74,7 @@ TEST(TaintTolerationScoreTest, TaintTolerationScore) {
   TaintToleration plugin;
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
-    EXPECT_TRUE(plugin.PreScore(PodInfo::Make(c.pod, 0)));
+    EXPECT_TRUE(plugin.PreScore(PodInfo::Make(c.pod, 0), ClusterState(std::vector<Node>{})));
     EXPECT_EQ(ScoreAndNormalize(plugin, c.pod, MakeCluster(c.nodes)), c.expected_list);
   }
 }

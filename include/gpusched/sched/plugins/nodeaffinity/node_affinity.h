@@ -42,7 +42,7 @@ class NodeAffinityPlugin : public FilterPlugin, public ScorePlugin {
   // the Node objects were written by hand.
   std::string ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int reason) const override;
 
-  bool PreScore(const PodInfo& pod) const override;
+  bool PreScore(const PodInfo& pod, const ClusterState&) const override;
   int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
   void NormalizeScore(const PodInfo& pod, std::vector<int64_t>& scores) const override;
 };

@@ -26,7 +26,7 @@ class NodeResourcesBalancedAllocation : public ScorePlugin {
  public:
   explicit NodeResourcesBalancedAllocation(const NodeResourcesBalancedAllocationArgs& args);
   std::string_view Name() const override { return names::kNodeResourcesBalancedAllocation; }
-  bool PreScore(const PodInfo& pod) const override;
+  bool PreScore(const PodInfo& pod, const ClusterState&) const override;
   int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
   void ScoreNodes(const PodInfo& pod, const ClusterState& cluster, const std::vector<size_t>& nodes,
                   std::vector<int64_t>& scores) const override;

@@ -1,0 +1,53 @@
+// CycleState: what the filter plugins of one profile computed for one pod in
+// PreFilter, for their Filter (upstream's framework.CycleState, read with
+// Read(key) by the plugin that wrote it). The framework makes one per
+// scheduling attempt of a pod whose PreFilter left state, hands it to every
+// Check through PodInfo::cycle, and drops it when the attempt ends.
+//
+// Contract for a plugin with PreFilter state (InterPodAffinity,
+// PodTopologySpread...): the state describes the cluster as PreFilter saw
+// it. Check must read what runs on the node it is asked about from the
+// NodeState it is handed, never from the state alone: preemption's dry run
+// hands it a copy with victims removed and the nominator one with nominated
+// pods added (upstream's PreFilterExtensions AddPod/RemovePod). The usual
+// way: keep in the state each node's own contribution, and in Check take
+// it off and add what `state.pods` gives.
+#ifndef GPUSCHED_SCHED_API_CYCLE_STATE_H_
+#define GPUSCHED_SCHED_API_CYCLE_STATE_H_
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace gpusched {
+
+class Plugin;
+
+// One plugin's PreFilter state; the plugin derives its own.
+struct PreFilterData {
+  virtual ~PreFilterData() = default;
+};
+
+class CycleState {
+ public:
+  void Put(const Plugin* plugin, std::unique_ptr<PreFilterData> data) {
+    slots_.emplace_back(plugin, std::move(data));
+  }
+  // The state `plugin` put, as the type it put; nullptr when it put none
+  // (its PreFilter skipped this pod).
+  template <typename T>
+  const T* Get(const Plugin* plugin) const {
+    for (const auto& [p, d] : slots_)
+      if (p == plugin) return static_cast<const T*>(d.get());
+    return nullptr;
+  }
+  bool empty() const { return slots_.empty(); }
+
+ private:
+  // A few plugins at most: a linear search beats a map.
+  std::vector<std::pair<const Plugin*, std::unique_ptr<PreFilterData>>> slots_;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_API_CYCLE_STATE_H_
