@@ -36,6 +36,7 @@ Status BatchRun::Schedule(const RunSettings& settings, const BatchDetail& detail
   nodes.reserve(m.nodes.size());
   for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
   cluster_ = std::make_unique<ClusterState>(std::move(nodes));
+  cluster_->set_objects(std::make_shared<const ApiObjects>(m.api_objects));
 
   BatchOptions options;
   options.order = settings.order;

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "gpusched/controllers/cluster_objects.h"
+#include "gpusched/model/api_objects.h"
 #include "gpusched/model/pdb.h"
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/util/status.h"
@@ -59,6 +60,9 @@ struct Manifests : ClusterObjects {
   // ResourceSlice, DeviceClass): read and counted; gpusched does not
   // allocate devices, but the scheduler names missing claims and classes.
   DraObjects dra;
+  // What plugins read beside nodes and pods (model/api_objects.h): handed
+  // to the ClusterState of a run.
+  ApiObjects api_objects;
   // Objects of kinds gpusched does not model, by kind ("ConfigMap", or
   // "Job (batch.volcano.sh/v1alpha1)" for a custom resource): reported as
   // one warning per kind once loading ends.

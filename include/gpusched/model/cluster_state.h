@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "gpusched/model/api_objects.h"
 #include "gpusched/model/change_log.h"
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/node.h"
@@ -116,6 +118,10 @@ class ClusterState {
   const NodeState& state(size_t i) const { return states_[i]; }
   const std::vector<Node>& nodes() const { return nodes_; }
 
+  // The input's other API objects (api_objects.h), empty unless set.
+  const ApiObjects& objects() const { return objects_ ? *objects_ : kNoObjects; }
+  void set_objects(std::shared_ptr<const ApiObjects> objects) { objects_ = std::move(objects); }
+
   // Index of the present node called `name`, or -1.
   int64_t FindNode(std::string_view name) const;
 
@@ -179,8 +185,10 @@ class ClusterState {
   }
 
  private:
+  inline static const ApiObjects kNoObjects{};
   std::vector<Node> nodes_;
   std::vector<NodeState> states_;
+  std::shared_ptr<const ApiObjects> objects_;
   std::unordered_map<std::string, size_t> index_;
   uint64_t next_bind_seq_ = 0;
   size_t num_present_ = 0;

@@ -1,0 +1,31 @@
+// ApiObjects: the API objects of the input that scheduler plugins read
+// beside nodes and pods, as upstream's plugins read them from informers
+// (listers): namespaces for InterPodAffinity's namespaceSelector, the
+// Services, ReplicationControllers, ReplicaSets and StatefulSets whose
+// selectors give PodTopologySpread's system default constraints, and the
+// storage objects the volume plugins check. A ClusterState holds them
+// (ClusterState::objects) so that a plugin's PreFilter reaches them with
+// the cluster; they do not change while a run lasts.
+//
+// Each plugin family keeps its own section; an input without such objects
+// leaves it empty (the plugins then see what kube-scheduler sees in a
+// cluster without them).
+#ifndef GPUSCHED_MODEL_API_OBJECTS_H_
+#define GPUSCHED_MODEL_API_OBJECTS_H_
+
+namespace gpusched {
+
+struct ApiObjects {
+  // --- InterPodAffinity (namespaces) ---
+  // --- end InterPodAffinity ---
+
+  // --- PodTopologySpread (selectors of Services, RCs, RSs, StatefulSets) ---
+  // --- end PodTopologySpread ---
+
+  // --- Volume plugins (PVs, PVCs, StorageClasses, CSINodes) ---
+  // --- end volume plugins ---
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_MODEL_API_OBJECTS_H_
