@@ -121,7 +121,7 @@ void ClusterView::Place(Bound& b) {
       gpu = GpuRequest{};
     }
   }
-  cluster_.Bind(n, b.requests, b.non_zero, b.id, b.priority, gpu, devices);
+  cluster_.Bind(n, b.requests, b.non_zero, b.id, b.priority, gpu, devices, b.pod.get());
   b.node = n;
   b.devices = std::move(devices);
 }
@@ -147,6 +147,7 @@ std::unordered_map<std::string, ClusterView::Bound>::iterator ClusterView::Inser
   b.annotated = AnnotatedDevices(pod);
   b.devices = std::move(devices);
   b.priority = info.priority;
+  b.pod = std::make_shared<const Pod>(pod);
   b.assumed = assumed;
   if (assumed) assumed_.insert(key);
   by_id_[b.id] = key;

@@ -20,6 +20,25 @@ NodeVerdict ExtenderDecisions::Filter(const PodInfo& pod, const ClusterState& cl
   return v;
 }
 
+bool ExtenderDecisions::PreFilter(const PodInfo& pod, const ClusterState& cluster) {
+  cycle_ = CycleState();
+  reject_ = SchedStatus::Success();
+  prefiltered_.reset();
+  if (!scheduler_.PreFilter(pod, cluster, cycle_, reject_)) return false;
+  prefiltered_ = pod;
+  prefiltered_->cycle = &cycle_;
+  return true;
+}
+
+NodeVerdict ExtenderDecisions::FilterPreFiltered(const ClusterState& cluster, size_t node) {
+  if (reject_.IsSuccess()) return Filter(*prefiltered_, cluster, node);
+  // Every node gets PreFilter's status (SetAbsentNodesStatus).
+  NodeVerdict v;
+  v.unresolvable = reject_.code() == SchedStatus::Code::kUnschedulableAndUnresolvable;
+  for (size_t i = 0; i < reject_.reasons().size(); ++i) v.reason += (i ? ", " : "") + reject_.reasons()[i];
+  return v;
+}
+
 void ExtenderDecisions::ScorePicks(const ClusterState& cluster, const std::vector<size_t>& feasible,
                                    std::vector<int64_t>& scores) {
   // The j-th pick scores 10 - j; a node named twice in the request may be

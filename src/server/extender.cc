@@ -135,13 +135,17 @@ void ExtenderService::FilterLocked(const PodInfo& info, const std::vector<std::s
                                    std::vector<const NodeVerdict*>& verdicts) {
   const ClusterState& cluster = view_.cluster();
   verdicts.assign(names.size(), nullptr);
-  if (options_.plain) {
+  // A pod with PreFilter state is answered node by node without the cache:
+  // its verdicts depend on other pods, not only on its class and the node.
+  const bool prefiltered = decisions_->PreFilter(info, cluster);
+  if (options_.plain || prefiltered) {
     slots.assign(names.size(), -1);
     plain_verdicts_.assign(names.size(), NodeVerdict{});
     for (size_t i = 0; i < names.size(); ++i) {
       slots[i] = cluster.FindNode(names[i]);
       if (slots[i] < 0) continue;
-      plain_verdicts_[i] = decisions_->Filter(info, cluster, static_cast<size_t>(slots[i]));
+      const size_t n = static_cast<size_t>(slots[i]);
+      plain_verdicts_[i] = prefiltered ? decisions_->FilterPreFiltered(cluster, n) : decisions_->Filter(info, cluster, n);
       verdicts[i] = &plain_verdicts_[i];
     }
     return;
@@ -326,7 +330,8 @@ Reply ExtenderService::Bind(std::string_view body) {
     if (n < 0) return fail("node \"" + args.node + "\" is not in gpusched's cluster view");
     const PodInfo info = PodInfo::Make(*pod, 0);
     // Another pod may have taken what this one was filtered against.
-    NodeVerdict v = decisions_->Filter(info, cluster, static_cast<size_t>(n));
+    NodeVerdict v = decisions_->PreFilter(info, cluster) ? decisions_->FilterPreFiltered(cluster, static_cast<size_t>(n))
+                                                        : decisions_->Filter(info, cluster, static_cast<size_t>(n));
     if (!v.passed) return fail("pod " + id + " no longer fits on node " + args.node + ": " + v.reason);
     std::vector<int32_t> devices = decisions_->ChooseDevices(info, cluster, static_cast<size_t>(n));
     annotations = BindAnnotations(*pod, info.gpu, devices, UnixNanos());

@@ -88,7 +88,7 @@ class Simulation {
       : workload_(w),
         profiles_(profiles),
         options_(o),
-        cluster_(std::move(nodes)),
+        cluster_(std::move(nodes), o.objects),
         queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
         metrics_(cluster_, o.node_frag_milli, o.max_samples) {
     if (o.gangs && !o.gangs->gangs.empty()) {
@@ -130,6 +130,10 @@ class Simulation {
       if (!AllInTreeFilters(s->filters())) return false;
       preempts = preempts || s->preemption();
     }
+    // A bind may make a pod-aware pod fit (pod affinity, a spread's
+    // smallest domain growing).
+    for (const WorkloadPod& wp : w.pods)
+      if (PodAwareSpec(wp.pod)) return false;
     return !preempts || !MayPreempt(w);
   }
   // Some pod that may preempt (preemptionPolicy not Never) outranks another.

@@ -59,6 +59,7 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   out.dra.templates.merge(m.dra.templates);
   out.dra.device_classes.merge(m.dra.device_classes);
   for (ResourceSliceInfo& rs : m.dra.slices) out.dra.slices.push_back(std::move(rs));
+  out.api_objects.Merge(std::move(m.api_objects));
   MoveAppend(out.pod_groups, std::move(m.pod_groups));
   // The manifests' invalid objects and warnings go with the workload they
   // came in (LoadManifestWorkload moves them there), reported once.

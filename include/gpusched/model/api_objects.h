@@ -24,6 +24,16 @@ struct ApiObjects {
 
   // --- Volume plugins (PVs, PVCs, StorageClasses, CSINodes) ---
   // --- end volume plugins ---
+
+  // Adds the objects of another input (a second manifest path of a
+  // simulation): an object whose name was seen keeps its first definition.
+  // Each section merges its own fields.
+  void Merge(ApiObjects&& other) {
+    (void)other;
+    // --- InterPodAffinity ---
+    // --- PodTopologySpread ---
+    // --- volume plugins ---
+  }
 };
 
 }  // namespace gpusched

@@ -109,6 +109,9 @@ struct NodeState {
 class ClusterState {
  public:
   explicit ClusterState(std::vector<Node> nodes);
+  ClusterState(std::vector<Node> nodes, std::shared_ptr<const ApiObjects> objects) : ClusterState(std::move(nodes)) {
+    objects_ = std::move(objects);
+  }
 
   // Number of node slots, removed nodes included (indices are never reused).
   size_t size() const { return nodes_.size(); }

@@ -134,6 +134,9 @@ class ClusterView {
     int32_t priority = 0;
     bool assumed = false;
     Clock::time_point deadline = Clock::time_point::max();
+    // The pod as last seen: BoundPod::pod of its place in the ClusterState,
+    // for the plugins that compare a pod with the pods already running.
+    std::shared_ptr<const Pod> pod;
   };
   static constexpr size_t kNoNode = ~size_t{0};
 

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <optional>
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
@@ -57,6 +58,13 @@ class ExtenderDecisions {
       : scheduler_(scheduler), rng_(seed), plain_(plain), policy_state_(scheduler.policy().NewState()) {}
 
   NodeVerdict Filter(const PodInfo& pod, const ClusterState& cluster, size_t node);
+  // The profile's PreFilters for `pod` (Scheduler::PreFilter): false when
+  // each skipped it, and Filter answers as always. True: the pod's answers
+  // depend on other pods (or PreFilter rejected it), so they are neither
+  // cached nor shared with its class; FilterPreFiltered answers each node
+  // until the next PreFilter call.
+  bool PreFilter(const PodInfo& pod, const ClusterState& cluster);
+  NodeVerdict FilterPreFiltered(const ClusterState& cluster, size_t node);
 
   // Scores (0..10) of `feasible` (node indices that pass the filters, in
   // request order), into `scores` (same size).
@@ -76,6 +84,10 @@ class ExtenderDecisions {
   // schedules through the Scheduler, whose run it would otherwise share).
   std::unique_ptr<PolicyState> policy_state_;
   FilterVerdict verdict_;
+  // The last PreFilter's pod (with its cycle) and rejection.
+  std::optional<PodInfo> prefiltered_;
+  CycleState cycle_;
+  SchedStatus reject_;
   PodExplain explain_;  // reused: sized to the cluster
   std::vector<size_t> picks_;
   std::vector<int64_t> node_score_;  // by node, all 0 between calls

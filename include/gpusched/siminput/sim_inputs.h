@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/model/api_objects.h"
 #include "gpusched/model/gang.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resource_claims.h"
@@ -39,6 +40,9 @@ struct SimInputs {
   std::vector<InputError> rejected;
   // resource.k8s.io objects of the manifests (cluster and workload).
   DraObjects dra;
+  // The other API objects plugins read (model/api_objects.h), merged over
+  // every manifest path (ApiObjects::Merge).
+  ApiObjects api_objects;
   // Group objects of the manifests (cluster and workload) and the workload
   // pods filed into gangs (model/gang.h), once every path is read: a
   // group in one file and its pods in another make one gang.

@@ -90,6 +90,14 @@ class Scheduler {
   // without the failure cache. Must outlive its use here.
   void set_nominated_pods(const NominatedPods* n) { nominated_ = n; }
 
+  // RunPreFilterPlugins for the filters that have a PreFilter: false when
+  // each skipped the pod (it then goes the usual way, fast paths and
+  // caches included). Otherwise `cycle` holds their states, or `reject`
+  // the first rejection (its plugin named), and the pod's attempt is its
+  // own: plain scan, no failure looked up or kept (its verdicts depend on
+  // the other pods, not only on its class).
+  bool PreFilter(const PodInfo& pod, const ClusterState& cluster, CycleState& cycle, SchedStatus& reject) const;
+
   const std::vector<std::unique_ptr<FilterPlugin>>& filters() const { return filters_; }
   const Policy& policy() const { return *policy_; }
   // What this scheduler's run of the policy keeps (its indexes, caches,
@@ -110,13 +118,6 @@ class Scheduler {
   // Chooses among feasible_ and binds the pod.
   Decision Commit(const PodInfo& pod, ClusterState& cluster, int64_t to_find, PodExplain* explain);
   static std::shared_ptr<const Failure> MakeFailure(Decision& d, uint64_t rejectors);
-  // RunPreFilterPlugins for the filters that have a PreFilter: false when
-  // each skipped the pod (it then goes the usual way, fast paths and
-  // caches included). Otherwise `cycle` holds their states, or `reject`
-  // the first rejection (its plugin named), and the pod's attempt is its
-  // own: plain scan, no failure looked up or kept (its verdicts depend on
-  // the other pods, not only on its class).
-  bool PreFilter(const PodInfo& pod, const ClusterState& cluster, CycleState& cycle, SchedStatus& reject) const;
   // The attempt of a pod PreFilter rejected: every node gets the status
   // (SetAbsentNodesStatus), the FitError the message, and DefaultPreemption
   // its say on that.
