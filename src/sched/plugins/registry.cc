@@ -10,6 +10,7 @@
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/plugins/nodename/node_name.h"
+#include "gpusched/sched/plugins/nodeports/node_ports.h"
 #include "gpusched/sched/plugins/noderesources/balanced_allocation.h"
 #include "gpusched/sched/plugins/noderesources/fit.h"
 #include "gpusched/sched/plugins/nodeunschedulable/node_unschedulable.h"
@@ -48,7 +49,7 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kNodeName, kFilter}, Make<NodeName>},
       {{kTaintToleration, kFilter | kPreScore | kScore}, Make<TaintToleration>},
       {{kNodeAffinity, kPreFilter | kFilter | kPreScore | kScore}, Make<NodeAffinityPlugin>},
-      {{kNodePorts, kPreFilter | kFilter}},
+      {{kNodePorts, kPreFilter | kFilter}, Make<NodePorts>},
       {{kNodeResourcesFit, kPreFilter | kFilter | kPreScore | kScore, DecodeNodeResourcesFitArgs},
        MakeNodeResourcesFit},
       {{kVolumeRestrictions, kPreFilter | kFilter}},

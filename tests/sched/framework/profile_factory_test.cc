@@ -24,8 +24,8 @@ std::vector<std::string> FilterNames(const Scheduler& s) {
 TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
   // kube-scheduler's default profile: its filters gpusched implements, in
   // upstream order, then GpuShare; the others are named as unimplemented.
-  const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                            "NodeResourcesFit", "GpuShare"};
+  const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName",         "TaintToleration", "NodeAffinity",
+                                            "NodePorts",         "NodeResourcesFit", "GpuShare"};
   TypicalPods typical = ComputeTypicalPods({});
   PolicyOptions options;
   options.typical = &typical;
@@ -44,9 +44,9 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
     EXPECT_EQ(s.preemption(), policy == "kube-default");
     // Filters first (in order, each once), then kube-default's score
     // plugins that are not filters too.
-    std::vector<std::string> unimplemented = {"NodePorts",         "VolumeRestrictions", "NodeVolumeLimits",
-                                              "VolumeBinding",     "VolumeZone",         "PodTopologySpread",
-                                              "InterPodAffinity", "DynamicResources"};
+    std::vector<std::string> unimplemented = {"VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
+                                              "VolumeZone",         "PodTopologySpread", "InterPodAffinity",
+                                              "DynamicResources"};
     if (policy == "kube-default") unimplemented.push_back("ImageLocality");
     EXPECT_EQ(set->unimplemented, unimplemented);
   }

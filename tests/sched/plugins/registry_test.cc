@@ -70,7 +70,8 @@ TEST(RegistryTest, EveryMadePluginImplementsWhatItsRowDeclares) {
               (r.plugin.extension_points & kScore) != 0);
   }
   EXPECT_EQ(made, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                            "NodeResourcesFit", "NodeResourcesBalancedAllocation", "GpuShare"}));
+                                            "NodePorts", "NodeResourcesFit", "NodeResourcesBalancedAllocation",
+                                            "GpuShare"}));
 }
 
 TEST(RegistryTest, WithAddsARowOrReplacesTheRowOfItsName) {
