@@ -90,10 +90,14 @@ struct PodSpecExtras {
   bool has_ports = false;     // some container has a port
   bool host_network = false;  // spec.hostNetwork
   // --- end NodePorts ---
+  // --- ImageLocality ---
+  std::vector<std::string> image_volumes;  // spec.volumes[].image.reference
+  // --- end ImageLocality ---
     bool empty() const {
     return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
            !workload_ref && scheduling_group.empty()
            && !has_ports && !host_network  // NodePorts
+           && image_volumes.empty()  // ImageLocality
         ;
   }
 };

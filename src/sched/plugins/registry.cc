@@ -8,6 +8,7 @@
 #include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/plugins/coscheduling/coscheduling.h"
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
+#include "gpusched/sched/plugins/imagelocality/image_locality.h"
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/plugins/nodename/node_name.h"
 #include "gpusched/sched/plugins/nodeports/node_ports.h"
@@ -62,7 +63,7 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kDefaultPreemption, kPostFilter}},
       {{kNodeResourcesBalancedAllocation, kPreScore | kScore, DecodeNodeResourcesBalancedAllocationArgs},
        MakeBalancedAllocation},
-      {{kImageLocality, kScore}},
+      {{kImageLocality, kScore}, Make<ImageLocality>},
       {{kDefaultBinder, kBind}},
       {{kNodeDeclaredFeatures, kPreFilter | kFilter}},
       {{kGangScheduling, kPreEnqueue | kReserve | kPermit}},

@@ -47,7 +47,6 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
     std::vector<std::string> unimplemented = {"VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
                                               "VolumeZone",         "PodTopologySpread", "InterPodAffinity",
                                               "DynamicResources"};
-    if (policy == "kube-default") unimplemented.push_back("ImageLocality");
     EXPECT_EQ(set->unimplemented, unimplemented);
   }
 }

@@ -71,7 +71,7 @@ TEST(RegistryTest, EveryMadePluginImplementsWhatItsRowDeclares) {
   }
   EXPECT_EQ(made, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                             "NodePorts", "NodeResourcesFit", "NodeResourcesBalancedAllocation",
-                                            "GpuShare"}));
+                                            "ImageLocality", "GpuShare"}));
 }
 
 TEST(RegistryTest, WithAddsARowOrReplacesTheRowOfItsName) {
@@ -136,13 +136,14 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
 
 TEST(ScorePluginsTest, NewScorePluginNames) {
   const ResolvedProfile profile;
-  for (const char* name : {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity"}) {
+  for (const char* name :
+       {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity", "ImageLocality"}) {
     SCOPED_TRACE(name);
     auto p = NewScorePlugin(name, profile);
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->Name(), name);
   }
-  for (const char* name : {"", "ImageLocality", "PodTopologySpread", "InterPodAffinity", "nodeaffinity",
+  for (const char* name : {"", "PodTopologySpread", "InterPodAffinity", "nodeaffinity",
                            "NodeResourcesLeastAllocated"}) {
     SCOPED_TRACE(name);
     EXPECT_EQ(NewScorePlugin(name, profile), nullptr);
