@@ -57,10 +57,12 @@ void ValidateContainerPorts(const std::vector<ContainerPort>& ports, const std::
     }
     if (p.host_port != 0 && !ValidPortNum(p.host_port))
       errs.push_back(IntInvalid(idx + ".hostPort", p.host_port, kPortRange));
-    // sets.List of supportedPortProtocols: sorted.
-    if (p.protocol.empty()) {
-      errs.push_back(FieldError::Required(idx + ".protocol", ""));
-    } else if (p.protocol != "TCP" && p.protocol != "UDP" && p.protocol != "SCTP") {
+    // sets.List of supportedPortProtocols: sorted. An empty protocol is
+    // "Required" upstream, but SetDefaults_ContainerPort sets TCP before any
+    // Pod or workload template is validated, and the templates of operator
+    // CRDs (JobSet, LeaderWorkerSet) are defaulted when their pods are
+    // created: empty reads as TCP here.
+    if (!p.protocol.empty() && p.protocol != "TCP" && p.protocol != "UDP" && p.protocol != "SCTP") {
       errs.push_back(FieldError::NotSupportedJson(idx + ".protocol", p.protocol, {"SCTP", "TCP", "UDP"}));
     }
   }
@@ -88,7 +90,9 @@ void ValidatePodHostNetworkDeps(const Pod& pod, const std::string& spec, std::ve
   for (size_t c = 0; c < all.size(); ++c)
     for (size_t i = 0; i < all[c].size(); ++i) {
       const ContainerPort& p = all[c][i];
-      if (p.host_port != p.container_port)
+      // A template's unset hostPort is allowed (defaulted when its pods are
+      // created); a Pod's was defaulted to the containerPort already.
+      if (p.host_port != 0 && p.host_port != p.container_port)
         errs.push_back(IntInvalid(spec + ".containers[" + std::to_string(c) + "].ports[" + std::to_string(i) + "].hostPort",
                                   p.host_port, "must match `containerPort` when `hostNetwork` is true"));
     }

@@ -97,5 +97,13 @@ TEST(ContainerPortValidationTest, HostNetwork) {
                                      "`containerPort` when `hostNetwork` is true"});
 }
 
+TEST(ContainerPortValidationTest, UndefaultedTemplates) {
+  // An operator's pod template (JobSet, LeaderWorkerSet) is validated as it
+  // is written: no protocol is TCP, and with hostNetwork an unset hostPort is
+  // allowed outside Pods.
+  Pod tmpl = PodWithPorts({{{"", "", "", 9100, 0}}}, /*host_network=*/true);
+  EXPECT_TRUE(ValidatePod(tmpl, "spec.template.spec", /*validate_meta=*/false).empty());
+}
+
 }  // namespace
 }  // namespace gpusched

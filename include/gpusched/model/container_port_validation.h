@@ -26,9 +26,10 @@ void ValidateContainerPorts(const std::vector<ContainerPort>& ports, const std::
 // "spec.containers".
 void CheckHostPortConflicts(const Pod& pod, const std::string& path, std::vector<FieldError>& errs);
 
-// validatePodHostNetworkDeps; `spec` is the pod spec's path. Ports are
-// defaulted first (DefaultPodPorts), so a Pod's hostPort 0 is its
-// containerPort by then.
+// validatePodHostNetworkDeps; `spec` is the pod spec's path. A Pod's ports
+// are defaulted first (DefaultPodPorts), so its hostPort 0 is its
+// containerPort by then; a template's unset one is allowed, as upstream
+// allows it outside Pods.
 void ValidatePodHostNetworkDeps(const Pod& pod, const std::string& spec, std::vector<FieldError>& errs);
 
 }  // namespace gpusched

@@ -78,7 +78,8 @@ TEST(ProfileFactoryTest, OneSchedulerPerProfileWithItsOwnPlugins) {
   EXPECT_TRUE(set->profiles[0].second->preemption());
   EXPECT_FALSE(set->profiles[1].second->preemption());
   EXPECT_EQ(FilterNames(*set->profiles[1].second),
-            (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodeResourcesFit", "GpuShare"}));
+            (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+                                      "GpuShare"}));
 }
 
 TEST(ProfileFactoryTest, ProfilesDrawFromDistinctStreams) {
@@ -133,7 +134,7 @@ TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
   std::vector<std::string> filters;
   for (const auto& f : set->profiles[1].second->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                               "NodeResourcesFit", "GpuShare"}));
+                                               "NodePorts", "NodeResourcesFit", "GpuShare"}));
 }
 
 // Names given twice or already served are refused before, by the run layer

@@ -109,7 +109,7 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
   std::vector<std::string> filters;
   for (const auto& f : set->owned[0]->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                               "NodeResourcesFit", "LabelGate", "GpuShare"}));
+                                               "NodePorts", "NodeResourcesFit", "LabelGate", "GpuShare"}));
 
   // n0 is empty and unlabelled (LeastAllocated would take it), n1 is a t4,
   // n2 an a100 with less room: LabelGate's weight 5 x 100 takes the pod to n2.
