@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "image_decode.h"
 #include "pod_extras_decode.h"
 #include <climits>
 #include <limits>
@@ -266,6 +267,7 @@ void DecodeNode(DecodeContext& ctx, const DocNode& obj, Node& node) {
     const DocNode alloc = status["allocatable"];
     node.has_allocatable = alloc.IsDefined() && !alloc.IsNull();
     node.allocatable = ctx.Quantities(status, "allocatable", "status.allocatable");
+    DecodeNodeImages(ctx, status, "status.images", node);  // ImageLocality
   }
 }
 

@@ -1,6 +1,8 @@
 #include "pod_extras_decode.h"
 
 #include "gang_pod_decode.h"
+#include "image_decode.h"
+#include "pod_ports_decode.h"
 
 #include <memory>
 
@@ -73,6 +75,8 @@ void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::str
   extras.resources = DecodePodLevelResources(ctx, spec, path + ".resources");
   extras.resource_claims = DecodePodResourceClaims(ctx, spec, path + ".resourceClaims");
   DecodeGangPodFields(ctx, spec, path, extras);  // workloadRef, schedulingGroup, grace period
+  DecodePodPorts(ctx, spec, path, extras);       // ports, hostNetwork (NodePorts)
+  DecodeImageVolumes(ctx, spec, path + ".volumes", extras);  // image volumes (ImageLocality)
   if (!extras.empty()) pod.extras = std::make_shared<const PodSpecExtras>(std::move(extras));
 }
 

@@ -16,8 +16,10 @@
 #include <utility>
 #include <vector>
 
+#include "gpusched/model/container_port_validation.h"
 #include "gpusched/model/gang.h"
 #include "gpusched/model/gpu_request.h"
+#include "gpusched/model/host_ports.h"
 #include "gpusched/model/object_meta_validation.h"
 #include "gpusched/model/pod_level_resources.h"
 #include "gpusched/model/resource_claims.h"
@@ -33,18 +35,21 @@ void ValidateResourceRequirements(const ResourceList& limits, const ResourceList
 }
 
 // validateContainerCommon, reduced to the fields the model keeps.
-void ValidateContainerCommon(const Container& c, const std::string& p, std::vector<FieldError>& errs) {
+void ValidateContainerCommon(const Container& c, const std::vector<ContainerPort>& ports, const std::string& p,
+                             std::vector<FieldError>& errs) {
   if (c.name.empty()) {
     errs.push_back(FieldError::Required(p + ".name", ""));
   } else {
     for (const auto& msg : IsDNS1123Label(c.name)) errs.push_back(FieldError::Invalid(p + ".name", c.name, msg));
   }
   if (c.image.empty()) errs.push_back(FieldError::Required(p + ".image", ""));
+  ValidateContainerPorts(ports, p + ".ports", errs);
   ValidateResourceRequirements(c.limits, c.requests, p + ".resources", errs);
 }
 
 // validateContainers. An empty restart_policy stands for an unset one.
-void ValidateContainers(const std::vector<Container>& cs, const std::string& path, std::vector<FieldError>& errs) {
+void ValidateContainers(const Pod& pod, const std::vector<Container>& cs, const std::string& path,
+                        std::vector<FieldError>& errs) {
   if (cs.empty()) {
     errs.push_back(FieldError::Required(path, ""));
     return;
@@ -53,7 +58,7 @@ void ValidateContainers(const std::vector<Container>& cs, const std::string& pat
   for (size_t i = 0; i < cs.size(); ++i) {
     const Container& c = cs[i];
     const std::string p = path + "[" + std::to_string(i) + "]";
-    ValidateContainerCommon(c, p, errs);
+    ValidateContainerCommon(c, PortsOf(pod, /*init=*/false, i), p, errs);
     if (!all_names.insert(c.name).second) errs.push_back(FieldError::Duplicate(p + ".name", c.name));
     // A regular container's own restartPolicy was Forbidden ("may not be set
     // for non-init containers") until ContainerRestartRules, beta and on by
@@ -64,17 +69,18 @@ void ValidateContainers(const std::vector<Container>& cs, const std::string& pat
         c.restart_policy != "OnFailure")
       errs.push_back(FieldError::NotSupportedJson(p + ".restartPolicy", c.restart_policy, {"Always", "Never", "OnFailure"}));
   }
+  CheckHostPortConflicts(pod, path, errs);  // across the regular containers
 }
 
 // validateInitContainers: names must be unique across regular and init containers.
-void ValidateInitContainers(const std::vector<Container>& cs, const std::vector<Container>& regular,
+void ValidateInitContainers(const Pod& pod, const std::vector<Container>& cs, const std::vector<Container>& regular,
                             const std::string& path, std::vector<FieldError>& errs) {
   std::set<std::string> all_names;
   for (const auto& c : regular) all_names.insert(c.name);
   for (size_t i = 0; i < cs.size(); ++i) {
     const Container& c = cs[i];
     const std::string p = path + "[" + std::to_string(i) + "]";
-    ValidateContainerCommon(c, p, errs);
+    ValidateContainerCommon(c, PortsOf(pod, /*init=*/true, i), p, errs);
     // Always makes it a sidecar. Never and OnFailure were "Unsupported
     // value" (only "Always") until ContainerRestartRules, on by default
     // since v1.35, let a regular init container override the Pod's policy
@@ -135,6 +141,7 @@ void DefaultPod(Pod& pod) {
   };
   default_requests(pod.containers);
   default_requests(pod.init_containers);
+  DefaultPodPorts(pod);  // protocol TCP; hostPort from containerPort with hostNetwork
   // Pod-level defaults come after the containers' (SetDefaults_Pod).
   DefaultPodLevelResources(pod);
 }
@@ -149,8 +156,9 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   // ValidatePodSpec's order: resource claims, containers, init containers,
   // pod-level resources (validatePodResources).
   ValidatePodResourceClaims(pod, spec, errs);
-  ValidateContainers(pod.containers, spec + ".containers", errs);
-  ValidateInitContainers(pod.init_containers, pod.containers, spec + ".initContainers", errs);
+  ValidateContainers(pod, pod.containers, spec + ".containers", errs);
+  ValidateInitContainers(pod, pod.init_containers, pod.containers, spec + ".initContainers", errs);
+  ValidatePodHostNetworkDeps(pod, spec, errs);
   ValidatePodLevelResources(pod, spec + ".resources", errs);
   ValidateLabels(pod.node_selector, spec + ".nodeSelector", errs);
   if (!pod.node_name.empty())

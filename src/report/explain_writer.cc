@@ -106,6 +106,8 @@ Json ExplainJson(const PodExplain& e, const ClusterState& cluster) {
                          {"gpus_total", ne.gpus_total},
                          {"scores", scores},
                          {"total", ne.total}});
+    // What is in the way on the node, when its filter can say.
+    if (!ne.detail.empty()) nodes.back()["detail"] = ne.detail;
   }
   return Json{{"nodes", nodes},
               {"nodes_to_find", e.nodes_to_find},
@@ -143,6 +145,7 @@ void WriteNodeTable(std::ostream& out, const RunReport& r, const PodExplain& e, 
     const NodeExplain& ne = e.nodes[rank.order[k]];
     std::string feasible = !ne.evaluated ? "not run" : (ne.feasible ? "yes" : "no");
     std::string detail = ne.feasible ? ScoresText(ne) : Join(ne.reasons, ", ");
+    if (!ne.feasible && !ne.detail.empty()) detail += " (" + ne.detail + ")";
     if (!ne.evaluated) detail = "(the scan had found enough feasible nodes)";
     std::string total = ne.scored ? std::to_string(ne.total) : "-";
     out << fmt::format("  {:<{}}  {:>9}  {:<8}  {:<18}  {:>6}  {}\n", r.cluster.node(ne.node).name(), w,

@@ -29,13 +29,20 @@ namespace sim_internal {
 // (sched/plugins/nominated_pods.h).
 void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
   SimPod& p = pods_[id];
+  // The failed cycle's PreFilter state, for the filters that compare the pod
+  // with the pods on a node (NodePorts...), as batch_preemption.cc does.
+  CycleState cycle;
+  SchedStatus reject = SchedStatus::Success();
+  PodInfo info = p.waiting->info;
+  if (info.cycle == nullptr && scheduler.PreFilter(info, cluster_, cycle, reject) && reject.IsSuccess())
+    info.cycle = &cycle;
   std::vector<SchedStatus::Code> codes(cluster_.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
   FilterVerdict why;
   std::vector<const PodInfo*> scratch;
   // The statuses of the failed cycle, which counted the nominated pods.
   for (size_t i = 0; i < cluster_.size(); ++i)
     if (cluster_.present(i))
-      codes[i] = CheckFiltersWithNominated(scheduler.filters(), p.waiting->info, cluster_.node(i), i,
+      codes[i] = CheckFiltersWithNominated(scheduler.filters(), info, cluster_.node(i), i,
                                            cluster_.state(i), nominated_, why, scratch)
                      ? why.code
                      : SchedStatus::Code::kSuccess;
@@ -63,7 +70,7 @@ void Simulation::Preempt(size_t id, const Scheduler& scheduler, double now) {
   std::optional<size_t> nominated = nominated_.NodeOf(p.waiting->info.pod);
   if (nominated && (*nominated >= cluster_.size() || !cluster_.present(*nominated))) nominated.reset();
   PreemptionResult r =
-      gpusched::Preempt(p.waiting->info, cluster_, codes, scheduler.filters(), in, /*offset_seed=*/0, nominated);
+      gpusched::Preempt(info, cluster_, codes, scheduler.filters(), in, /*offset_seed=*/0, nominated);
   if (!r.nominated) {
     // Not eligible (victims still terminating): the nomination stands;
     // otherwise it is cleared.

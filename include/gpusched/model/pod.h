@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/model/container_port.h"
 #include "gpusched/model/node_affinity.h"
 #include "gpusched/model/object_meta.h"
 #include "gpusched/model/owner_reference.h"
@@ -81,9 +82,23 @@ struct PodSpecExtras {
   std::optional<int64_t> termination_grace_period_seconds;  // spec.terminationGracePeriodSeconds
   std::optional<WorkloadReference> workload_ref;            // spec.workloadRef (v1.35)
   std::string scheduling_group;  // spec.schedulingGroup.podGroupName (v1.36), "" when absent
+  // --- NodePorts (host_ports.h) ---
+  // containers[i].ports and initContainers[i].ports, indexed as the
+  // containers; both empty unless some container has a port.
+  std::vector<std::vector<ContainerPort>> container_ports;
+  std::vector<std::vector<ContainerPort>> init_container_ports;
+  bool has_ports = false;     // some container has a port
+  bool host_network = false;  // spec.hostNetwork
+  // --- end NodePorts ---
+  // --- ImageLocality ---
+  std::vector<std::string> image_volumes;  // spec.volumes[].image.reference
+  // --- end ImageLocality ---
     bool empty() const {
     return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
-           !workload_ref && scheduling_group.empty();
+           !workload_ref && scheduling_group.empty()
+           && !has_ports && !host_network  // NodePorts
+           && image_volumes.empty()  // ImageLocality
+        ;
   }
 };
 

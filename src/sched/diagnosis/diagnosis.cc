@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "diagnosis_parts.h"
 
@@ -195,7 +196,19 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
     return;
   }
   d.text = pods_full() ? "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)"
-                       : "waiting for room: no single node has all of its requests free at once right now";
+                       : kNoSingleNodeText;
+}
+
+void NameWhatIsInTheWay(Diagnosis& d, const PodInfo& pod, const ClusterState& cluster, const NodeSet& ns,
+                        const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
+  if (!pod.pod_aware || d.text != kNoSingleNodeText) return;
+  for (size_t i : ns.could)
+    for (const auto& f : filters) {
+      const std::string why = f->ExplainRejection(pod, cluster.node(i), cluster.state(i));
+      if (why.empty()) continue;
+      d.text = "waiting for room: " + why + "; it is placed when that pod finishes (pending is not an error)";
+      return;
+    }
 }
 
 }  // namespace diagnosis_parts
@@ -237,16 +250,28 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     Resources used = s.requested;
     int64_t pods = s.num_pods;
     std::vector<uint64_t> finished;
+    // A pod compared with the node's pods (host ports...) also needs the
+    // filters that do so to stop objecting: they see the node without the
+    // pods finished so far.
+    std::optional<NodeState> left;
+    if (pod.pod_aware) left = s;
+    auto in_the_way = [&] {
+      if (!left) return false;
+      for (const auto& f : filters)
+        if (!f->ExplainRejection(pod, cluster.node(i), *left).empty()) return true;
+      return false;
+    };
     auto fits_now = [&] {
       if (pods + 1 > s.allocatable.allowed_pods) return false;
       for (const auto& w : wants)
         if (w.request > SatSub(s.allocatable.Get(w.name), used.Get(w.name))) return false;
-      return true;
+      return !in_the_way();
     };
     for (auto it = s.pods.rbegin(); it != s.pods.rend() && !fits_now(); ++it) {
       used.Sub(it->requests);
       --pods;
       finished.push_back(it->id);
+      if (left) std::erase_if(left->pods, [&](const BoundPod& b) { return b.bind_seq == it->bind_seq && b.id == it->id; });
     }
     if (!fits_now()) continue;
     if (!d.free_up_node || finished.size() < d.free_up_pods.size()) {
@@ -269,6 +294,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     });
   };
   diagnosis_parts::FinishWaiting(d, cluster, ns, free, pods_full, demand);
+  diagnosis_parts::NameWhatIsInTheWay(d, pod, cluster, ns, filters);
   return d;
 }
 

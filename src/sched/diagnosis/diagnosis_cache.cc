@@ -131,6 +131,7 @@ Diagnosis DiagnosisCache::Diagnose(const PodInfo& pod, const ClusterState& clust
   auto pods_full = [&e] { return e.num_full == static_cast<int64_t>(e.ns.could.size()); };
   e.result = Diagnosis();
   diagnosis_parts::FinishWaiting(e.result, cluster, e.ns, free, pods_full, demand);
+  diagnosis_parts::NameWhatIsInTheWay(e.result, pod, cluster, e.ns, filters);
   e.version = cluster.version();
   return e.result;
 }

@@ -58,6 +58,18 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
                    const std::function<Free(size_t)>& free, const std::function<bool()>& pods_full,
                    const BatchDemand* demand);
 
+// FinishWaiting's words when every resource the pod asks for is free on some
+// node of ns.could.
+inline constexpr const char* kNoSingleNodeText =
+    "waiting for room: no single node has all of its requests free at once right now";
+
+// For a pod some filter compares with the pods running on a node (a
+// pod-aware pod: host ports...), FinishWaiting's kNoSingleNodeText is
+// replaced by what that filter names in the way on a node of ns.could
+// (FilterPlugin::ExplainRejection), when one does.
+void NameWhatIsInTheWay(Diagnosis& d, const PodInfo& pod, const ClusterState& cluster, const NodeSet& ns,
+                        const std::vector<std::unique_ptr<FilterPlugin>>& filters);
+
 }  // namespace gpusched::diagnosis_parts
 
 #endif  // GPUSCHED_SRC_SCHED_DIAGNOSIS_PARTS_H_

@@ -9,6 +9,7 @@
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
+#include "gpusched/sched/plugins/nodeports/node_ports.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
 
 namespace gpusched {
@@ -23,6 +24,9 @@ std::string KubeletAdmit(const PodInfo& pod, const Node& node, const NodeState& 
   // affinity) and then rejects untolerated NoExecute taints.
   if (!NodeAffinityPlugin().Filter(pod, node, s).IsSuccess())
     return std::string("Pod was rejected: Predicate NodeAffinity failed: ") + kReasonNodeAffinity;
+  // AdmissionCheck's nodeports.Fits (after NodeAffinity and NodeName).
+  if (!NodePorts::Fits(*pod.pod, s))
+    return std::string("Pod was rejected: Predicate NodePorts failed: ") + kReasonNodePorts;
   for (const Taint& t : node.taints)
     if (t.effect == kTaintEffectNoExecute && !TolerationsTolerateTaint(pod.pod->tolerations, t))
       return "Pod was rejected: Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate";

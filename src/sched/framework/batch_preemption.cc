@@ -7,8 +7,16 @@
 
 namespace gpusched {
 
-std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod, ClusterState& cluster, const Scheduler& scheduler,
-                                               const BatchPreemptionInputs& in) {
+std::optional<PreemptionResult> PreemptInBatch(const PodInfo& pod_in, ClusterState& cluster,
+                                               const Scheduler& scheduler, const BatchPreemptionInputs& in) {
+  // The failed cycle's PreFilter state: the filters that compare the pod
+  // with the pods on a node (NodePorts...) check the dry run with it, as
+  // they checked the cycle (a PreFilter rejection leaves them without it).
+  CycleState cycle;
+  SchedStatus reject = SchedStatus::Success();
+  PodInfo pod = pod_in;
+  if (pod.cycle == nullptr && scheduler.PreFilter(pod_in, cluster, cycle, reject) && reject.IsSuccess())
+    pod.cycle = &cycle;
   // Every node's status in the failed cycle (the scheduler tallies them
   // without keeping them).
   std::vector<SchedStatus::Code> codes(cluster.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);

@@ -8,8 +8,10 @@
 #include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/plugins/coscheduling/coscheduling.h"
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
+#include "gpusched/sched/plugins/imagelocality/image_locality.h"
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/plugins/nodename/node_name.h"
+#include "gpusched/sched/plugins/nodeports/node_ports.h"
 #include "gpusched/sched/plugins/noderesources/balanced_allocation.h"
 #include "gpusched/sched/plugins/noderesources/fit.h"
 #include "gpusched/sched/plugins/nodeunschedulable/node_unschedulable.h"
@@ -48,7 +50,7 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kNodeName, kFilter}, Make<NodeName>},
       {{kTaintToleration, kFilter | kPreScore | kScore}, Make<TaintToleration>},
       {{kNodeAffinity, kPreFilter | kFilter | kPreScore | kScore}, Make<NodeAffinityPlugin>},
-      {{kNodePorts, kPreFilter | kFilter}},
+      {{kNodePorts, kPreFilter | kFilter}, Make<NodePorts>},
       {{kNodeResourcesFit, kPreFilter | kFilter | kPreScore | kScore, DecodeNodeResourcesFitArgs},
        MakeNodeResourcesFit},
       {{kVolumeRestrictions, kPreFilter | kFilter}},
@@ -61,7 +63,7 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kDefaultPreemption, kPostFilter}},
       {{kNodeResourcesBalancedAllocation, kPreScore | kScore, DecodeNodeResourcesBalancedAllocationArgs},
        MakeBalancedAllocation},
-      {{kImageLocality, kScore}},
+      {{kImageLocality, kScore}, Make<ImageLocality>},
       {{kDefaultBinder, kBind}},
       {{kNodeDeclaredFeatures, kPreFilter | kFilter}},
       {{kGangScheduling, kPreEnqueue | kReserve | kPermit}},

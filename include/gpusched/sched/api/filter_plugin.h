@@ -110,6 +110,14 @@ class FilterPlugin : public virtual Plugin {
     (void)pod, (void)cluster, (void)reason;
     return {};
   }
+  // What `gpusched explain` adds to the reasons of a node this filter
+  // rejected, naming what on the node is in the way ("node a runs web-0,
+  // which holds hostPort 8080/TCP"); "" adds nothing. Never part of the
+  // FitError, whose text stays upstream's.
+  virtual std::string ExplainRejection(const PodInfo& pod, const Node& node, const NodeState& state) const {
+    (void)pod, (void)node, (void)state;
+    return {};
+  }
   // The verdict as kube-scheduler's Status (without the plugin name), built
   // from Check so the two can never disagree.
   SchedStatus Filter(const PodInfo& pod, const Node& node, const NodeState& state) const {
