@@ -13,6 +13,8 @@
 #ifndef GPUSCHED_MODEL_API_OBJECTS_H_
 #define GPUSCHED_MODEL_API_OBJECTS_H_
 
+#include "gpusched/model/volume_objects.h"  // volume plugins
+
 namespace gpusched {
 
 struct ApiObjects {
@@ -23,6 +25,7 @@ struct ApiObjects {
   // --- end PodTopologySpread ---
 
   // --- Volume plugins (PVs, PVCs, StorageClasses, CSINodes) ---
+  VolumeObjects volumes;  // model/volume_objects.h
   // --- end volume plugins ---
 };
 

@@ -14,6 +14,7 @@
 #include "gpusched/model/node_affinity.h"
 #include "gpusched/model/object_meta.h"
 #include "gpusched/model/owner_reference.h"
+#include "gpusched/model/pod_volume.h"
 #include "gpusched/model/resources.h"
 #include "gpusched/model/taint.h"
 
@@ -81,9 +82,11 @@ struct PodSpecExtras {
   std::optional<int64_t> termination_grace_period_seconds;  // spec.terminationGracePeriodSeconds
   std::optional<WorkloadReference> workload_ref;            // spec.workloadRef (v1.35)
   std::string scheduling_group;  // spec.schedulingGroup.podGroupName (v1.36), "" when absent
+  // spec.volumes the volume plugins read (pod_volume.h).
+  std::vector<PodVolume> volumes;
     bool empty() const {
     return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
-           !workload_ref && scheduling_group.empty();
+           !workload_ref && scheduling_group.empty() && volumes.empty();
   }
 };
 
@@ -129,6 +132,7 @@ struct Pod {
   }
   bool IsSchedulingGated() const { return extras && !extras->scheduling_gates.empty(); }
   bool HasResourceClaims() const { return extras && !extras->resource_claims.empty(); }
+  bool HasVolumes() const { return extras && !extras->volumes.empty(); }
 
   const std::string& name() const { return meta.name; }
   const std::string& ns() const { return meta.namespace_; }

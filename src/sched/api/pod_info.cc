@@ -3,6 +3,9 @@
 namespace gpusched {
 
 bool PodAwareSpec(const Pod& pod) {
+  // Volumes: their claims, PVs and inline disks decide (VolumeBinding,
+  // VolumeZone, VolumeRestrictions, NodeVolumeLimits).
+  if (pod.HasVolumes()) return true;
   (void)pod;
   return false;
 }
