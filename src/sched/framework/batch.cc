@@ -186,6 +186,16 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
       a.diagnosis = diagnoses[profile]->Diagnose(info, on, scheduler->filters(), &demand);
     }
+    // A PreFilter rejected it before any node was tried (VolumeBinding's
+    // missing or unbound claims...): that, not what the nodes hold, is why.
+    if (const std::string& pre_filter = explain && *explain ? d.fit_error.pre_filter_message
+                                                             : quick.failure->fit_error.pre_filter_message;
+        !pre_filter.empty()) {
+      a.diagnosis = Diagnosis{};
+      a.diagnosis.kind = Diagnosis::Kind::kPreFilterRejected;
+      a.diagnosis.forever = true;  // nothing in the run changes the objects it names
+      a.diagnosis.text = "can never fit as the input stands: rejected before any node is tried: " + pre_filter;
+    }
     if (not_eligible) {
       a.diagnosis.text = "not eligible to preempt: a lower-priority pod on its nominated node " +
                          info.pod->nominated_node_name +
