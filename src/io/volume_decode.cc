@@ -211,6 +211,30 @@ bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& 
   return true;
 }
 
-void FinishVolumeObjects(Manifests& m) { m.api_objects.volumes.CompleteHandWritten(); }
+void FinishVolumeObjects(Manifests& m) {
+  VolumeObjects& v = m.api_objects.volumes;
+  v.CompleteHandWritten();
+  // Pods that mount claims in an input without any: most often a dump
+  // that did not ask kubectl for them. Said once, since every such pod
+  // stays pending as kube-scheduler keeps it ("persistentvolumeclaim ...
+  // not found").
+  if (!v.pvcs().empty()) return;
+  size_t with_claims = 0;
+  const Pod* first = nullptr;
+  for (const LoadedPod& lp : m.pods) {
+    if (!lp.pod.HasVolumes()) continue;
+    for (const PodVolume& vol : lp.pod.extras->volumes) {
+      if (!vol.UsesClaim()) continue;
+      if (with_claims++ == 0) first = &lp.pod;
+      break;
+    }
+  }
+  if (with_claims == 0) return;
+  m.warnings.push_back(std::to_string(with_claims) + (with_claims == 1 ? " pod" : " pods") + " (the first " +
+                       first->ns() + "/" + first->name() +
+                       ") mount PersistentVolumeClaims, but the input holds none: kube-scheduler keeps such pods "
+                       "pending (\"persistentvolumeclaim ... not found\"); add pv,pvc,storageclasses,csinodes to "
+                       "`kubectl get`");
+}
 
 }  // namespace gpusched

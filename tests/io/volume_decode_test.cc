@@ -147,6 +147,19 @@ TEST(VolumeDecodeTest, PodVolumesAreKeptForThePluginsThatReadThem) {
   EXPECT_EQ(v[3].source.rbd_monitors, (std::vector<std::string>{"m1", "m2"}));
 }
 
+TEST(VolumeDecodeTest, PodsWithClaimsInAnInputWithoutClaimsAreSaidOnce) {
+  Manifests m = Load(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n"
+      "spec: {containers: [{name: c, image: i}], volumes: [{name: d, persistentVolumeClaim: {claimName: x}}]}\n---\n"
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: b}\n"
+      "spec: {containers: [{name: c, image: i}], volumes: [{name: d, ephemeral: {volumeClaimTemplate: {spec: {}}}}]}\n");
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  EXPECT_EQ(Join(m.warnings),
+            "2 pods (the first default/a) mount PersistentVolumeClaims, but the input holds none: kube-scheduler "
+            "keeps such pods pending (\"persistentvolumeclaim ... not found\"); add pv,pvc,storageclasses,csinodes "
+            "to `kubectl get`\n");
+}
+
 TEST(VolumeDecodeTest, PodVolumeErrorsNameTheirIndex) {
   Manifests m = Load(
       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"

@@ -53,24 +53,30 @@ std::string CSILimits::AttachableVolumes(const Pod& pod, const VolumeObjects& ob
 
 std::unique_ptr<PreFilterData> CSILimits::PreFilter(const PodInfo& pod, const ClusterState& cluster,
                                                     SchedStatus& reject) const {
-  if (!pod.pod->HasVolumes()) return nullptr;  // O(1) skip
+  if (!pod.pod->HasVolumes() || !cluster.has_objects()) return nullptr;  // O(1) skip
   bool any = false;
   for (const PodVolume& v : pod.pod->extras->volumes) any = any || v.UsesClaim();
   if (!any) return nullptr;
   auto state = std::make_unique<State>();
   state->objects = &cluster.objects().volumes;
-  if (std::string err = AttachableVolumes(*pod.pod, *state->objects, true, state->new_volumes); !err.empty()) {
-    reject = SchedStatus::Unresolvable(std::move(err));
-    return nullptr;
-  }
+  (void)reject;  // upstream's PreFilter never rejects
+  state->error = AttachableVolumes(*pod.pod, *state->objects, true, state->new_volumes);
   // No CSI volume of its own: the predicate always holds.
-  if (state->new_volumes.empty()) return nullptr;
+  if (state->error.empty() && state->new_volumes.empty()) return nullptr;
   return state;
 }
 
 bool CSILimits::Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const {
   const State* s = pod.cycle ? pod.cycle->Get<State>(this) : nullptr;
   if (s == nullptr) return true;
+  if (!s->error.empty()) {
+    // A claim not found is UnschedulableAndUnresolvable upstream; a claim
+    // not created for the pod is the framework's Error there, which
+    // gpusched reports the same way (the state outlives the attempt's
+    // reasons).
+    if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, s->error);
+    return false;
+  }
   const CSINode* csi = s->objects->FindCsiNode(node.name());
   if (csi == nullptr) return true;  // no CSINode: no limits
   // getVolumeLimits

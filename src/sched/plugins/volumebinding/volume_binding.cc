@@ -7,7 +7,7 @@ namespace gpusched {
 std::unique_ptr<PreFilterData> VolumeBinding::PreFilter(const PodInfo& pod, const ClusterState& cluster,
                                                         SchedStatus& reject) const {
   // A pod without volumes a plugin reads skips in O(1).
-  if (!pod.pod->HasVolumes()) return nullptr;
+  if (!pod.pod->HasVolumes() || !cluster.has_objects()) return nullptr;
   auto state = std::make_unique<State>();
   state->objects = &cluster.objects().volumes;
   bool has_claims = false;

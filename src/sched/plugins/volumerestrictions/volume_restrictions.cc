@@ -56,7 +56,7 @@ bool IsVolumeConflict(const PodVolume& v, const Pod& existing) {
 std::unique_ptr<PreFilterData> VolumeRestrictions::PreFilter(const PodInfo& pod, const ClusterState& cluster,
                                                              SchedStatus& reject) const {
   const Pod& p = *pod.pod;
-  if (!p.HasVolumes()) return nullptr;  // O(1) skip
+  if (!p.HasVolumes() || !cluster.has_objects()) return nullptr;  // O(1) skip
   auto state = std::make_unique<State>();
   const VolumeObjects& objects = cluster.objects().volumes;
   for (const PodVolume& v : p.extras->volumes) {

@@ -43,7 +43,7 @@ bool LabelZonesToSet(const std::string& value, std::vector<std::string>& out) {
 
 std::unique_ptr<PreFilterData> VolumeZone::PreFilter(const PodInfo& pod, const ClusterState& cluster,
                                                      SchedStatus& reject) const {
-  if (!pod.pod->HasVolumes()) return nullptr;  // O(1) skip
+  if (!pod.pod->HasVolumes() || !cluster.has_objects()) return nullptr;  // O(1) skip
   const VolumeObjects& objects = cluster.objects().volumes;
   auto state = std::make_unique<State>();
   // getPVbyPod: persistentVolumeClaim volumes only (not ephemeral ones).

@@ -2,13 +2,12 @@
 // pkg/scheduler/framework/plugins/nodevolumelimits/csi_test.go (v1.35), its
 // helpers (getFakeCSIPVLister, getFakeCSIPVCLister, the CSINode of
 // getNodeWithPodAndVolumeLimits) rebuilt as objects, with the expected
-// statuses. Not ported: the in-tree migration cases (csi-translation-lib is
-// not modelled) and the VolumeAttachment cases (not an input). Two cases
-// read differently, as documented in csi.h: a claim of the new pod that
-// cannot be read rejects it in PreFilter, with the real lister's singular
-// "persistentvolumeclaim" (the fake lister says "persistentvolumeclaims"),
-// and a claim not created for the pod is UnschedulableAndUnresolvable
-// rather than the framework's Error.
+// statuses. Not ported: the in-tree migration cases that need
+// csi-translation-lib (not modelled) and the VolumeAttachment cases (not an
+// input). Two messages read as a real cluster gives them: the real lister's
+// NotFound says "persistentvolumeclaim" (the fake lister,
+// "persistentvolumeclaims"); and a claim not created for the pod is
+// UnschedulableAndUnresolvable, not the framework's Error.
 #include "gpusched/sched/plugins/nodevolumelimits/csi.h"
 
 #include <gtest/gtest.h>
@@ -68,7 +67,7 @@ struct Case {
   int32_t max_vols;
   std::vector<std::string> drivers;
   std::string limit_source;  // "csinode", "csinode-with-no-limit", "" (none)
-  std::string want;          // "" passes, "skip", "prefilter: <message>", or the Filter reason
+  std::string want;  // "" passes, "skip", "error: <message>" (UnschedulableAndUnresolvable), or the reason
 };
 
 void RunCase(const Case& c) {
@@ -133,11 +132,7 @@ void RunCase(const Case& c) {
   PodInfo info = PodInfo::Make(c.pod, 0);
   SchedStatus reject = SchedStatus::Success();
   auto data = plugin.PreFilter(info, cluster, reject);
-  if (!reject.IsSuccess()) {
-    EXPECT_EQ(reject.code(), SchedStatus::Code::kUnschedulableAndUnresolvable);
-    EXPECT_EQ("prefilter: " + reject.reasons()[0], c.want);
-    return;
-  }
+  ASSERT_TRUE(reject.IsSuccess());  // upstream's PreFilter never rejects
   if (data == nullptr) {
     // Skip (or nothing of its own to count): passes everywhere.
     EXPECT_TRUE(c.want == "skip" || c.want.empty()) << c.want;
@@ -149,6 +144,10 @@ void RunCase(const Case& c) {
   SchedStatus s = plugin.Filter(info, cluster.node(0), cluster.state(0));
   if (c.want.empty()) {
     EXPECT_TRUE(s.IsSuccess()) << s.reasons()[0];
+  } else if (c.want.rfind("error: ", 0) == 0) {
+    EXPECT_EQ(s.code(), SchedStatus::Code::kUnschedulableAndUnresolvable);
+    ASSERT_FALSE(s.reasons().empty());
+    EXPECT_EQ("error: " + s.reasons()[0], c.want);
   } else {
     EXPECT_EQ(s.code(), SchedStatus::Code::kUnschedulable);
     ASSERT_FALSE(s.reasons().empty());
@@ -209,9 +208,9 @@ TEST(CSILimitsTest, UpstreamTable) {
       {"should not count non-migratable in-tree volumes", hostpath_one, {ebs_two}, {}, 2, {kHostPath, kEbs},
        "csinode", ""},
       {"ephemeral volume missing", ephemeral, {}, {}, 0, {kEbs}, "csinode-with-no-limit",
-       "prefilter: looking up PVC test/abc-xyz: persistentvolumeclaim \"abc-xyz\" not found"},
+       "error: looking up PVC test/abc-xyz: persistentvolumeclaim \"abc-xyz\" not found"},
       {"ephemeral volume not owned", ephemeral, {}, {conflicting}, 0, {kEbs}, "csinode-with-no-limit",
-       "prefilter: PVC test/abc-xyz was not created for pod test/abc (pod is not owner)"},
+       "error: PVC test/abc-xyz was not created for pod test/abc (pod is not owner)"},
       {"ephemeral volume unbound", ephemeral, {}, {eph_claim}, 0, {kEbs}, "csinode-with-no-limit", ""},
       {"ephemeral doesn't when node volume limit <= pods CSI volume", ephemeral, {running, ebs_two}, {eph_claim}, 2,
        {kEbs}, "csinode", kMax},
@@ -227,7 +226,7 @@ TEST(CSILimitsTest, UpstreamTable) {
       {"skip Filter when the pod only uses secrets and configmaps", only_config, {}, {}, 2, {kEbs}, "csinode", "skip"},
       {"don't skip Filter when the pod has pvcs", ebs_one, {}, {}, 2, {kEbs}, "csinode", ""},
       {"don't skip Filter when the pod has ephemeral volumes", ephemeral, {}, {}, 0, {kEbs}, "csinode-with-no-limit",
-       "prefilter: looking up PVC test/abc-xyz: persistentvolumeclaim \"abc-xyz\" not found"},
+       "error: looking up PVC test/abc-xyz: persistentvolumeclaim \"abc-xyz\" not found"},
   };
   for (const Case& c : cases) RunCase(c);
 }

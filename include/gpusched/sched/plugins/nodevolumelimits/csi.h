@@ -33,16 +33,16 @@ class CSILimits : public FilterPlugin {
     // The pod's own CSI volumes (unique name to driver), the same on every
     // node (filterAttachableVolumes of the new pod).
     std::map<std::string, std::string> new_volumes;
+    // The error reading them gave (a claim missing or not the pod's), which
+    // Filter reports on every node, as upstream's does; "" when none.
+    std::string error;
   };
 
   std::string_view Name() const override { return names::kNodeVolumeLimits; }
   bool HasPreFilter() const override { return true; }
   // Skip unless the pod has a persistentVolumeClaim or ephemeral volume
   // (an inline volume migrated to CSI would count too: not modelled). The
-  // pod's own volumes do not depend on the node: a claim that cannot be
-  // read rejects the pod here (upstream's Filter says it on every node;
-  // VolumeRestrictions' and VolumeBinding's PreFilters, which run first in
-  // the default profile, reject such a pod before either).
+  // pod's own volumes do not depend on the node: they are read once here.
   std::unique_ptr<PreFilterData> PreFilter(const PodInfo& pod, const ClusterState& cluster,
                                            SchedStatus& reject) const override;
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;

@@ -8,6 +8,9 @@
 // WaitForFirstConsumer claims an available PV on the node or a provisioner
 // whose allowedTopologies admit it; every reason UnschedulableAndUnresolvable.
 //
+// A run that reads no API objects at all (ClusterState::has_objects: serve,
+// until it lists them) skips the four volume plugins, as before them.
+//
 // Reserve is replayed lazily (assume_cache.h): the PV a bound pod's claim
 // took is not available to the next pod's claims. Not modelled: PreBind
 // (the API updates), in-tree PV translation to CSI (CSINode migrated-plugins),
