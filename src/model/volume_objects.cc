@@ -45,6 +45,14 @@ bool VolumeObjects::Add(CSINode csi_node) {
   return AddTo(csi_nodes_, csi_node_index_, std::move(key), std::move(csi_node));
 }
 
+void VolumeObjects::Merge(VolumeObjects&& other) {
+  for (PersistentVolume& v : other.pvs_) Add(std::move(v));
+  for (PersistentVolumeClaim& c : other.pvcs_) Add(std::move(c));
+  for (StorageClass& s : other.classes_) Add(std::move(s));
+  for (CSINode& n : other.csi_nodes_) Add(std::move(n));
+  other = VolumeObjects();
+}
+
 const PersistentVolume* VolumeObjects::FindPv(std::string_view name) const {
   return FindIn(pvs_, pv_index_, std::string(name));
 }

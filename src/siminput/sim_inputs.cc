@@ -60,6 +60,7 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   out.dra.device_classes.merge(m.dra.device_classes);
   for (ResourceSliceInfo& rs : m.dra.slices) out.dra.slices.push_back(std::move(rs));
   MoveAppend(out.pod_groups, std::move(m.pod_groups));
+  out.objects.volumes.Merge(std::move(m.api_objects.volumes));  // a name seen again keeps its first
   // The manifests' invalid objects and warnings go with the workload they
   // came in (LoadManifestWorkload moves them there), reported once.
   Workload w;

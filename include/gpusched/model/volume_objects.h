@@ -127,6 +127,8 @@ class VolumeObjects {
   bool Add(PersistentVolumeClaim pvc);
   bool Add(StorageClass sc);
   bool Add(CSINode csi_node);
+  // Every object of `other` whose name is not taken yet.
+  void Merge(VolumeObjects&& other);
 
   const PersistentVolume* FindPv(std::string_view name) const;
   const PersistentVolumeClaim* FindPvc(std::string_view ns, std::string_view name) const;

@@ -41,10 +41,12 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "gpusched/model/api_objects.h"
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resource_claims.h"
@@ -126,6 +128,10 @@ struct SimOptions {
   // The input's resource.k8s.io objects, for pods with resource claims
   // (sched/framework/pre_enqueue.h); null when there are none.
   const DraObjects* dra = nullptr;
+  // The input's other API objects (model/api_objects.h: the volume plugins'
+  // PVs, PVCs, StorageClasses, CSINodes), handed to the simulated cluster;
+  // null when there are none.
+  std::shared_ptr<const ApiObjects> objects;
   // Gangs (sim/gang_permit.h): the input's gangs and which
   // profile enforces which. Members of an enforced gang are reserved and
   // wait on Permit; the others are placed one by one. Null: no gangs.

@@ -13,6 +13,7 @@
 
 #include "gpusched/model/gang.h"
 #include "gpusched/model/node.h"
+#include "gpusched/model/api_objects.h"
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/sim/workload.h"
 #include "gpusched/util/input_error.h"
@@ -39,6 +40,9 @@ struct SimInputs {
   std::vector<InputError> rejected;
   // resource.k8s.io objects of the manifests (cluster and workload).
   DraObjects dra;
+  // The manifests' other API objects plugins read (PVs, PVCs, StorageClasses,
+  // CSINodes...), handed to the simulated cluster.
+  ApiObjects objects;
   // Group objects of the manifests (cluster and workload) and the workload
   // pods filed into gangs (model/gang.h), once every path is read: a
   // group in one file and its pods in another make one gang.
