@@ -3,6 +3,7 @@
 #include "controller_decode.h"
 #include "gpusched/io/decode_context.h"
 #include "gpusched/io/kube_decode.h"
+#include "gpusched/model/volume_claims_warning.h"
 #include "gpusched/model/volume_validation.h"
 #include "pod_volumes_decode.h"
 
@@ -214,27 +215,9 @@ bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& 
 void FinishVolumeObjects(Manifests& m) {
   VolumeObjects& v = m.api_objects.volumes;
   v.CompleteHandWritten();
-  // Pods that mount claims in an input without any: most often a dump
-  // that did not ask kubectl for them. Said once, since every such pod
-  // stays pending as kube-scheduler keeps it ("persistentvolumeclaim ...
-  // not found").
-  if (!v.pvcs().empty()) return;
-  size_t with_claims = 0;
-  const Pod* first = nullptr;
-  for (const LoadedPod& lp : m.pods) {
-    if (!lp.pod.HasVolumes()) continue;
-    for (const PodVolume& vol : lp.pod.extras->volumes) {
-      if (!vol.UsesClaim()) continue;
-      if (with_claims++ == 0) first = &lp.pod;
-      break;
-    }
-  }
-  if (with_claims == 0) return;
-  m.warnings.push_back(std::to_string(with_claims) + (with_claims == 1 ? " pod" : " pods") + " (the first " +
-                       first->ns() + "/" + first->name() +
-                       ") mount PersistentVolumeClaims, but the input holds none: kube-scheduler keeps such pods "
-                       "pending (\"persistentvolumeclaim ... not found\"); add pv,pvc,storageclasses,csinodes to "
-                       "`kubectl get`");
+  std::vector<const Pod*> pods;
+  for (const LoadedPod& lp : m.pods) pods.push_back(&lp.pod);
+  if (std::string w = ClaimsWithoutObjectsWarning(pods, v); !w.empty()) m.warnings.push_back(std::move(w));
 }
 
 }  // namespace gpusched

@@ -20,7 +20,8 @@ namespace gpusched {
 bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& kind, const std::string& api_version);
 
 // Once every object is read: what the PV controller makes of objects
-// written by hand (VolumeObjects::CompleteHandWritten).
+// written by hand (VolumeObjects::CompleteHandWritten), and the warning for
+// pods that mount claims when the input holds none (ClaimsWithoutObjectsWarning).
 void FinishVolumeObjects(Manifests& m);
 
 }  // namespace gpusched

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "gpusched/model/volume_claims_warning.h"
+
 namespace gpusched {
 namespace {
 
@@ -102,6 +104,26 @@ void VolumeObjects::CompleteHandWritten() {
     pv.phase = "Available";
     pv.has_status = true;
   }
+}
+
+std::string ClaimsWithoutObjectsWarning(const std::vector<const Pod*>& pods, const VolumeObjects& objects) {
+  if (!objects.pvcs().empty()) return "";
+  size_t with_claims = 0;
+  const Pod* first = nullptr;
+  for (const Pod* p : pods) {
+    if (!p->HasVolumes()) continue;
+    for (const PodVolume& vol : p->extras->volumes) {
+      if (!vol.UsesClaim()) continue;
+      if (with_claims++ == 0) first = p;
+      break;
+    }
+  }
+  if (with_claims == 0) return "";
+  // Every such pod stays pending as kube-scheduler keeps it.
+  return std::to_string(with_claims) + (with_claims == 1 ? " pod" : " pods") + " (the first " + first->ns() + "/" +
+         first->name() +
+         ") mount PersistentVolumeClaims, but the input holds none: kube-scheduler keeps such pods pending "
+         "(\"persistentvolumeclaim ... not found\"); add pv,pvc,storageclasses,csinodes to `kubectl get`";
 }
 
 bool PvNodeAffinityMatches(const PersistentVolume& pv, const LabelMap& node_labels) {
