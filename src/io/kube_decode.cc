@@ -252,6 +252,21 @@ void DecodePod(DecodeContext& ctx, const DocNode& obj, Pod& pod) {
   }
 }
 
+std::vector<NodeSelectorTerm> DecodeNodeSelectorTerms(DecodeContext& ctx, const DocNode& parent,
+                                                      const std::string& path) {
+  std::vector<NodeSelectorTerm> out;
+  const DocNode terms = ctx.Seq(parent, "nodeSelectorTerms", path);
+  for (size_t i = 0; i < terms.size(); ++i) {
+    const std::string p = path + "[" + std::to_string(i) + "]";
+    if (!terms[i].IsMap() && !terms[i].IsNull()) {
+      ctx.Error(p, terms[i], std::string("expected an object, got ") + YamlKind(terms[i]));
+      continue;
+    }
+    out.push_back(DecodeTerm(ctx, terms[i], p));
+  }
+  return out;
+}
+
 void DecodeNode(DecodeContext& ctx, const DocNode& obj, Node& node) {
   DecodeObjectMeta(ctx, obj, "metadata", node.meta);
   const DocNode spec = ctx.Map(obj, "spec", "spec");

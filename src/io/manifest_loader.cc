@@ -13,6 +13,7 @@
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"
 #include "object_loader.h"
+#include "volume_decode.h"
 
 namespace gpusched {
 namespace {
@@ -146,6 +147,7 @@ void LoadManifestText(std::string_view text, const std::string& file, Manifests&
   ResolvePriorities(out);
   NoteDraObjects(out);
   GroupGangs(out);  // once every object is read: a group and its pods may be in different files
+  FinishVolumeObjects(out);
 }
 
 void ResolvePriorities(Manifests& m) {
@@ -286,6 +288,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
   ResolvePriorities(out);
   NoteDraObjects(out);
   GroupGangs(out);  // once every object is read: a group and its pods may be in different files
+  FinishVolumeObjects(out);
   // Objects, but none that is or makes a Pod, and no Node: kubectl was
   // most likely asked for other kinds (services, configmaps). A controller
   // or operator that made no pod, and an object refused, have said why

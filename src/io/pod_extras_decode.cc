@@ -3,6 +3,7 @@
 #include "gang_pod_decode.h"
 #include "image_decode.h"
 #include "pod_ports_decode.h"
+#include "pod_volumes_decode.h"
 
 #include <memory>
 
@@ -77,6 +78,7 @@ void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::str
   DecodeGangPodFields(ctx, spec, path, extras);  // workloadRef, schedulingGroup, grace period
   DecodePodPorts(ctx, spec, path, extras);       // ports, hostNetwork (NodePorts)
   DecodeImageVolumes(ctx, spec, path + ".volumes", extras);  // image volumes (ImageLocality)
+  extras.volumes = DecodePodVolumes(ctx, spec, path + ".volumes");
   if (!extras.empty()) pod.extras = std::make_shared<const PodSpecExtras>(std::move(extras));
 }
 

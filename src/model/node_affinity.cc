@@ -31,26 +31,37 @@ bool RequirementMatches(const NodeSelectorRequirement& r, bool has, const std::s
   return false;
 }
 
-}  // namespace
-
-bool MatchesNodeSelectorTerm(const NodeSelectorTerm& term, const Node& node) {
+bool TermMatches(const NodeSelectorTerm& term, const std::map<std::string, std::string, std::less<>>& labels,
+                 const std::string& node_name) {
   if (term.match_expressions.empty() && term.match_fields.empty()) return false;
   for (const auto& r : term.match_expressions) {
-    auto it = node.meta.labels.find(r.key);
-    bool has = it != node.meta.labels.end();
+    auto it = labels.find(r.key);
+    bool has = it != labels.end();
     if (!RequirementMatches(r, has, has ? it->second : std::string())) return false;
   }
   for (const auto& r : term.match_fields) {
     // Only metadata.name is a supported field selector for nodes.
     if (r.key != "metadata.name") return false;
-    if (!RequirementMatches(r, true, node.name())) return false;
+    if (!RequirementMatches(r, true, node_name)) return false;
   }
   return true;
 }
 
+}  // namespace
+
+bool MatchesNodeSelectorTerm(const NodeSelectorTerm& term, const Node& node) {
+  return TermMatches(term, node.meta.labels, node.name());
+}
+
 bool MatchesAnyNodeSelectorTerm(const std::vector<NodeSelectorTerm>& terms, const Node& node) {
+  return MatchesAnyNodeSelectorTerm(terms, node.meta.labels, node.name());
+}
+
+bool MatchesAnyNodeSelectorTerm(const std::vector<NodeSelectorTerm>& terms,
+                                const std::map<std::string, std::string, std::less<>>& labels,
+                                const std::string& node_name) {
   for (const auto& t : terms)
-    if (MatchesNodeSelectorTerm(t, node)) return true;
+    if (TermMatches(t, labels, node_name)) return true;
   return false;
 }
 

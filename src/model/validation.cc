@@ -10,6 +10,8 @@
 // upstream's order.
 #include "gpusched/model/validation.h"
 
+#include "gpusched/model/volume_validation.h"
+
 #include <map>
 #include <set>
 #include <string>
@@ -155,6 +157,7 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   const std::string spec(spec_path);
   // ValidatePodSpec's order: resource claims, containers, init containers,
   // pod-level resources (validatePodResources).
+  ValidatePodVolumes(pod.Extras().volumes, spec + ".volumes", errs);  // ValidateVolumes comes first
   ValidatePodResourceClaims(pod, spec, errs);
   ValidateContainers(pod, pod.containers, spec + ".containers", errs);
   ValidateInitContainers(pod, pod.init_containers, pod.containers, spec + ".initContainers", errs);

@@ -60,6 +60,9 @@ std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d, bool room_for_
       return "nothing gpusched can tell yet: DRA device allocation is not modelled";
     case Diagnosis::Kind::kNotModelled:
       return "nothing gpusched can tell: HAMi's scheduler decides where HAMi vGPU pods go";
+    case Diagnosis::Kind::kPreFilterRejected:
+      return "what the rejection names, in the input: the PersistentVolumeClaim, its binding to a volume (a claim "
+             "of an Immediate StorageClass the PV controller has bound), or a claim no longer being deleted";
     case Diagnosis::Kind::kGang:
       return "room for its whole gang at once (the other members' GPUs free on other nodes), or a smaller minimum "
              "for the gang";

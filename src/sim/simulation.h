@@ -91,6 +91,7 @@ class Simulation {
         cluster_(std::move(nodes), o.objects),
         queue_(SchedulingQueueOptions{o.order, o.initial_backoff, o.max_backoff, o.pop_from_backoff_q}),
         metrics_(cluster_, o.node_frag_milli, o.max_samples) {
+    if (o.objects) cluster_.set_objects(o.objects);
     if (o.gangs && !o.gangs->gangs.empty()) {
       std::vector<const Pod*> pods;
       pods.reserve(w.pods.size());

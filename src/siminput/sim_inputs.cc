@@ -1,5 +1,7 @@
 #include "gpusched/siminput/sim_inputs.h"
 
+#include "gpusched/model/volume_claims_warning.h"
+
 #include <fstream>
 #include <iterator>
 #include <unordered_set>
@@ -59,8 +61,17 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   out.dra.templates.merge(m.dra.templates);
   out.dra.device_classes.merge(m.dra.device_classes);
   for (ResourceSliceInfo& rs : m.dra.slices) out.dra.slices.push_back(std::move(rs));
-  out.api_objects.Merge(std::move(m.api_objects));
   MoveAppend(out.pod_groups, std::move(m.pod_groups));
+  {
+    // The loader's warning about claims (ClaimsWithoutObjectsWarning) is
+    // said once every path is read (LoadSimInputs): the cluster's paths
+    // may hold the workload's claims.
+    std::vector<const Pod*> loaded;
+    for (const LoadedPod& lp : m.pods) loaded.push_back(&lp.pod);
+    const std::string w = ClaimsWithoutObjectsWarning(loaded, m.api_objects.volumes);
+    if (!w.empty()) std::erase(m.warnings, w);
+  }
+  out.api_objects.Merge(std::move(m.api_objects));  // a name seen again keeps its first
   // The manifests' invalid objects and warnings go with the workload they
   // came in (LoadManifestWorkload moves them there), reported once.
   Workload w;
@@ -127,6 +138,12 @@ Status LoadAll(const SimInputSpec& spec, SimInputs& out) {
 Status LoadSimInputs(const SimInputSpec& spec, SimInputs& out) {
   Status st = LoadAll(spec, out);
   if (!st.ok() || out.workload.pods.empty()) return st;
+  {
+    std::vector<const Pod*> pods;
+    for (const WorkloadPod& wp : out.workload.pods) pods.push_back(&wp.pod);
+    if (std::string w = ClaimsWithoutObjectsWarning(pods, out.api_objects.volumes); !w.empty())
+      out.workload.warnings.push_back(std::move(w));
+  }
   if (out.pod_groups.empty()) {
     // Links to groups that are not in the input still matter (GroupGangs).
     bool linked = false;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "gpusched/io/decode_context.h"
 #include "gpusched/model/node.h"
@@ -21,6 +22,10 @@ void DecodeObjectMeta(DecodeContext& ctx, const DocNode& obj, const std::string&
 void DecodePodSpec(DecodeContext& ctx, const DocNode& spec, const std::string& path, Pod& pod);
 void DecodePod(DecodeContext& ctx, const DocNode& obj, Pod& pod);
 void DecodeNode(DecodeContext& ctx, const DocNode& obj, Node& node);
+// The nodeSelectorTerms list of parent (a NodeSelector: a PersistentVolume's
+// spec.nodeAffinity.required), `path` naming the list.
+std::vector<NodeSelectorTerm> DecodeNodeSelectorTerms(DecodeContext& ctx, const DocNode& parent,
+                                                      const std::string& path);
 
 // A metav1.Time as its JSON decoder reads it (time.Parse with RFC 3339:
 // "2006-01-02T15:04:05Z07:00", optional fraction of a second, "Z" or an

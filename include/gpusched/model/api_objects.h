@@ -13,6 +13,10 @@
 #ifndef GPUSCHED_MODEL_API_OBJECTS_H_
 #define GPUSCHED_MODEL_API_OBJECTS_H_
 
+#include <utility>
+
+#include "gpusched/model/volume_objects.h"  // volume plugins
+
 namespace gpusched {
 
 struct ApiObjects {
@@ -23,16 +27,17 @@ struct ApiObjects {
   // --- end PodTopologySpread ---
 
   // --- Volume plugins (PVs, PVCs, StorageClasses, CSINodes) ---
+  VolumeObjects volumes;  // model/volume_objects.h
   // --- end volume plugins ---
 
   // Adds the objects of another input (a second manifest path of a
   // simulation): an object whose name was seen keeps its first definition.
   // Each section merges its own fields.
   void Merge(ApiObjects&& other) {
-    (void)other;
     // --- InterPodAffinity ---
     // --- PodTopologySpread ---
     // --- volume plugins ---
+    volumes.Merge(std::move(other.volumes));
   }
 };
 

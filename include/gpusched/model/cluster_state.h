@@ -124,6 +124,10 @@ class ClusterState {
   // The input's other API objects (api_objects.h), empty unless set.
   const ApiObjects& objects() const { return objects_ ? *objects_ : kNoObjects; }
   void set_objects(std::shared_ptr<const ApiObjects> objects) { objects_ = std::move(objects); }
+  // Whether the run reads API objects at all (set_objects was called, even
+  // with none): plugins that need them skip without (serve, until it
+  // lists them).
+  bool has_objects() const { return objects_ != nullptr; }
 
   // Index of the present node called `name`, or -1.
   int64_t FindNode(std::string_view name) const;

@@ -5,6 +5,7 @@
 #define GPUSCHED_MODEL_NODE_AFFINITY_H_
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,11 @@ struct NodeAffinity {
 bool MatchesNodeSelectorTerm(const NodeSelectorTerm& term, const Node& node);
 // True when any term matches (terms are ORed).
 bool MatchesAnyNodeSelectorTerm(const std::vector<NodeSelectorTerm>& terms, const Node& node);
+// The same for a node known by its labels and name (volume.CheckNodeAffinity
+// matches a PV's terms against a node made of the labels alone: name "").
+bool MatchesAnyNodeSelectorTerm(const std::vector<NodeSelectorTerm>& terms,
+                                const std::map<std::string, std::string, std::less<>>& labels,
+                                const std::string& node_name);
 
 }  // namespace gpusched
 

@@ -15,6 +15,7 @@
 #include "gpusched/model/node_affinity.h"
 #include "gpusched/model/object_meta.h"
 #include "gpusched/model/owner_reference.h"
+#include "gpusched/model/pod_volume.h"
 #include "gpusched/model/resources.h"
 #include "gpusched/model/taint.h"
 
@@ -93,11 +94,14 @@ struct PodSpecExtras {
   // --- ImageLocality ---
   std::vector<std::string> image_volumes;  // spec.volumes[].image.reference
   // --- end ImageLocality ---
+  // spec.volumes the volume plugins read (pod_volume.h).
+  std::vector<PodVolume> volumes;
     bool empty() const {
     return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
            !workload_ref && scheduling_group.empty()
            && !has_ports && !host_network  // NodePorts
            && image_volumes.empty()  // ImageLocality
+           && volumes.empty()  // volume plugins
         ;
   }
 };
@@ -144,6 +148,7 @@ struct Pod {
   }
   bool IsSchedulingGated() const { return extras && !extras->scheduling_gates.empty(); }
   bool HasResourceClaims() const { return extras && !extras->resource_claims.empty(); }
+  bool HasVolumes() const { return extras && !extras->volumes.empty(); }
 
   const std::string& name() const { return meta.name; }
   const std::string& ns() const { return meta.namespace_; }

@@ -6,6 +6,9 @@ namespace gpusched {
 
 bool PodAwareSpec(const Pod& pod) {
   if (HasHostPorts(pod)) return true;  // NodePorts
+  // Volumes: their claims, PVs and inline disks decide (VolumeBinding,
+  // VolumeZone, VolumeRestrictions, NodeVolumeLimits).
+  if (pod.HasVolumes()) return true;
   return false;
 }
 

@@ -231,6 +231,7 @@ const char* DiagnosisKindName(Diagnosis::Kind k) {
     case Diagnosis::Kind::kDraNotModelled: return "dra-not-modelled";
     case Diagnosis::Kind::kNotModelled: return "not-modelled";
     case Diagnosis::Kind::kGang: return "gang";
+    case Diagnosis::Kind::kPreFilterRejected: return "prefilter-rejected";
   }
   return "unknown";
 }

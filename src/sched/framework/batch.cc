@@ -181,14 +181,29 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     const bool not_eligible = post_filter.find(kNotEligibleTerminating) != std::string::npos;
     if (not_eligible) a.message += " " + post_filter;
     if (!diagnose) return a;
+    // The filters' NeverPasses see the pod's PreFilter state (a bound
+    // volume's node affinity excludes a node for good).
+    CycleState cycle;
+    PodInfo with = info;
+    if (info.pod_aware && scheduler->PreFilterState(info, on, cycle)) with.cycle = &cycle;
     if (explain && *explain) {
-      a.diagnosis = Diagnose(info, on, scheduler->filters(), &demand);
+      a.diagnosis = Diagnose(with, on, scheduler->filters(), &demand);
     } else {
       const size_t profile = static_cast<size_t>(
           std::find_if(schedulers.begin(), schedulers.end(), [&](const auto& p) { return p.second == scheduler; }) -
           schedulers.begin());
       if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
-      a.diagnosis = diagnoses[profile]->Diagnose(info, on, scheduler->filters(), &demand);
+      a.diagnosis = diagnoses[profile]->Diagnose(with, on, scheduler->filters(), &demand);
+    }
+    // A PreFilter rejected it before any node was tried (VolumeBinding's
+    // missing or unbound claims...): that, not what the nodes hold, is why.
+    if (const std::string& pre_filter = explain && *explain ? d.fit_error.pre_filter_message
+                                                             : quick.failure->fit_error.pre_filter_message;
+        !pre_filter.empty()) {
+      a.diagnosis = Diagnosis{};
+      a.diagnosis.kind = Diagnosis::Kind::kPreFilterRejected;
+      a.diagnosis.forever = true;  // nothing in the run changes the objects it names
+      a.diagnosis.text = "can never fit as the input stands: rejected before any node is tried: " + pre_filter;
     }
     if (not_eligible) {
       a.diagnosis.text = "not eligible to preempt: a lower-priority pod on its nominated node " +

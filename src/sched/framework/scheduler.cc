@@ -51,6 +51,11 @@ bool Scheduler::PreFilter(const PodInfo& pod, const ClusterState& cluster, Cycle
   return stateful;
 }
 
+bool Scheduler::PreFilterState(const PodInfo& pod, const ClusterState& cluster, CycleState& cycle) const {
+  SchedStatus reject = SchedStatus::Success();
+  return !pre_filters_.empty() && PreFilter(pod, cluster, cycle, reject) && reject.IsSuccess();
+}
+
 Decision Scheduler::PreFilterRejected(const PodInfo& pod, const ClusterState& cluster, const SchedStatus& reject,
                                       uint64_t& rejectors) {
   Decision d;

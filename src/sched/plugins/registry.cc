@@ -12,10 +12,14 @@
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/plugins/nodename/node_name.h"
 #include "gpusched/sched/plugins/nodeports/node_ports.h"
+#include "gpusched/sched/plugins/nodevolumelimits/csi.h"
 #include "gpusched/sched/plugins/noderesources/balanced_allocation.h"
 #include "gpusched/sched/plugins/noderesources/fit.h"
 #include "gpusched/sched/plugins/nodeunschedulable/node_unschedulable.h"
 #include "gpusched/sched/plugins/tainttoleration/taint_toleration.h"
+#include "gpusched/sched/plugins/volumebinding/volume_binding.h"
+#include "gpusched/sched/plugins/volumerestrictions/volume_restrictions.h"
+#include "gpusched/sched/plugins/volumezone/volume_zone.h"
 
 namespace gpusched {
 namespace {
@@ -53,10 +57,10 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kNodePorts, kPreFilter | kFilter}, Make<NodePorts>},
       {{kNodeResourcesFit, kPreFilter | kFilter | kPreScore | kScore, DecodeNodeResourcesFitArgs},
        MakeNodeResourcesFit},
-      {{kVolumeRestrictions, kPreFilter | kFilter}},
-      {{kNodeVolumeLimits, kPreFilter | kFilter}},
-      {{kVolumeBinding, kPreFilter | kFilter | kReserve | kPreBind | kPreScore | kScore}},
-      {{kVolumeZone, kPreFilter | kFilter}},
+      {{kVolumeRestrictions, kPreFilter | kFilter}, Make<VolumeRestrictions>},
+      {{kNodeVolumeLimits, kPreFilter | kFilter}, Make<CSILimits>},
+      {{kVolumeBinding, kPreFilter | kFilter | kReserve | kPreBind | kPreScore | kScore}, Make<VolumeBinding>},
+      {{kVolumeZone, kPreFilter | kFilter}, Make<VolumeZone>},
       {{kPodTopologySpread, kPreFilter | kFilter | kPreScore | kScore}},
       {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore}},
       {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind}},

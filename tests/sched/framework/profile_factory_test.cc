@@ -24,8 +24,9 @@ std::vector<std::string> FilterNames(const Scheduler& s) {
 TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
   // kube-scheduler's default profile: its filters gpusched implements, in
   // upstream order, then GpuShare; the others are named as unimplemented.
-  const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName",         "TaintToleration", "NodeAffinity",
-                                            "NodePorts",         "NodeResourcesFit", "GpuShare"};
+  const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
+                                            "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
+                                            "VolumeBinding", "VolumeZone", "GpuShare"};
   TypicalPods typical = ComputeTypicalPods({});
   PolicyOptions options;
   options.typical = &typical;
@@ -44,9 +45,7 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
     EXPECT_EQ(s.preemption(), policy == "kube-default");
     // Filters first (in order, each once), then kube-default's score
     // plugins that are not filters too.
-    std::vector<std::string> unimplemented = {"VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
-                                              "VolumeZone",         "PodTopologySpread", "InterPodAffinity",
-                                              "DynamicResources"};
+    std::vector<std::string> unimplemented = {"PodTopologySpread", "InterPodAffinity", "DynamicResources"};
     EXPECT_EQ(set->unimplemented, unimplemented);
   }
 }
@@ -79,6 +78,7 @@ TEST(ProfileFactoryTest, OneSchedulerPerProfileWithItsOwnPlugins) {
   EXPECT_FALSE(set->profiles[1].second->preemption());
   EXPECT_EQ(FilterNames(*set->profiles[1].second),
             (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodePorts", "NodeResourcesFit",
+                                      "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
                                       "GpuShare"}));
 }
 
@@ -134,7 +134,8 @@ TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
   std::vector<std::string> filters;
   for (const auto& f : set->profiles[1].second->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                               "NodePorts", "NodeResourcesFit", "GpuShare"}));
+                                               "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
+                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "GpuShare"}));
 }
 
 // Names given twice or already served are refused before, by the run layer

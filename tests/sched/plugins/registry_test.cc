@@ -70,8 +70,9 @@ TEST(RegistryTest, EveryMadePluginImplementsWhatItsRowDeclares) {
               (r.plugin.extension_points & kScore) != 0);
   }
   EXPECT_EQ(made, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                            "NodePorts", "NodeResourcesFit", "NodeResourcesBalancedAllocation",
-                                            "ImageLocality", "GpuShare"}));
+                                            "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
+                                            "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+                                            "NodeResourcesBalancedAllocation", "ImageLocality", "GpuShare"}));
 }
 
 TEST(RegistryTest, WithAddsARowOrReplacesTheRowOfItsName) {
@@ -109,7 +110,9 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
   std::vector<std::string> filters;
   for (const auto& f : set->owned[0]->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                               "NodePorts", "NodeResourcesFit", "LabelGate", "GpuShare"}));
+                                               "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
+                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "LabelGate",
+                                               "GpuShare"}));
 
   // n0 is empty and unlabelled (LeastAllocated would take it), n1 is a t4,
   // n2 an a100 with less room: LabelGate's weight 5 x 100 takes the pod to n2.

@@ -37,6 +37,9 @@ struct Diagnosis {
     // It fits, but its gang does not: its scheduler binds no member until
     // minCount of them fit at once (sched/framework/gang_batch.h).
     kGang,
+    // A PreFilter plugin rejected it before any node was tried (a missing
+    // PersistentVolumeClaim, unbound Immediate claims...).
+    kPreFilterRejected,
   };
   Kind kind = Kind::kWaitingForRoom;
   bool forever = false;  // can never fit on this cluster as it is

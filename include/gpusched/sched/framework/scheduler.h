@@ -74,6 +74,11 @@ class Scheduler {
   // fits. For callers that know a pod of this class fails and want its
   // message on the cluster as it is now.
   std::shared_ptr<const Failure> FailureOf(const PodInfo& pod, ClusterState& cluster);
+  // The PreFilter states of `pod` on `cluster`, for what looks at a failed
+  // pod node by node afterwards (the diagnosis): true when some plugin left
+  // state, which `cycle` then holds; false when every PreFilter skipped the
+  // pod or one rejected it.
+  bool PreFilterState(const PodInfo& pod, const ClusterState& cluster, CycleState& cycle) const;
 
   // Off: every scan visits every node and a pod that fits nowhere is
   // explained from a plain rescan (the reference the fast paths are tested

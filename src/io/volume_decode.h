@@ -1,0 +1,29 @@
+// Loading the storage objects the volume plugins read, called by LoadObject
+// for their apiVersion and kind: PersistentVolume and PersistentVolumeClaim
+// (v1), StorageClass and CSINode (storage.k8s.io/v1). Decoded, defaulted and
+// validated as the API server does (model/volume_validation.h), and kept in
+// Manifests::api_objects.volumes; a name given twice is refused
+// ("persistentvolumes \"x\" already exists"). Private to src/io.
+#ifndef GPUSCHED_IO_VOLUME_DECODE_H_
+#define GPUSCHED_IO_VOLUME_DECODE_H_
+
+#include <string>
+
+#include "gpusched/io/document.h"
+#include "gpusched/io/manifest_loader.h"
+#include "object_loader.h"
+
+namespace gpusched {
+
+// True when `kind` of `api_version` is one of the four (the object is then
+// loaded or rejected); false for any other kind.
+bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& kind, const std::string& api_version);
+
+// Once every object is read: what the PV controller makes of objects
+// written by hand (VolumeObjects::CompleteHandWritten), and the warning for
+// pods that mount claims when the input holds none (ClaimsWithoutObjectsWarning).
+void FinishVolumeObjects(Manifests& m);
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_IO_VOLUME_DECODE_H_
