@@ -6,6 +6,7 @@
 #include "controller_decode.h"
 #include "dra_decode.h"
 #include "gang_decode.h"
+#include "spread_objects_decode.h"
 #include "gpusched/controllers/template_key.h"
 #include "gpusched/controllers/workload_names.h"
 #include "gpusched/io/decode_context.h"
@@ -416,6 +417,7 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
                   "a KubeSchedulerConfiguration configures the scheduler: pass it with --config, not -f");
   // Gangs, operator workloads and PodDisruptionBudgets (gang_decode.h).
   if (LoadGangObject(src, obj, kind, version)) return;
+  if (LoadSpreadObject(src, obj, kind, version)) return;  // Services, RCs (PodTopologySpread)
   for (const KindEntry& k : kKinds) {
     if (kind != k.kind) continue;
     if (version != k.api_version) {

@@ -1,6 +1,7 @@
 #include "pod_extras_decode.h"
 
 #include "gang_pod_decode.h"
+#include "topology_spread_decode.h"
 
 #include <memory>
 
@@ -73,6 +74,7 @@ void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::str
   extras.resources = DecodePodLevelResources(ctx, spec, path + ".resources");
   extras.resource_claims = DecodePodResourceClaims(ctx, spec, path + ".resourceClaims");
   DecodeGangPodFields(ctx, spec, path, extras);  // workloadRef, schedulingGroup, grace period
+  extras.topology_spread_constraints = DecodeTopologySpreadConstraints(ctx, spec, path + ".topologySpreadConstraints");
   if (!extras.empty()) pod.extras = std::make_shared<const PodSpecExtras>(std::move(extras));
 }
 

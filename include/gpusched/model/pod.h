@@ -16,6 +16,7 @@
 #include "gpusched/model/owner_reference.h"
 #include "gpusched/model/resources.h"
 #include "gpusched/model/taint.h"
+#include "gpusched/model/topology_spread.h"
 
 namespace gpusched {
 
@@ -81,9 +82,12 @@ struct PodSpecExtras {
   std::optional<int64_t> termination_grace_period_seconds;  // spec.terminationGracePeriodSeconds
   std::optional<WorkloadReference> workload_ref;            // spec.workloadRef (v1.35)
   std::string scheduling_group;  // spec.schedulingGroup.podGroupName (v1.36), "" when absent
+  // spec.topologySpreadConstraints (PodTopologySpread), matchLabelKeys merged.
+  std::vector<TopologySpreadConstraint> topology_spread_constraints;
     bool empty() const {
     return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
-           !workload_ref && scheduling_group.empty();
+           !workload_ref && scheduling_group.empty() &&
+           topology_spread_constraints.empty();
   }
 };
 

@@ -3,7 +3,8 @@
 namespace gpusched {
 
 bool PodAwareSpec(const Pod& pod) {
-  (void)pod;
+  // PodTopologySpread: its constraints count the pods they select.
+  if (!pod.Extras().topology_spread_constraints.empty()) return true;
   return false;
 }
 

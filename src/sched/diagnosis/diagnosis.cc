@@ -148,6 +148,7 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
   for (size_t i : eligible)
     if (fits_empty(i)) ns.could.push_back(i);
   ns.wants = std::move(wants);
+  ns.pod_aware = pod.pod_aware;
   ns.settled.reset();
   return ns;
 }
@@ -194,8 +195,17 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
     }
     return;
   }
-  d.text = pods_full() ? "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)"
-                       : "waiting for room: no single node has all of its requests free at once right now";
+  if (pods_full()) {
+    d.text = "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)";
+  } else if (ns.pod_aware) {
+    // Its requests are free on a node: the filters that count the pods
+    // running there (topology spread, pod affinity) reject it.
+    d.text = "waiting: its requests are free on some node, but placing it there breaks a rule that counts the "
+             "pods already running (its topologySpreadConstraints or pod affinity: see the message above); it is "
+             "placed when those pods change";
+  } else {
+    d.text = "waiting for room: no single node has all of its requests free at once right now";
+  }
 }
 
 }  // namespace diagnosis_parts

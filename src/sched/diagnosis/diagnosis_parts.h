@@ -36,6 +36,9 @@ struct NodeSet {
   std::optional<Diagnosis> settled;  // the answer, whatever runs on the nodes
   std::vector<Want> wants;           // what the pod's NodeResourcesFit checks, in its order
   std::vector<size_t> could;         // nodes it may use that could hold it when empty, in node order
+  // The pod's spec is compared with other pods (PodInfo::pod_aware): when
+  // its requests are free somewhere, those filters are what holds it.
+  bool pod_aware = false;
 };
 
 NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
