@@ -203,6 +203,9 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
     d.text = "waiting: its requests are free on some node, but placing it there breaks a rule that counts the "
              "pods already running (its topologySpreadConstraints or pod affinity: see the message above); it is "
              "placed when those pods change";
+    // Its requests fit on a node now: no pod has to finish for room.
+    d.free_up_node.reset();
+    d.free_up_pods.clear();
   } else {
     d.text = "waiting for room: no single node has all of its requests free at once right now";
   }

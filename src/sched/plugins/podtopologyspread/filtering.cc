@@ -45,9 +45,16 @@ struct SpreadFilterState : PreFilterData {
   std::vector<SpreadConstraint> constraints;
   std::vector<std::unordered_map<std::string, int64_t>> match_num;  // TpValueToMatchNum
   std::vector<CriticalPaths> paths;
-  // The pods of each counted node PreFilter found matching, per constraint
-  // (-1: the node was not counted for it), by node name.
-  std::unordered_map<std::string, std::vector<int64_t>> node_counts;
+  // What PreFilter counted on each node, by node name.
+  struct NodeCounts {
+    // The NodeState's version and pod count then: a dry-run copy with
+    // pods removed or added has another version (every change bumps it),
+    // so equal ones hold the same pods and need no recount.
+    uint64_t version = 0;
+    size_t pods = 0;
+    std::vector<int64_t> counts;  // matching pods per constraint; -1: not counted for it
+  };
+  std::unordered_map<std::string, NodeCounts> node_counts;
   std::vector<bool> self_match;  // the pod matches constraint i's selector
 };
 
@@ -82,7 +89,8 @@ std::unique_ptr<PreFilterData> PodTopologySpread::PreFilter(const PodInfo& pod, 
       counts[i] = CountPodsMatchSelector(cluster.state(node), c, p.ns());
       s->match_num[i][nd.meta.labels.find(c.topology_key)->second] += counts[i];
     }
-    s->node_counts.emplace(nd.name(), std::move(counts));
+    const NodeState& st = cluster.state(node);
+    s->node_counts.emplace(nd.name(), SpreadFilterState::NodeCounts{st.version, st.pods.size(), std::move(counts)});
   }
   for (size_t i = 0; i < n; ++i)
     for (const auto& [value, num] : s->match_num[i]) s->paths[i].Update(value, num);
@@ -94,7 +102,11 @@ bool PodTopologySpread::Check(const PodInfo& pod, const Node& node, const NodeSt
   const SpreadFilterState* s = pod.cycle ? pod.cycle->Get<SpreadFilterState>(this) : nullptr;
   if (s == nullptr) return true;  // PreFilter skipped the pod
   const std::vector<int64_t>* before = nullptr;
-  if (auto it = s->node_counts.find(node.name()); it != s->node_counts.end()) before = &it->second;
+  bool changed = false;
+  if (auto it = s->node_counts.find(node.name()); it != s->node_counts.end()) {
+    before = &it->second.counts;
+    changed = it->second.version != state.version || it->second.pods != state.pods.size();
+  }
   for (size_t i = 0; i < s->constraints.size(); ++i) {
     const SpreadConstraint& c = s->constraints[i];
     auto label = node.meta.labels.find(c.topology_key);
@@ -109,7 +121,7 @@ bool PodTopologySpread::Check(const PodInfo& pod, const Node& node, const NodeSt
     int64_t min_match = s->paths[i].p[0].num;
     // The node's own pods as the state now has them (victims removed,
     // nominated pods added): updateWithPod's delta on this domain.
-    if (before != nullptr && (*before)[i] >= 0) {
+    if (changed && (*before)[i] >= 0) {
       const int64_t now = CountPodsMatchSelector(state, c, pod.pod->ns());
       if (now != (*before)[i]) {
         match_num += now - (*before)[i];
