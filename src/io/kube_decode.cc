@@ -222,9 +222,6 @@ void DecodePodSpec(DecodeContext& ctx, const DocNode& parent, const std::string&
         ctx.Warn(aff[k], path + ".affinity." + k + " is not evaluated yet (nodeAffinity, nodeSelector and "
                              "tolerations are)");
   }
-  if (spec["topologySpreadConstraints"].IsDefined() && !spec["topologySpreadConstraints"].IsNull())
-    ctx.Warn(spec["topologySpreadConstraints"],
-             path + ".topologySpreadConstraints is not evaluated yet (PodTopologySpread does not run)");
   DecodePodSpecExtras(ctx, spec, path, pod);
 }
 
@@ -233,6 +230,7 @@ void DecodePod(DecodeContext& ctx, const DocNode& obj, Pod& pod) {
   if (const DocNode m = obj["metadata"]; m.IsMap())
     pod.deleting = DecodeTime(ctx, m, "deletionTimestamp", "metadata.deletionTimestamp").has_value();
   DecodePodSpec(ctx, obj, "spec", pod);
+  ApplyMatchLabelKeys(pod);  // the API server's PrepareForCreate
   const DocNode status = ctx.Map(obj, "status", "status");
   if (status.IsDefined()) {
     pod.phase = ctx.Str(status, "phase", "status.phase");

@@ -13,6 +13,7 @@
 #include "gpusched/io/read_input.h"
 #include "gpusched/io/yaml_documents.h"
 #include "object_loader.h"
+#include "spread_objects_decode.h"
 #include "volume_decode.h"
 
 namespace gpusched {
@@ -142,6 +143,7 @@ void LoadText(std::string_view text, size_t capacity, const std::string& file, M
 
 void LoadManifestText(std::string_view text, const std::string& file, Manifests& out) {
   LoadText(text, 0, file, out);
+  NoteSpreadSelectors(out);  // PodTopologySpread's default selectors, before expansion uses up the controllers
   ExpandWorkloads(out);  // operators, then ExpandControllers
   FlushSkipped(out);
   ResolvePriorities(out);
@@ -283,6 +285,7 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
   }
   // A file that does not parse was read: its error is in `rejected`.
   if (out.objects_read == 0 && out.rejected.empty() && !inputs.empty()) return NoObjects(inputs);
+  NoteSpreadSelectors(out);  // PodTopologySpread's default selectors, before expansion uses up the controllers
   ExpandWorkloads(out);  // operators, then ExpandControllers
   FlushSkipped(out);
   ResolvePriorities(out);

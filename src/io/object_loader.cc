@@ -6,6 +6,7 @@
 #include "controller_decode.h"
 #include "dra_decode.h"
 #include "gang_decode.h"
+#include "spread_objects_decode.h"
 #include "volume_decode.h"
 #include "gpusched/controllers/template_key.h"
 #include "gpusched/controllers/workload_names.h"
@@ -418,6 +419,7 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
   // Gangs, operator workloads and PodDisruptionBudgets (gang_decode.h).
   if (LoadGangObject(src, obj, kind, version)) return;
   if (LoadVolumeObject(src, obj, kind, version)) return;  // PVs, PVCs, StorageClasses, CSINodes
+  if (LoadSpreadObject(src, obj, kind, version)) return;  // Services, RCs (PodTopologySpread)
   for (const KindEntry& k : kKinds) {
     if (kind != k.kind) continue;
     if (version != k.api_version) {

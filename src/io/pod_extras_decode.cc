@@ -4,6 +4,7 @@
 #include "image_decode.h"
 #include "pod_ports_decode.h"
 #include "pod_volumes_decode.h"
+#include "topology_spread_decode.h"
 
 #include <memory>
 
@@ -79,6 +80,7 @@ void DecodePodSpecExtras(DecodeContext& ctx, const DocNode& spec, const std::str
   DecodePodPorts(ctx, spec, path, extras);       // ports, hostNetwork (NodePorts)
   DecodeImageVolumes(ctx, spec, path + ".volumes", extras);  // image volumes (ImageLocality)
   extras.volumes = DecodePodVolumes(ctx, spec, path + ".volumes");
+  extras.topology_spread_constraints = DecodeTopologySpreadConstraints(ctx, spec, path + ".topologySpreadConstraints");
   if (!extras.empty()) pod.extras = std::make_shared<const PodSpecExtras>(std::move(extras));
 }
 

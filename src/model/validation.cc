@@ -191,6 +191,8 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
   }
   if (pod.node_affinity) ValidateNodeAffinity(*pod.node_affinity, spec + ".affinity.nodeAffinity", errs);
   ValidateSchedulingGates(pod.Extras().scheduling_gates, spec + ".schedulingGates", errs);
+  ValidateTopologySpreadConstraints(pod.Extras().topology_spread_constraints, spec + ".topologySpreadConstraints",
+                                    errs);
   ValidateGangPodFields(pod, spec, errs);  // workloadRef, schedulingGroup
   if (!pod.priority_class_name.empty())
     for (const auto& m : IsDNS1123Subdomain(pod.priority_class_name))

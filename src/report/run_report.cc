@@ -134,6 +134,11 @@ Summary Summarize(const RunReport& r) {
                     " GPUs, so they could all fit, but free GPUs are fragmented across nodes; try --order "
                     "largest-first or a bin-packing policy");
   }
+  // Pending for none of the reasons above (e.g. held by a topology spread
+  // constraint while its requests are free): said, not left blank.
+  if (parts.empty() && s.pending > 0)
+    parts.push_back(Plural(s.pending, "pending pod") + (s.pending == 1 ? " waits" : " wait") +
+                    " for the cluster to change (see why pending)");
   for (size_t i = 0; i < parts.size(); ++i) s.verdict += (i ? "; " : "") + parts[i];
   return s;
 }

@@ -341,7 +341,7 @@ TEST(RealClusterSpellingsCliTest, PodLevelResources) {
       "\n"
       "summary: 1 node, 2 pods: 1 placed, 1 pending (0 can never fit), 0 rejected\n"
       "  GPUs: 2 requested, 4 capacity, 1 allocated (25%), 3 free\n"
-      "  \n");
+      "  1 pending pod waits for the cluster to change (see why pending)\n");
   EXPECT_EQ(r.err, "");
 }
 

@@ -110,7 +110,7 @@ TEST(KubeDecodeTest, PodSpecFieldsErrorsAndWarnings) {
             (std::vector<std::pair<int, std::string>>{
                 {10, "spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector and tolerations "
                      "are)"},
-                {11, "spec.topologySpreadConstraints is not evaluated yet (PodTopologySpread does not run)"}}));
+                {11, "spec.topologySpreadConstraints[0].labelSelector: a null labelSelector results in matching no pod"}}));
 }
 
 // metav1.Time's decoder: time.Parse with time.RFC3339.

@@ -162,11 +162,11 @@ TEST(ManifestLoaderTest, ZeroReplicasWarns) {
 
 TEST(ManifestLoaderTest, OtherKindsWarnNotFail) {
   Manifests m = Load("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\n---\n"
-                     "apiVersion: v1\nkind: Service\nmetadata: {name: svc}\n");
+                     "apiVersion: v1\nkind: Secret\nmetadata: {name: svc}\n");
   EXPECT_TRUE(m.rejected.empty());
   EXPECT_EQ(Join(m.warnings),
             "t.yaml:1: skipping ConfigMap \"cfg\": kind ConfigMap does not take part in scheduling\n"
-            "t.yaml:5: skipping Service \"svc\": kind Service does not take part in scheduling\n");
+            "t.yaml:5: skipping Secret \"svc\": kind Secret does not take part in scheduling\n");
 }
 
 struct RejectCase {
@@ -502,14 +502,69 @@ value: 2000000000
   EXPECT_EQ(m.rejected[1].ToString(), "t.yaml:28: pods \"d\" is forbidden: no PriorityClass with name nope was found");
 }
 
-TEST(ManifestLoaderTest, TopologySpreadConstraintsAreReported) {
+// spec.topologySpreadConstraints: decoded, validated with the API server's
+// messages, the null-selector warning, matchLabelKeys merged into the
+// selector of created pods; Services are read for their selectors.
+TEST(ManifestLoaderTest, TopologySpreadConstraints) {
   Manifests m;
   LoadManifestText("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  topologySpreadConstraints: [{maxSkew: 1}]\n"
                    "  containers: [{name: c, image: i}]\n",
                    "t.yaml", m);
   ASSERT_EQ(m.warnings.size(), 1u);
-  EXPECT_EQ(m.warnings[0], "t.yaml:5: Pod/default/p: spec.topologySpreadConstraints is not evaluated yet "
-                           "(PodTopologySpread does not run)");
+  EXPECT_EQ(m.warnings[0], "t.yaml:5: Pod/default/p: spec.topologySpreadConstraints[0].labelSelector: a null "
+                           "labelSelector results in matching no pod");
+  ASSERT_EQ(m.rejected.size(), 1u);
+  EXPECT_EQ(m.rejected[0].ToString(),
+            "t.yaml:5: The Pod \"p\" is invalid: \n"
+            "* spec.topologySpreadConstraints[0].topologyKey: Required value: can not be empty\n"
+            "* spec.topologySpreadConstraints[0].whenUnsatisfiable: Unsupported value: \"\": supported values: "
+            "\"DoNotSchedule\", \"ScheduleAnyway\"");
+
+  Manifests ok;
+  LoadManifestText(R"(apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: ml}
+spec:
+  selector: {app: web}
+  ports: [{port: 80}]
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: ml}
+spec:
+  replicas: 1
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      topologySpreadConstraints:
+      - maxSkew: 1
+        topologyKey: topology.kubernetes.io/zone
+        whenUnsatisfiable: DoNotSchedule
+        labelSelector: {matchLabels: {app: web}}
+        matchLabelKeys: [pod-template-hash]
+        minDomains: 2
+        nodeTaintsPolicy: Honor
+      containers: [{name: c, image: i}]
+)",
+                   "w.yaml", ok);
+  EXPECT_TRUE(ok.rejected.empty());
+  EXPECT_TRUE(ok.warnings.empty()) << ok.warnings[0];
+  ASSERT_EQ(ok.api_objects.services.size(), 1u);
+  EXPECT_EQ(ok.api_objects.services[0].ns, "ml");
+  EXPECT_EQ(*ok.api_objects.services[0].selector, (LabelMap{{"app", "web"}}));
+  ASSERT_EQ(ok.api_objects.spread_controllers.size(), 1u);
+  EXPECT_EQ(ok.api_objects.spread_controllers[0].kind, "Deployment");
+  ASSERT_EQ(ok.pods.size(), 1u);
+  const auto& c = ok.pods[0].pod.Extras().topology_spread_constraints;
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].min_domains, 2);
+  EXPECT_EQ(c[0].node_taints_policy, "Honor");
+  // The created pod's pod-template-hash, merged as `In (value)`.
+  ASSERT_EQ(c[0].label_selector->match_expressions.size(), 1u);
+  EXPECT_EQ(c[0].label_selector->match_expressions[0].key, "pod-template-hash");
+  EXPECT_EQ(c[0].label_selector->match_expressions[0].values,
+            std::vector<std::string>{ok.pods[0].pod.meta.labels.at("pod-template-hash")});
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ TEST(SchedulerConfigPluginArgsTest, ArgsOfAPluginTheRegistryAdds) {
             "name default-scheduler: PreFilterPlugin \"LabelGate\" does not exist");
   EXPECT_EQ(warnings, (std::vector<std::string>{
                           "c.yaml:10: profiles[0].pluginConfig[0].args (LabelGate) is accepted and ignored: gpusched "
-                          "reads the args of NodeResourcesFit, NodeResourcesBalancedAllocation and Coscheduling "
+                          "reads the args of NodeResourcesFit, PodTopologySpread, NodeResourcesBalancedAllocation and Coscheduling "
                           "only"}));
 }
 

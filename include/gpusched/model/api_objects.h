@@ -14,8 +14,10 @@
 #define GPUSCHED_MODEL_API_OBJECTS_H_
 
 #include <utility>
+#include <vector>
 
-#include "gpusched/model/volume_objects.h"  // volume plugins
+#include "gpusched/model/topology_spread.h"  // PodTopologySpread's section
+#include "gpusched/model/volume_objects.h"   // volume plugins
 
 namespace gpusched {
 
@@ -24,6 +26,13 @@ struct ApiObjects {
   // --- end InterPodAffinity ---
 
   // --- PodTopologySpread (selectors of Services, RCs, RSs, StatefulSets) ---
+  // helper.DefaultSelector's inputs, in input order: the Services, and the
+  // ReplicationControllers, ReplicaSets and StatefulSets (with, for a
+  // Deployment whose pods gpusched made without its ReplicaSet in the
+  // input, the ReplicaSet its controller would have made: see
+  // controllers/spread_selectors.h).
+  std::vector<ServiceSelector> services;
+  std::vector<ControllerSelector> spread_controllers;
   // --- end PodTopologySpread ---
 
   // --- Volume plugins (PVs, PVCs, StorageClasses, CSINodes) ---
@@ -36,6 +45,17 @@ struct ApiObjects {
   void Merge(ApiObjects&& other) {
     // --- InterPodAffinity ---
     // --- PodTopologySpread ---
+    for (ServiceSelector& s : other.services) {
+      bool seen = false;
+      for (const ServiceSelector& t : services) seen = seen || (t.ns == s.ns && t.name == s.name);
+      if (!seen) services.push_back(std::move(s));
+    }
+    for (ControllerSelector& c : other.spread_controllers) {
+      bool seen = false;
+      for (const ControllerSelector& t : spread_controllers)
+        seen = seen || (t.kind == c.kind && t.ns == c.ns && t.name == c.name);
+      if (!seen) spread_controllers.push_back(std::move(c));
+    }
     // --- volume plugins ---
     volumes.Merge(std::move(other.volumes));
   }

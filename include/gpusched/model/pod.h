@@ -18,6 +18,7 @@
 #include "gpusched/model/pod_volume.h"
 #include "gpusched/model/resources.h"
 #include "gpusched/model/taint.h"
+#include "gpusched/model/topology_spread.h"
 
 namespace gpusched {
 
@@ -96,12 +97,15 @@ struct PodSpecExtras {
   // --- end ImageLocality ---
   // spec.volumes the volume plugins read (pod_volume.h).
   std::vector<PodVolume> volumes;
+  // spec.topologySpreadConstraints (PodTopologySpread), matchLabelKeys merged.
+  std::vector<TopologySpreadConstraint> topology_spread_constraints;
     bool empty() const {
     return scheduling_gates.empty() && !resources && resource_claims.empty() && !termination_grace_period_seconds &&
            !workload_ref && scheduling_group.empty()
            && !has_ports && !host_network  // NodePorts
            && image_volumes.empty()  // ImageLocality
            && volumes.empty()  // volume plugins
+           && topology_spread_constraints.empty()  // PodTopologySpread
         ;
   }
 };

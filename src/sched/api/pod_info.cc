@@ -9,6 +9,8 @@ bool PodAwareSpec(const Pod& pod) {
   // Volumes: their claims, PVs and inline disks decide (VolumeBinding,
   // VolumeZone, VolumeRestrictions, NodeVolumeLimits).
   if (pod.HasVolumes()) return true;
+  // PodTopologySpread: its constraints count the pods they select.
+  if (!pod.Extras().topology_spread_constraints.empty()) return true;
   return false;
 }
 

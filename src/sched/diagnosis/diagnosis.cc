@@ -149,6 +149,7 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
   for (size_t i : eligible)
     if (fits_empty(i)) ns.could.push_back(i);
   ns.wants = std::move(wants);
+  ns.pod_aware = pod.pod_aware;
   ns.settled.reset();
   return ns;
 }
@@ -195,13 +196,24 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
     }
     return;
   }
-  d.text = pods_full() ? "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)"
-                       : kNoSingleNodeText;
+  if (pods_full()) {
+    d.text = "waiting for room: every node big enough is at its pod limit (status.allocatable.pods)";
+  } else if (ns.pod_aware) {
+    // Its requests are free on a node: the filters that count the pods
+    // running there (topology spread, pod affinity, host ports) reject it.
+    // NameWhatIsInTheWay names the pod in the way when a filter can.
+    d.text = kPodRuleText;
+    // Its requests fit on a node now: no pod has to finish for room.
+    d.free_up_node.reset();
+    d.free_up_pods.clear();
+  } else {
+    d.text = kNoSingleNodeText;
+  }
 }
 
 void NameWhatIsInTheWay(Diagnosis& d, const PodInfo& pod, const ClusterState& cluster, const NodeSet& ns,
                         const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
-  if (!pod.pod_aware || d.text != kNoSingleNodeText) return;
+  if (!pod.pod_aware || (d.text != kNoSingleNodeText && d.text != kPodRuleText)) return;
   for (size_t i : ns.could)
     for (const auto& f : filters) {
       const std::string why = f->ExplainRejection(pod, cluster.node(i), cluster.state(i));

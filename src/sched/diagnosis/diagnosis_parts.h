@@ -36,6 +36,9 @@ struct NodeSet {
   std::optional<Diagnosis> settled;  // the answer, whatever runs on the nodes
   std::vector<Want> wants;           // what the pod's NodeResourcesFit checks, in its order
   std::vector<size_t> could;         // nodes it may use that could hold it when empty, in node order
+  // The pod's spec is compared with other pods (PodInfo::pod_aware): when
+  // its requests are free somewhere, those filters are what holds it.
+  bool pod_aware = false;
 };
 
 NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
@@ -62,6 +65,12 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
 // node of ns.could.
 inline constexpr const char* kNoSingleNodeText =
     "waiting for room: no single node has all of its requests free at once right now";
+// A pod-aware pod whose requests are free on some node that a filter counting
+// the pods already running rejects (topology spread, pod affinity).
+inline constexpr const char* kPodRuleText =
+    "waiting: its requests are free on some node, but placing it there breaks a rule that counts the pods already "
+    "running (its topologySpreadConstraints or pod affinity: see the message above); it is placed when those pods "
+    "change";
 
 // For a pod some filter compares with the pods running on a node (a
 // pod-aware pod: host ports...), FinishWaiting's kNoSingleNodeText is

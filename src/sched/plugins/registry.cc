@@ -16,6 +16,7 @@
 #include "gpusched/sched/plugins/noderesources/balanced_allocation.h"
 #include "gpusched/sched/plugins/noderesources/fit.h"
 #include "gpusched/sched/plugins/nodeunschedulable/node_unschedulable.h"
+#include "gpusched/sched/plugins/podtopologyspread/pod_topology_spread.h"
 #include "gpusched/sched/plugins/tainttoleration/taint_toleration.h"
 #include "gpusched/sched/plugins/volumebinding/volume_binding.h"
 #include "gpusched/sched/plugins/volumerestrictions/volume_restrictions.h"
@@ -27,6 +28,11 @@ namespace {
 template <typename P>
 std::unique_ptr<Plugin> Make(const ResolvedProfile&) {
   return std::make_unique<P>();
+}
+
+std::unique_ptr<Plugin> MakePodTopologySpread(const ResolvedProfile& profile) {
+  const PodTopologySpreadArgs* args = PluginArgsOf<PodTopologySpreadArgs>(profile, names::kPodTopologySpread);
+  return std::make_unique<PodTopologySpread>(args ? *args : PodTopologySpreadArgs{});
 }
 
 std::unique_ptr<Plugin> MakeNodeResourcesFit(const ResolvedProfile& profile) {
@@ -61,7 +67,8 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kNodeVolumeLimits, kPreFilter | kFilter}, Make<CSILimits>},
       {{kVolumeBinding, kPreFilter | kFilter | kReserve | kPreBind | kPreScore | kScore}, Make<VolumeBinding>},
       {{kVolumeZone, kPreFilter | kFilter}, Make<VolumeZone>},
-      {{kPodTopologySpread, kPreFilter | kFilter | kPreScore | kScore}},
+      {{kPodTopologySpread, kPreFilter | kFilter | kPreScore | kScore, DecodePodTopologySpreadArgs},
+       MakePodTopologySpread},
       {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore}},
       {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind}},
       {{kDefaultPreemption, kPostFilter}},

@@ -45,7 +45,8 @@ TEST(RegistryTest, InTreeCatalog) {
                        "DefaultPreemption", "NodeResourcesBalancedAllocation", "ImageLocality", "DefaultBinder",
                        "NodeDeclaredFeatures", "GangScheduling", "Coscheduling"}));
   EXPECT_EQ(with_args,
-            (std::vector<std::string>{"NodeResourcesFit", "NodeResourcesBalancedAllocation", "Coscheduling"}));
+            (std::vector<std::string>{"NodeResourcesFit", "PodTopologySpread", "NodeResourcesBalancedAllocation",
+                                      "Coscheduling"}));
   EXPECT_EQ(PluginExtensionPoints("NodeResourcesFit"), kPreFilter | kFilter | kPreScore | kScore);
   EXPECT_EQ(PluginExtensionPoints("GpuShare"), std::nullopt);
   ASSERT_NE(PluginRegistry::InTree().Find("GpuShare"), nullptr);
@@ -71,7 +72,7 @@ TEST(RegistryTest, EveryMadePluginImplementsWhatItsRowDeclares) {
   }
   EXPECT_EQ(made, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                             "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
-                                            "NodeVolumeLimits", "VolumeBinding", "VolumeZone",
+                                            "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
                                             "NodeResourcesBalancedAllocation", "ImageLocality", "GpuShare"}));
 }
 
@@ -111,7 +112,7 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
   for (const auto& f : set->owned[0]->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                                "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
-                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "LabelGate",
+                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread", "LabelGate",
                                                "GpuShare"}));
 
   // n0 is empty and unlabelled (LeastAllocated would take it), n1 is a t4,
@@ -140,13 +141,13 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
 TEST(ScorePluginsTest, NewScorePluginNames) {
   const ResolvedProfile profile;
   for (const char* name :
-       {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity", "ImageLocality"}) {
+       {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity", "ImageLocality", "PodTopologySpread"}) {
     SCOPED_TRACE(name);
     auto p = NewScorePlugin(name, profile);
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->Name(), name);
   }
-  for (const char* name : {"", "PodTopologySpread", "InterPodAffinity", "nodeaffinity",
+  for (const char* name : {"", "InterPodAffinity", "nodeaffinity",
                            "NodeResourcesLeastAllocated"}) {
     SCOPED_TRACE(name);
     EXPECT_EQ(NewScorePlugin(name, profile), nullptr);

@@ -7,9 +7,11 @@
 // gives 32 pods unless the capacity says otherwise; its "100m"/"100" units
 // are milli-CPU and bytes here too.
 //
+// The pod topology spread cases ("preemption to resolve pod topology spread
+// filter failure", "preemption for topology spread constraints") are
+// TopologySpreadDryRunPreemption and TopologySpreadPreempt below.
 // Not ported (no counterpart in gpusched's model): inter-pod anti-affinity
-// and pod topology spread cases ("pod with anti-affinity is preempted",
-// "preemption to resolve pod topology spread filter failure"), the
+// cases ("pod with anti-affinity is preempted"), the
 // TestPlugin AddPod/RemovePod error cases, the extender case, and the
 // SchedulingGroup cases (TAS / workload-aware preemption feature gates,
 // off in v1.35's defaults); TestCustomSelection and TestCustomOrdering
@@ -25,6 +27,7 @@
 #include <set>
 
 #include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/podtopologyspread/pod_topology_spread.h"
 #include "gpusched/sched/plugins/registry.h"
 #include "gpusched/util/random.h"
 #include "../../test_util.h"
@@ -123,7 +126,9 @@ struct World {
       pods.push_back(MakePod(t));
       PodInfo info = PodInfo::Make(pods.back(), pods.size() - 1);
       const int64_t n = cluster->FindNode(t.node);
-      cluster->Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests, pods.size() - 1, t.priority);
+      // With its Pod, which filters that compare pods read (PodTopologySpread).
+      cluster->Bind(static_cast<size_t>(n), info.requests, info.non_zero_requests, pods.size() - 1, t.priority,
+                    info.gpu, {}, &pods.back());
     }
     pdb_objects.reserve(pdbs.size());
     for (const TPdb& t : pdbs) {
@@ -580,6 +585,91 @@ TEST(DefaultPreemptionTest, TestPodEligibleToPreemptOthers) {
   never.preemption_policy = "Never";
   EXPECT_EQ(PodIneligibleToPreemptOthers(PodInfo::Make(never, 0), std::nullopt, UU, *w.cluster, w.in),
             "not eligible due to preemptionPolicy=Never.");
+}
+
+// Upstream's nodes "node-a/zone1": labels hostname=node-a, zone=zone1.
+std::vector<Node> ZonedNodes(const std::vector<std::pair<std::string, std::string>>& names) {
+  std::vector<Node> out;
+  for (const auto& [name, zone] : names) {
+    Node n = MakeNode(name, kVeryLarge);
+    n.meta.labels["hostname"] = name;
+    n.meta.labels["zone"] = zone;
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
+// The preemptor of the spread cases: zone and hostname, maxSkew 1,
+// DoNotSchedule, selecting foo.
+Pod SpreadPreemptor() {
+  Pod p = MakePod({"p", "", kHigh, kNone, {{"foo", ""}}});
+  auto extras = std::make_shared<PodSpecExtras>();
+  for (const char* key : {"zone", "hostname"}) {
+    TopologySpreadConstraint c;
+    c.max_skew = 1;
+    c.topology_key = key;
+    c.when_unsatisfiable = kDoNotSchedule;
+    c.label_selector = LabelSelector{};
+    c.label_selector->match_expressions.push_back({"foo", "Exists", {}});
+    extras->topology_spread_constraints.push_back(std::move(c));
+  }
+  p.extras = std::move(extras);
+  return p;
+}
+
+// The preemptor with its PreFilter state, as the framework hands it to
+// preemption (RunPreFilterPlugins before the PostFilter).
+PodInfo WithCycle(const Pod& p, const FilterPlugin& spread, const ClusterState& cluster, CycleState& cycle) {
+  PodInfo info = PodInfo::Make(p, 1000);
+  SchedStatus reject = SchedStatus::Success();
+  std::unique_ptr<PreFilterData> data = spread.PreFilter(info, cluster, reject);
+  EXPECT_NE(data, nullptr);
+  cycle.Put(&spread, std::move(data));
+  info.cycle = &cycle;
+  return info;
+}
+
+// TestDryRunPreemption "preemption to resolve pod topology spread filter
+// failure": PodTopologySpread alone.
+TEST(DefaultPreemptionTest, TopologySpreadDryRunPreemption) {
+  World w(ZonedNodes({{"node-a", "zone1"}, {"node-b", "zone1"}, {"node-x", "zone2"}}),
+          {{"pod-a1", "node-a", kMid, kNone, {{"foo", ""}}},
+           {"pod-a2", "node-a", kLow, kNone, {{"foo", ""}}},
+           {"pod-b1", "node-b", kLow, kNone, {{"foo", ""}}},
+           {"pod-x1", "node-x", kHigh, kNone, {{"foo", ""}}},
+           {"pod-x2", "node-x", kHigh, kNone, {{"foo", ""}}}});
+  std::vector<std::unique_ptr<FilterPlugin>> filters;
+  filters.push_back(std::make_unique<PodTopologySpread>());
+  const Pod p = SpreadPreemptor();
+  CycleState cycle;
+  const PodInfo info = WithCycle(p, *filters[0], *w.cluster, cycle);
+  const int32_t num = NumPreemptionCandidates(3, w.in.min_candidate_nodes_percentage, w.in.min_candidate_nodes_absolute);
+  DryRun got = DryRunPreemption(info, *w.cluster, {0, 1, 2}, 0, num, filters, w.in);
+  std::vector<Cand> cands;
+  for (const PreemptionCandidate& c : got.candidates) cands.push_back({w.NodeName(c.node), w.Names(c.victims), 0});
+  std::sort(cands.begin(), cands.end(), [](const Cand& a, const Cand& b) { return a.node < b.node; });
+  EXPECT_EQ(cands, (std::vector<Cand>{{"node-a", {"pod-a2"}, 0}, {"node-b", {"pod-b1"}, 0}}));
+}
+
+// TestPreempt "preemption for topology spread constraints": node-b
+// nominated, p-b1 its victim.
+TEST(DefaultPreemptionTest, TopologySpreadPreempt) {
+  World w(ZonedNodes({{"node-a", "zone1"}, {"node-b", "zone1"}, {"node-x", "zone2"}}),
+          {{"p-a1", "node-a", kHigh, kNone, {{"foo", ""}}},
+           {"p-a2", "node-a", kHigh, kNone, {{"foo", ""}}},
+           {"p-b1", "node-b", kLow, kNone, {{"foo", ""}}},
+           {"p-x1", "node-x", kHigh, kNone, {{"foo", ""}}},
+           {"p-x2", "node-x", kHigh, kNone, {{"foo", ""}}}});
+  std::vector<std::unique_ptr<FilterPlugin>> filters;
+  filters.push_back(std::make_unique<PodTopologySpread>());
+  const Pod p = SpreadPreemptor();
+  CycleState cycle;
+  const PodInfo info = WithCycle(p, *filters[0], *w.cluster, cycle);
+  const std::vector<SchedStatus::Code> codes(3, SchedStatus::Code::kUnschedulable);
+  PreemptionResult r = Preempt(info, *w.cluster, codes, filters, w.in, 0);
+  ASSERT_TRUE(r.nominated);
+  EXPECT_EQ(w.NodeName(r.node), "node-b");
+  EXPECT_EQ(w.Names(r.victims), std::vector<std::string>{"p-b1"});
 }
 
 // TestPreempt's cases with NodeResourcesFit alone (the topology spread and
