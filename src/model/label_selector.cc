@@ -1,5 +1,7 @@
 #include "gpusched/model/label_selector.h"
 
+#include "gpusched/model/validation.h"
+
 #include <algorithm>
 
 namespace gpusched {

@@ -102,6 +102,7 @@ Json ExplainJson(const PodExplain& e, const ClusterState& cluster) {
                          {"filter", ne.failed_plugin},
                          {"code", ne.evaluated ? CodeName(ne.code) : ""},
                          {"reasons", ne.reasons},
+                         {"detail", ne.detail},
                          {"gpus_free", ne.gpus_free},
                          {"gpus_total", ne.gpus_total},
                          {"scores", scores},
@@ -143,6 +144,7 @@ void WriteNodeTable(std::ostream& out, const RunReport& r, const PodExplain& e, 
     const NodeExplain& ne = e.nodes[rank.order[k]];
     std::string feasible = !ne.evaluated ? "not run" : (ne.feasible ? "yes" : "no");
     std::string detail = ne.feasible ? ScoresText(ne) : Join(ne.reasons, ", ");
+    if (!ne.feasible && !ne.detail.empty()) detail += " (" + ne.detail + ")";
     if (!ne.evaluated) detail = "(the scan had found enough feasible nodes)";
     std::string total = ne.scored ? std::to_string(ne.total) : "-";
     out << fmt::format("  {:<{}}  {:>9}  {:<8}  {:<18}  {:>6}  {}\n", r.cluster.node(ne.node).name(), w,

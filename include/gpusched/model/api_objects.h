@@ -13,10 +13,25 @@
 #ifndef GPUSCHED_MODEL_API_OBJECTS_H_
 #define GPUSCHED_MODEL_API_OBJECTS_H_
 
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "gpusched/model/label_selector.h"  // InterPodAffinity
+
 namespace gpusched {
 
 struct ApiObjects {
   // --- InterPodAffinity (namespaces) ---
+  // The labels of each Namespace of the input (`kubectl get namespaces -o
+  // json`), by name, for pod affinity terms' namespaceSelector; a namespace
+  // not listed has none (upstream's GetNamespaceLabelsSnapshot).
+  std::map<std::string, LabelMap, std::less<>> namespace_labels;
+  const LabelMap* NamespaceLabels(std::string_view ns) const {
+    auto it = namespace_labels.find(ns);
+    return it == namespace_labels.end() ? nullptr : &it->second;
+  }
   // --- end InterPodAffinity ---
 
   // --- PodTopologySpread (selectors of Services, RCs, RSs, StatefulSets) ---
@@ -31,6 +46,7 @@ struct ApiObjects {
   void Merge(ApiObjects&& other) {
     (void)other;
     // --- InterPodAffinity ---
+    for (auto& [name, labels] : other.namespace_labels) namespace_labels.emplace(name, std::move(labels));
     // --- PodTopologySpread ---
     // --- volume plugins ---
   }

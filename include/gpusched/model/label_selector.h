@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gpusched/model/validation.h"
+#include "gpusched/model/field_error.h"
 
 namespace gpusched {
 

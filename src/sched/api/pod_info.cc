@@ -3,7 +3,8 @@
 namespace gpusched {
 
 bool PodAwareSpec(const Pod& pod) {
-  (void)pod;
+  // InterPodAffinity: podAffinity / podAntiAffinity.
+  if (HasPodAffinity(pod)) return true;
   return false;
 }
 

@@ -8,6 +8,7 @@
 #include "gpusched/sched/diagnosis/diagnosis_cache.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
+#include "gpusched/sched/plugins/interpodaffinity/inter_pod_affinity.h"
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
 
@@ -185,6 +186,20 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
           schedulers.begin());
       if (!diagnoses[profile]) diagnoses[profile] = std::make_unique<DiagnosisCache>();
       a.diagnosis = diagnoses[profile]->Diagnose(info, on, scheduler->filters(), &demand);
+    }
+    // Room is there, other pods are the obstacle: InterPodAffinity's
+    // reasons in the message and no resource short anywhere it could run.
+    if (a.diagnosis.kind == Diagnosis::Kind::kWaitingForRoom && a.diagnosis.text.find("no single node") != std::string::npos &&
+        (a.message.find(kReasonAntiAffinityRulesNotMatch) != std::string::npos ||
+         a.message.find(kReasonAffinityRulesNotMatch) != std::string::npos ||
+         a.message.find(kReasonExistingAntiAffinityRulesNotMatch) != std::string::npos))
+    {
+      a.diagnosis.text = "waiting for other pods: there is room, but pod affinity or anti-affinity (its own, or a "
+                         "running pod's) keeps it off every node (explain names the pods on each node); it is placed "
+                         "when those pods change (pending is not an error)";
+      // Not a pod finishing to make room (explain's "it would fit with").
+      a.diagnosis.free_up_node.reset();
+      a.diagnosis.free_up_pods.clear();
     }
     if (not_eligible) {
       a.diagnosis.text = "not eligible to preempt: a lower-priority pod on its nominated node " +

@@ -49,6 +49,7 @@ bool PlainScan::Run(const SearchContext& ctx, PodExplain* explain, std::vector<s
       if (failed) ne.failed_plugin = std::string(failed->Name());
       ne.code = verdict_.code;
       for (const ReasonView& r : verdict_.reasons) ne.reasons.push_back(r.str());
+      if (failed) ne.detail = failed->ExplainNode(ctx.pod, cluster.node(i), cluster.state(i), cluster);
     }
     if (!failed) {
       feasible.push_back(i);

@@ -23,7 +23,10 @@ TEST(PodClassTest, WhatMakesAClass) {
     return p;
   };
   const Case cases[] = {
-      {"another name and namespace only", with([](Pod& p) { p.meta.namespace_ = "team"; }), true},
+      {"another name only", with([](Pod& p) { p.meta.name = "other"; }), true},
+      // Other pods' anti-affinity and spread selectors read a pod's
+      // namespace and labels.
+      {"another namespace", with([](Pod& p) { p.meta.namespace_ = "team"; }), false},
       {"another GPU count", GpuPod("b", 4, 1000), false},
       {"more cpu", GpuPod("b", 2, 2000), false},
       {"a priority", with([](Pod& p) { p.priority = 10; }), false},

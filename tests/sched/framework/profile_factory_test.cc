@@ -25,7 +25,7 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
   // kube-scheduler's default profile: its filters gpusched implements, in
   // upstream order, then GpuShare; the others are named as unimplemented.
   const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                            "NodeResourcesFit", "GpuShare"};
+                                            "NodeResourcesFit", "InterPodAffinity", "GpuShare"};
   TypicalPods typical = ComputeTypicalPods({});
   PolicyOptions options;
   options.typical = &typical;
@@ -46,7 +46,7 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
     // plugins that are not filters too.
     std::vector<std::string> unimplemented = {"NodePorts",         "VolumeRestrictions", "NodeVolumeLimits",
                                               "VolumeBinding",     "VolumeZone",         "PodTopologySpread",
-                                              "InterPodAffinity", "DynamicResources"};
+                                              "DynamicResources"};
     if (policy == "kube-default") unimplemented.push_back("ImageLocality");
     EXPECT_EQ(set->unimplemented, unimplemented);
   }
@@ -79,7 +79,8 @@ TEST(ProfileFactoryTest, OneSchedulerPerProfileWithItsOwnPlugins) {
   EXPECT_TRUE(set->profiles[0].second->preemption());
   EXPECT_FALSE(set->profiles[1].second->preemption());
   EXPECT_EQ(FilterNames(*set->profiles[1].second),
-            (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodeResourcesFit", "GpuShare"}));
+            (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodeResourcesFit", "InterPodAffinity",
+                                      "GpuShare"}));
 }
 
 TEST(ProfileFactoryTest, ProfilesDrawFromDistinctStreams) {
@@ -134,7 +135,7 @@ TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
   std::vector<std::string> filters;
   for (const auto& f : set->profiles[1].second->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                               "NodeResourcesFit", "GpuShare"}));
+                                               "NodeResourcesFit", "InterPodAffinity", "GpuShare"}));
 }
 
 // Names given twice or already served are refused before, by the run layer

@@ -45,7 +45,8 @@ TEST(RegistryTest, InTreeCatalog) {
                        "DefaultPreemption", "NodeResourcesBalancedAllocation", "ImageLocality", "DefaultBinder",
                        "NodeDeclaredFeatures", "GangScheduling", "Coscheduling"}));
   EXPECT_EQ(with_args,
-            (std::vector<std::string>{"NodeResourcesFit", "NodeResourcesBalancedAllocation", "Coscheduling"}));
+            (std::vector<std::string>{"NodeResourcesFit", "InterPodAffinity", "NodeResourcesBalancedAllocation",
+                                      "Coscheduling"}));
   EXPECT_EQ(PluginExtensionPoints("NodeResourcesFit"), kPreFilter | kFilter | kPreScore | kScore);
   EXPECT_EQ(PluginExtensionPoints("GpuShare"), std::nullopt);
   ASSERT_NE(PluginRegistry::InTree().Find("GpuShare"), nullptr);
@@ -70,7 +71,8 @@ TEST(RegistryTest, EveryMadePluginImplementsWhatItsRowDeclares) {
               (r.plugin.extension_points & kScore) != 0);
   }
   EXPECT_EQ(made, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                            "NodeResourcesFit", "NodeResourcesBalancedAllocation", "GpuShare"}));
+                                            "NodeResourcesFit", "InterPodAffinity", "NodeResourcesBalancedAllocation",
+                                            "GpuShare"}));
 }
 
 TEST(RegistryTest, WithAddsARowOrReplacesTheRowOfItsName) {
@@ -108,7 +110,7 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
   std::vector<std::string> filters;
   for (const auto& f : set->owned[0]->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
-                                               "NodeResourcesFit", "LabelGate", "GpuShare"}));
+                                               "NodeResourcesFit", "InterPodAffinity", "LabelGate", "GpuShare"}));
 
   // n0 is empty and unlabelled (LeastAllocated would take it), n1 is a t4,
   // n2 an a100 with less room: LabelGate's weight 5 x 100 takes the pod to n2.
@@ -135,13 +137,14 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
 
 TEST(ScorePluginsTest, NewScorePluginNames) {
   const ResolvedProfile profile;
-  for (const char* name : {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity"}) {
+  for (const char* name :
+       {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity", "InterPodAffinity"}) {
     SCOPED_TRACE(name);
     auto p = NewScorePlugin(name, profile);
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->Name(), name);
   }
-  for (const char* name : {"", "ImageLocality", "PodTopologySpread", "InterPodAffinity", "nodeaffinity",
+  for (const char* name : {"", "ImageLocality", "PodTopologySpread", "nodeaffinity",
                            "NodeResourcesLeastAllocated"}) {
     SCOPED_TRACE(name);
     EXPECT_EQ(NewScorePlugin(name, profile), nullptr);

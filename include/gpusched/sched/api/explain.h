@@ -29,6 +29,7 @@ struct NodeExplain {
   std::string failed_plugin;
   SchedStatus::Code code = SchedStatus::Code::kSuccess;
   std::vector<std::string> reasons;
+  std::string detail;  // the failing filter's own words (FilterPlugin::ExplainNode), "" when none
   std::vector<PluginScore> scores;
   int64_t total = 0;
   int64_t gpus_free = 0;   // when the pod was considered

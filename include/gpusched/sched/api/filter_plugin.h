@@ -87,6 +87,13 @@ class FilterPlugin : public virtual Plugin {
     return true;
   }
   virtual bool QueueOnAssignedPodDeleted() const { return true; }
+  // A bound pod, `deleted`, finished or was evicted (AssignedPodDelete with
+  // the pod known): for filters whose hint reads the deleted pod
+  // (InterPodAffinity). Defaults to QueueOnAssignedPodDeleted().
+  virtual bool QueueOnPodDeleted(const PodInfo& pod, const Pod& deleted) const {
+    (void)pod, (void)deleted;
+    return QueueOnAssignedPodDeleted();
+  }
   // A pod was bound (upstream's AssignedPodAdd, which InterPodAffinity and
   // PodTopologySpread register): `added` on `node`. Binds only ever turned
   // verdicts from pass to fail before pod affinity, so the default is
@@ -108,6 +115,14 @@ class FilterPlugin : public virtual Plugin {
   }
   virtual std::string ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int reason) const {
     (void)pod, (void)cluster, (void)reason;
+    return {};
+  }
+  // For explain (NodeExplain::detail): in words, what on or around `node`
+  // made this filter reject `pod` there, beyond its reasons (which stay
+  // upstream's); "" says nothing more. Called only where explain asks.
+  virtual std::string ExplainNode(const PodInfo& pod, const Node& node, const NodeState& state,
+                                  const ClusterState& cluster) const {
+    (void)pod, (void)node, (void)state, (void)cluster;
     return {};
   }
   // The verdict as kube-scheduler's Status (without the plugin name), built
