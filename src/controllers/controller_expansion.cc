@@ -186,6 +186,7 @@ class Expander {
     p.owner = std::string(KindName(C(top).kind)) + "/" + C(top).name();
     p.controller_ref = OwnerReference{d.api_version, std::string(KindName(d.kind)), d.name(), d.meta.uid};
     ApplyMatchLabelKeys(p);  // the API server merges matchLabelKeys into the created pod's spread selectors
+    MergeAffinityLabelKeys(p);  // as the API server does when the controller creates it
     const std::string key = p.ns() + "/" + p.name();
     taken_.insert(key);
     reports_[top].created.push_back(key);

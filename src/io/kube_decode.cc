@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "image_decode.h"
+#include "pod_affinity_decode.h"
 #include "pod_extras_decode.h"
 #include <climits>
 #include <limits>
@@ -216,11 +217,7 @@ void DecodePodSpec(DecodeContext& ctx, const DocNode& parent, const std::string&
   if (aff.IsDefined()) {
     const DocNode na = ctx.Map(aff, "nodeAffinity", path + ".affinity.nodeAffinity");
     if (na.IsDefined()) pod.node_affinity = DecodeNodeAffinity(ctx, na, path + ".affinity.nodeAffinity");
-    // Said out loud rather than silently ignored.
-    for (const char* k : {"podAffinity", "podAntiAffinity"})
-      if (aff[k].IsDefined() && !aff[k].IsNull())
-        ctx.Warn(aff[k], path + ".affinity." + k + " is not evaluated yet (nodeAffinity, nodeSelector and "
-                             "tolerations are)");
+    pod.pod_affinity = DecodePodAffinitySpec(ctx, aff, path + ".affinity");
   }
   DecodePodSpecExtras(ctx, spec, path, pod);
 }

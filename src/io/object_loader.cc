@@ -6,6 +6,7 @@
 #include "controller_decode.h"
 #include "dra_decode.h"
 #include "gang_decode.h"
+#include "namespace_loader.h"
 #include "spread_objects_decode.h"
 #include "volume_decode.h"
 #include "gpusched/controllers/template_key.h"
@@ -131,6 +132,9 @@ void LoadPod(const Source& src, const DocNode& obj, const std::string& api_versi
   FlushWarnings(src, ctx, id);
   if (!ctx.errors().empty()) return Reject(src, id, ctx.first_error_line(), DecodeFailure("Pod", api_version, ctx));
   DefaultPod(pod);
+  // The API server merges matchLabelKeys into a new pod's pod affinity
+  // selectors; a pod read from a cluster (it has a uid) had it done there.
+  if (pod.meta.uid.empty()) MergeAffinityLabelKeys(pod);
   std::vector<FieldError> errs = ValidatePod(pod);
   InsertMetadataErrors(errs, std::move(ownership));
   if (!errs.empty())
@@ -420,6 +424,7 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
   if (LoadGangObject(src, obj, kind, version)) return;
   if (LoadVolumeObject(src, obj, kind, version)) return;  // PVs, PVCs, StorageClasses, CSINodes
   if (LoadSpreadObject(src, obj, kind, version)) return;  // Services, RCs (PodTopologySpread)
+  if (LoadNamespaceObject(src, obj, kind, version)) return;  // InterPodAffinity's namespaceSelector
   for (const KindEntry& k : kKinds) {
     if (kind != k.kind) continue;
     if (version != k.api_version) {

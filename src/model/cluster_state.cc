@@ -1,5 +1,7 @@
 #include "gpusched/model/cluster_state.h"
 
+#include "gpusched/model/pod.h"
+
 #include <algorithm>
 #include <atomic>
 
@@ -116,6 +118,7 @@ void ClusterState::Bind(size_t i, const Resources& requests, const Resources& no
   s.pods.push_back(BoundPod{id, priority, next_bind_seq_++, requests, non_zero.milli_cpu, non_zero.memory, devices, milli,
                           gpu.from_annotations, pod});
   s.pod_ids.push_back(id);
+  CountAffinity(pod, 1);
   ++s.version;
   Changed(i);
 }
@@ -151,8 +154,15 @@ void NodeState::Remove(const BoundPod& p) {
   ++version;
 }
 
+void ClusterState::CountAffinity(const Pod* pod, int64_t delta) {
+  if (pod == nullptr || !pod->pod_affinity) return;
+  if (HasPodAffinity(*pod)) pods_with_affinity_ += delta;
+  if (HasRequiredPodAntiAffinity(*pod)) pods_with_required_anti_affinity_ += delta;
+}
+
 void ClusterState::Release(size_t i, size_t pod_pos) {
   NodeState& s = states_[i];
+  CountAffinity(s.pods[pod_pos].pod, -1);
   s.Remove(s.pods[pod_pos]);
   s.pods.erase(s.pods.begin() + static_cast<std::ptrdiff_t>(pod_pos));
   s.pod_ids.erase(s.pod_ids.begin() + static_cast<std::ptrdiff_t>(pod_pos));

@@ -190,6 +190,7 @@ std::vector<FieldError> ValidatePod(const Pod& pod, std::string_view spec_path, 
       errs.push_back(FieldError::NotSupportedJson(p + ".effect", t.effect, kTaintEffects));
   }
   if (pod.node_affinity) ValidateNodeAffinity(*pod.node_affinity, spec + ".affinity.nodeAffinity", errs);
+  if (pod.pod_affinity) ValidatePodAffinity(*pod.pod_affinity, spec + ".affinity", errs);
   ValidateSchedulingGates(pod.Extras().scheduling_gates, spec + ".schedulingGates", errs);
   ValidateTopologySpreadConstraints(pod.Extras().topology_spread_constraints, spec + ".topologySpreadConstraints",
                                     errs);

@@ -105,12 +105,11 @@ Json ExplainJson(const PodExplain& e, const ClusterState& cluster) {
                          {"filter", ne.failed_plugin},
                          {"code", ne.evaluated ? CodeName(ne.code) : ""},
                          {"reasons", ne.reasons},
+                         {"detail", ne.detail},
                          {"gpus_free", ne.gpus_free},
                          {"gpus_total", ne.gpus_total},
                          {"scores", scores},
                          {"total", ne.total}});
-    // What is in the way on the node, when its filter can say.
-    if (!ne.detail.empty()) nodes.back()["detail"] = ne.detail;
   }
   return Json{{"nodes", nodes},
               {"nodes_to_find", e.nodes_to_find},

@@ -10,7 +10,14 @@ bool WorthRequeuing(const std::vector<std::unique_ptr<FilterPlugin>>& filters, u
     // Bit 63 also stands for every filter past the 63rd: ask as for an unknown one.
     if (k >= filters.size() || k == 63) return true;
     const FilterPlugin& plugin = *filters[k];
-    if (events.assigned_pod_deleted && plugin.QueueOnAssignedPodDeleted()) return true;
+    if (events.assigned_pod_deleted) {
+      if (events.deleted_unknown || events.pods_deleted.empty()) {
+        if (plugin.QueueOnAssignedPodDeleted()) return true;
+      } else {
+        for (const Pod* deleted : events.pods_deleted)
+          if (plugin.QueueOnPodDeleted(pod, *deleted)) return true;
+      }
+    }
     for (const ClusterEvents::AddedNode& added : events.nodes_added)
       if (plugin.QueueOnNodeAdded(pod, *added.node, added.state)) return true;
     for (const ClusterEvents::AddedPod& added : events.pods_added)

@@ -68,6 +68,7 @@ void Simulation::RejectWaiting(size_t id, double now, const std::string& message
   if (scheduling_) rejected_scheduling_now_.insert(id);
   ++permit_rejections_;
   events_now_.assigned_pod_deleted = true;
+  events_now_.pods_deleted.push_back(&workload_.pods[id].pod);
   busy_ = true;
 }
 

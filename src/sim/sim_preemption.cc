@@ -169,6 +169,7 @@ void Simulation::Evicted(size_t id, double now) {
     broken_gangs_->Lost(id, lost_gpu_seconds);
   }
   events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
+  events_now_.pods_deleted.push_back(&pod);
   if (RequeueOnEviction(pod).kind == EvictionRequeue::Kind::kGone) {
     p.phase = SimPod::Phase::kGone;
     ++gone_;

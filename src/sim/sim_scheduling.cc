@@ -32,6 +32,7 @@ void Simulation::ScheduleAll(double now) {
     // so this ends.
     ClusterEvents freed;
     freed.assigned_pod_deleted = true;
+    freed.deleted_unknown = true;
     Requeue(now, freed);
   }
   scheduling_ = false;

@@ -195,6 +195,7 @@ void Simulation::Finish(size_t id, double now) {
   if (permit_) permit_->Stopped(id, now);
   if (broken_gangs_) broken_gangs_->Stopped(id, now);
   events_now_.assigned_pod_deleted = true;  // Pod/Delete of a scheduled pod
+  events_now_.pods_deleted.push_back(&workload_.pods[id].pod);
 }
 
 void Simulation::RemoveNode(size_t i, double now) {
@@ -229,6 +230,7 @@ void Simulation::RemoveNode(size_t i, double now) {
   }
   // The evicted pods' deletions are Pod/Delete events of scheduled pods.
   if (!evicted.empty()) events_now_.assigned_pod_deleted = true;
+  for (const BoundPod& bp : evicted) events_now_.pods_deleted.push_back(&workload_.pods[bp.id].pod);
 }
 
 void Simulation::ArmTimers(double now) {

@@ -86,7 +86,8 @@ TEST(KubeDecodeTest, PodSpecFieldsErrorsAndWarnings) {
       "  - name: main\n"                                                   // 7
       "    resources: {requests: {cpu: 500m}, limits: {nvidia.com/gpu: 1}}\n"  // 8
       "  tolerations: [{key: k, operator: Exists, effect: NoSchedule}]\n"  // 9
-      "  affinity: {podAntiAffinity: {}}\n"                                // 10
+      "  affinity: {podAntiAffinity: {requiredDuringSchedulingIgnoredDuringExecution: [{topologyKey: zone, "
+      "labelSelector: {matchLabels: {app: a}}, matchLabelKeys: [v]}]}}\n"  // 10
       "  topologySpreadConstraints: [{maxSkew: 1}]\n"                      // 11
       "status: {phase: Pending}\n");
   DecodeContext ctx(doc.root());
@@ -106,10 +107,16 @@ TEST(KubeDecodeTest, PodSpecFieldsErrorsAndWarnings) {
   EXPECT_EQ(pod.tolerations[0].op, "Exists");
   EXPECT_EQ(ctx.errors(), (std::vector<std::string>{"spec.priority: value out of range for int32"}));
   EXPECT_EQ(ctx.first_error_line(), 5);
+  // Pod affinity is read (InterPodAffinity evaluates it), not warned about.
+  ASSERT_TRUE(pod.pod_affinity);
+  ASSERT_EQ(pod.pod_affinity->RequiredAntiAffinity().size(), 1u);
+  const PodAffinityTerm& t = pod.pod_affinity->RequiredAntiAffinity()[0];
+  EXPECT_EQ(t.topology_key, "zone");
+  EXPECT_EQ(t.label_selector->match_labels.at("app"), "a");
+  EXPECT_EQ(t.match_label_keys, std::vector<std::string>{"v"});
+  EXPECT_FALSE(pod.pod_affinity->affinity);
   EXPECT_EQ(ctx.warnings(),
             (std::vector<std::pair<int, std::string>>{
-                {10, "spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector and tolerations "
-                     "are)"},
                 {11, "spec.topologySpreadConstraints[0].labelSelector: a null labelSelector results in matching no pod"}}));
 }
 

@@ -382,9 +382,10 @@ spec:
   ASSERT_EQ(a->preferred.size(), 1u);
   EXPECT_EQ(a->preferred[0].weight, 20);
   EXPECT_EQ(a->preferred[0].preference.match_expressions[0].op, "Gt");
-  EXPECT_EQ(Join(m.warnings),
-            "t.yaml:17: Pod/default/p: spec.affinity.podAntiAffinity is not evaluated yet (nodeAffinity, nodeSelector "
-            "and tolerations are)\n");
+  // An empty podAntiAffinity is read as such, without a warning.
+  EXPECT_TRUE(m.warnings.empty());
+  ASSERT_TRUE(m.pods[0].pod.pod_affinity);
+  EXPECT_TRUE(m.pods[0].pod.pod_affinity->anti_affinity.has_value());
 }
 
 TEST(ManifestLoaderTest, InvalidNodeAffinityRejectedWithLine) {

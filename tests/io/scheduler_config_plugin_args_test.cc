@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpusched/io/scheduler_config_loader.h"
+#include "gpusched/sched/plugins/interpodaffinity/inter_pod_affinity.h"
 #include "gpusched/sched/plugins/registry.h"
 #include "../support/label_gate_plugin.h"
 
@@ -58,8 +59,34 @@ TEST(SchedulerConfigPluginArgsTest, ArgsOfAPluginTheRegistryAdds) {
             "name default-scheduler: PreFilterPlugin \"LabelGate\" does not exist");
   EXPECT_EQ(warnings, (std::vector<std::string>{
                           "c.yaml:10: profiles[0].pluginConfig[0].args (LabelGate) is accepted and ignored: gpusched "
-                          "reads the args of NodeResourcesFit, PodTopologySpread, NodeResourcesBalancedAllocation and Coscheduling "
-                          "only"}));
+                          "reads the args of NodeResourcesFit, PodTopologySpread, InterPodAffinity, "
+                          "NodeResourcesBalancedAllocation and Coscheduling only"}));
+}
+
+// InterPodAffinityArgs (v1 types_pluginargs.go): read into the profile,
+// defaulted (hardPodAffinityWeight 1) and validated as
+// ValidateInterPodAffinityArgs does ([0, 100]).
+TEST(SchedulerConfigPluginArgsTest, InterPodAffinityArgs) {
+  const std::string head = kHead + "profiles:\n- pluginConfig:\n  - name: InterPodAffinity\n    args:\n";
+  std::vector<std::string> warnings;
+  Result<KubeSchedulerConfiguration> ok = LoadSchedulerConfigText(
+      head + "      hardPodAffinityWeight: 7\n      ignorePreferredTermsOfExistingPods: true\n", "c.yaml", &warnings,
+      InTreePlugins());
+  ASSERT_TRUE(ok.ok()) << ok.status().message();
+  EXPECT_TRUE(warnings.empty());
+  const ResolvedProfile rp = ResolveProfile(*ok, 0);
+  const auto* args = PluginArgsOf<InterPodAffinityArgs>(rp, "InterPodAffinity");
+  ASSERT_NE(args, nullptr);
+  EXPECT_EQ(args->hard_pod_affinity_weight, 7);
+  EXPECT_TRUE(args->ignore_preferred_terms_of_existing_pods);
+
+  Result<KubeSchedulerConfiguration> bad =
+      LoadSchedulerConfigText(head + "      hardPodAffinityWeight: 101\n", "c.yaml", &warnings, InTreePlugins());
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("profiles[0].pluginConfig[0].args.hardPodAffinityWeight: Invalid value: 101: "
+                                        "not in valid range [0-100]"),
+            std::string::npos)
+      << bad.status().message();
 }
 
 }  // namespace

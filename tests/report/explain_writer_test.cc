@@ -33,11 +33,11 @@ TEST(ExplainJsonTest, EveryFieldOfEveryNode) {
   EXPECT_EQ(ExplainJson(e, cluster).dump(),
             R"({"nodes":[)"
             R"({"node":"gpu-a","evaluated":true,"feasible":false,"filter":"NodeResourcesFit","code":"Unschedulable",)"
-            R"("reasons":["Insufficient nvidia.com/gpu"],"gpus_free":1,"gpus_total":2,"scores":[],"total":0},)"
-            R"({"node":"gpu-b","evaluated":true,"feasible":true,"filter":"","code":"Success","reasons":[],)"
+            R"("reasons":["Insufficient nvidia.com/gpu"],"detail":"","gpus_free":1,"gpus_total":2,"scores":[],"total":0},)"
+            R"({"node":"gpu-b","evaluated":true,"feasible":true,"filter":"","code":"Success","reasons":[],"detail":"",)"
             R"("gpus_free":4,"gpus_total":4,"scores":[{"plugin":"NodeResourcesFit","raw":37,"normalized":37,)"
             R"("weight":1,"weighted":37}],"total":37},)"
-            R"({"node":"cpu","evaluated":false,"feasible":false,"filter":"","code":"","reasons":[],"gpus_free":0,)"
+            R"({"node":"cpu","evaluated":false,"feasible":false,"filter":"","code":"","reasons":[],"detail":"","gpus_free":0,)"
             R"("gpus_total":0,"scores":[],"total":0}],)"
             R"("nodes_to_find":3,"start_index":1,"chosen":"gpu-b","why":"only feasible node"})");
   e.chosen.reset();

@@ -13,9 +13,13 @@
 #ifndef GPUSCHED_MODEL_API_OBJECTS_H_
 #define GPUSCHED_MODEL_API_OBJECTS_H_
 
+#include <map>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
+#include "gpusched/model/label_selector.h"   // InterPodAffinity
 #include "gpusched/model/topology_spread.h"  // PodTopologySpread's section
 #include "gpusched/model/volume_objects.h"   // volume plugins
 
@@ -23,6 +27,14 @@ namespace gpusched {
 
 struct ApiObjects {
   // --- InterPodAffinity (namespaces) ---
+  // The labels of each Namespace of the input (`kubectl get namespaces -o
+  // json`), by name, for pod affinity terms' namespaceSelector; a namespace
+  // not listed has none (upstream's GetNamespaceLabelsSnapshot).
+  std::map<std::string, LabelMap, std::less<>> namespace_labels;
+  const LabelMap* NamespaceLabels(std::string_view ns) const {
+    auto it = namespace_labels.find(ns);
+    return it == namespace_labels.end() ? nullptr : &it->second;
+  }
   // --- end InterPodAffinity ---
 
   // --- PodTopologySpread (selectors of Services, RCs, RSs, StatefulSets) ---
@@ -44,6 +56,7 @@ struct ApiObjects {
   // Each section merges its own fields.
   void Merge(ApiObjects&& other) {
     // --- InterPodAffinity ---
+    for (auto& [name, labels] : other.namespace_labels) namespace_labels.emplace(name, std::move(labels));
     // --- PodTopologySpread ---
     for (ServiceSelector& s : other.services) {
       bool seen = false;

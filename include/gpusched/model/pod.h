@@ -15,6 +15,7 @@
 #include "gpusched/model/node_affinity.h"
 #include "gpusched/model/object_meta.h"
 #include "gpusched/model/owner_reference.h"
+#include "gpusched/model/pod_affinity.h"
 #include "gpusched/model/pod_volume.h"
 #include "gpusched/model/resources.h"
 #include "gpusched/model/taint.h"
@@ -123,6 +124,9 @@ struct Pod {
   std::map<std::string, std::string, std::less<>> node_selector;
   std::vector<Toleration> tolerations;
   std::optional<NodeAffinity> node_affinity;  // spec.affinity.nodeAffinity
+  // spec.affinity.podAffinity and podAntiAffinity (InterPodAffinity); null
+  // when the spec has neither, shared between copies of a pod.
+  std::shared_ptr<const PodAffinitySpec> pod_affinity;
   std::string phase;  // status.phase
   // --- What a dump says of the pod's life (read by DefaultPreemption) ---
   // status.startTime in nanoseconds since the Unix epoch; none while the pod

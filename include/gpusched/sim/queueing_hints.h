@@ -39,6 +39,11 @@ struct ClusterEvents {
     const Node* node;  // where
   };
   bool assigned_pod_deleted = false;  // a bound pod finished or was evicted
+  // The deleted pods, when every deletion of the moment named its pod
+  // (deleted_unknown false): hints that read the pod (QueueOnPodDeleted)
+  // are asked about each.
+  std::vector<const Pod*> pods_deleted;
+  bool deleted_unknown = false;
   std::vector<AddedNode> nodes_added;
   // Pods bound (AssignedPodAdd). Kept only while some pod of the run has a
   // spec a bind may make schedulable (PodInfo::pod_aware): otherwise no
@@ -47,6 +52,8 @@ struct ClusterEvents {
   bool any() const { return assigned_pod_deleted || !nodes_added.empty() || !pods_added.empty(); }
   void Clear() {
     assigned_pod_deleted = false;
+    pods_deleted.clear();
+    deleted_unknown = false;
     nodes_added.clear();
     pods_added.clear();
   }

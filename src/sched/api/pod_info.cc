@@ -11,6 +11,8 @@ bool PodAwareSpec(const Pod& pod) {
   if (pod.HasVolumes()) return true;
   // PodTopologySpread: its constraints count the pods they select.
   if (!pod.Extras().topology_spread_constraints.empty()) return true;
+  // InterPodAffinity: podAffinity / podAntiAffinity.
+  if (HasPodAffinity(pod)) return true;
   return false;
 }
 

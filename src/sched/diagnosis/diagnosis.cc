@@ -217,7 +217,11 @@ void NameWhatIsInTheWay(Diagnosis& d, const PodInfo& pod, const ClusterState& cl
   for (size_t i : ns.could)
     for (const auto& f : filters) {
       const std::string why = f->ExplainRejection(pod, cluster.node(i), cluster.state(i));
-      if (why.empty()) continue;
+      // Only words naming a running pod ("node a runs web-0, which ..."):
+      // that pod finishing is what the text promises. InterPodAffinity's
+      // words for a missing pod its affinity needs ("no pod matching ...",
+      // "node a has no label ...") leave kPodRuleText (explain shows them).
+      if (!why.starts_with("node ") || why.find(" runs ") == std::string::npos) continue;
       d.text = "waiting for room: " + why + "; it is placed when that pod finishes (pending is not an error)";
       return;
     }

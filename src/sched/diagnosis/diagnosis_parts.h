@@ -75,7 +75,8 @@ inline constexpr const char* kPodRuleText =
 // For a pod some filter compares with the pods running on a node (a
 // pod-aware pod: host ports...), FinishWaiting's kNoSingleNodeText is
 // replaced by what that filter names in the way on a node of ns.could
-// (FilterPlugin::ExplainRejection), when one does.
+// (FilterPlugin::ExplainRejection: NodePorts, InterPodAffinity), when one
+// names a running pod.
 void NameWhatIsInTheWay(Diagnosis& d, const PodInfo& pod, const ClusterState& cluster, const NodeSet& ns,
                         const std::vector<std::unique_ptr<FilterPlugin>>& filters);
 

@@ -9,6 +9,7 @@
 #include "gpusched/sched/plugins/coscheduling/coscheduling.h"
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
 #include "gpusched/sched/plugins/imagelocality/image_locality.h"
+#include "gpusched/sched/plugins/interpodaffinity/inter_pod_affinity.h"
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/plugins/nodename/node_name.h"
 #include "gpusched/sched/plugins/nodeports/node_ports.h"
@@ -48,6 +49,11 @@ std::unique_ptr<Plugin> MakeBalancedAllocation(const ResolvedProfile& profile) {
   return std::make_unique<NodeResourcesBalancedAllocation>(args);
 }
 
+std::unique_ptr<Plugin> MakeInterPodAffinity(const ResolvedProfile& profile) {
+  const InterPodAffinityArgs* args = PluginArgsOf<InterPodAffinityArgs>(profile, names::kInterPodAffinity);
+  return std::make_unique<InterPodAffinity>(args ? *args : InterPodAffinityArgs{});
+}
+
 std::vector<PluginRegistration> InTreeRows() {
   using namespace names;  // the rows read as upstream's table
   // NodeDeclaredFeatures and GangScheduling are alpha in v1.35 (their feature
@@ -69,7 +75,8 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kVolumeZone, kPreFilter | kFilter}, Make<VolumeZone>},
       {{kPodTopologySpread, kPreFilter | kFilter | kPreScore | kScore, DecodePodTopologySpreadArgs},
        MakePodTopologySpread},
-      {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore}},
+      {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore, DecodeInterPodAffinityArgs},
+       MakeInterPodAffinity},
       {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind}},
       {{kDefaultPreemption, kPostFilter}},
       {{kNodeResourcesBalancedAllocation, kPreScore | kScore, DecodeNodeResourcesBalancedAllocationArgs},

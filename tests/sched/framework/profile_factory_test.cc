@@ -26,7 +26,8 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
   // upstream order, then GpuShare; the others are named as unimplemented.
   const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
                                             "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
-                                            "VolumeBinding", "VolumeZone", "PodTopologySpread", "GpuShare"};
+                                            "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity",
+                                            "GpuShare"};
   TypicalPods typical = ComputeTypicalPods({});
   PolicyOptions options;
   options.typical = &typical;
@@ -45,7 +46,7 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
     EXPECT_EQ(s.preemption(), policy == "kube-default");
     // Filters first (in order, each once), then kube-default's score
     // plugins that are not filters too.
-    std::vector<std::string> unimplemented = {"InterPodAffinity", "DynamicResources"};
+    std::vector<std::string> unimplemented = {"DynamicResources"};
     EXPECT_EQ(set->unimplemented, unimplemented);
   }
 }
@@ -79,6 +80,7 @@ TEST(ProfileFactoryTest, OneSchedulerPerProfileWithItsOwnPlugins) {
   EXPECT_EQ(FilterNames(*set->profiles[1].second),
             (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodePorts", "NodeResourcesFit",
                                       "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+                                      "InterPodAffinity",
                                       "GpuShare"}));
 }
 
@@ -135,7 +137,8 @@ TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
   for (const auto& f : set->profiles[1].second->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                                "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
-                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread", "GpuShare"}));
+                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+                                               "InterPodAffinity", "GpuShare"}));
 }
 
 // Names given twice or already served are refused before, by the run layer

@@ -45,7 +45,8 @@ TEST(RegistryTest, InTreeCatalog) {
                        "DefaultPreemption", "NodeResourcesBalancedAllocation", "ImageLocality", "DefaultBinder",
                        "NodeDeclaredFeatures", "GangScheduling", "Coscheduling"}));
   EXPECT_EQ(with_args,
-            (std::vector<std::string>{"NodeResourcesFit", "PodTopologySpread", "NodeResourcesBalancedAllocation",
+            (std::vector<std::string>{"NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+                                      "NodeResourcesBalancedAllocation",
                                       "Coscheduling"}));
   EXPECT_EQ(PluginExtensionPoints("NodeResourcesFit"), kPreFilter | kFilter | kPreScore | kScore);
   EXPECT_EQ(PluginExtensionPoints("GpuShare"), std::nullopt);
@@ -73,7 +74,8 @@ TEST(RegistryTest, EveryMadePluginImplementsWhatItsRowDeclares) {
   EXPECT_EQ(made, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                             "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
                                             "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
-                                            "NodeResourcesBalancedAllocation", "ImageLocality", "GpuShare"}));
+                                            "InterPodAffinity", "NodeResourcesBalancedAllocation", "ImageLocality",
+                                            "GpuShare"}));
 }
 
 TEST(RegistryTest, WithAddsARowOrReplacesTheRowOfItsName) {
@@ -112,8 +114,8 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
   for (const auto& f : set->owned[0]->filters()) filters.emplace_back(f->Name());
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                                "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
-                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread", "LabelGate",
-                                               "GpuShare"}));
+                                               "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
+                                               "InterPodAffinity", "LabelGate", "GpuShare"}));
 
   // n0 is empty and unlabelled (LeastAllocated would take it), n1 is a t4,
   // n2 an a100 with less room: LabelGate's weight 5 x 100 takes the pod to n2.
@@ -141,13 +143,14 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
 TEST(ScorePluginsTest, NewScorePluginNames) {
   const ResolvedProfile profile;
   for (const char* name :
-       {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity", "ImageLocality", "PodTopologySpread"}) {
+       {"NodeResourcesFit", "NodeResourcesBalancedAllocation", "TaintToleration", "NodeAffinity", "ImageLocality",
+        "PodTopologySpread", "InterPodAffinity"}) {
     SCOPED_TRACE(name);
     auto p = NewScorePlugin(name, profile);
     ASSERT_NE(p, nullptr);
     EXPECT_EQ(p->Name(), name);
   }
-  for (const char* name : {"", "InterPodAffinity", "nodeaffinity",
+  for (const char* name : {"", "nodeaffinity",
                            "NodeResourcesLeastAllocated"}) {
     SCOPED_TRACE(name);
     EXPECT_EQ(NewScorePlugin(name, profile), nullptr);

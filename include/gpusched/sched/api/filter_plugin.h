@@ -87,6 +87,13 @@ class FilterPlugin : public virtual Plugin {
     return true;
   }
   virtual bool QueueOnAssignedPodDeleted() const { return true; }
+  // A bound pod, `deleted`, finished or was evicted (AssignedPodDelete with
+  // the pod known): for filters whose hint reads the deleted pod
+  // (InterPodAffinity). Defaults to QueueOnAssignedPodDeleted().
+  virtual bool QueueOnPodDeleted(const PodInfo& pod, const Pod& deleted) const {
+    (void)pod, (void)deleted;
+    return QueueOnAssignedPodDeleted();
+  }
   // A pod was bound (upstream's AssignedPodAdd, which InterPodAffinity and
   // PodTopologySpread register): `added` on `node`. Binds only ever turned
   // verdicts from pass to fail before pod affinity, so the default is
@@ -111,9 +118,12 @@ class FilterPlugin : public virtual Plugin {
     return {};
   }
   // What `gpusched explain` adds to the reasons of a node this filter
-  // rejected, naming what on the node is in the way ("node a runs web-0,
-  // which holds hostPort 8080/TCP"); "" adds nothing. Never part of the
-  // FitError, whose text stays upstream's.
+  // rejected (NodeExplain::detail), naming what on or around the node is in
+  // the way ("node a runs web-0, which holds hostPort 8080/TCP"); "" adds
+  // nothing. The diagnosis asks it too, also of a dry-run copy of a node's
+  // state (pods taken off), and names a running pod it returns. A filter
+  // that needs the cluster reads it from its PreFilter state (pod.cycle).
+  // Never part of the FitError, whose text stays upstream's.
   virtual std::string ExplainRejection(const PodInfo& pod, const Node& node, const NodeState& state) const {
     (void)pod, (void)node, (void)state;
     return {};

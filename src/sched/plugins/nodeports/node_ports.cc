@@ -59,6 +59,10 @@ bool NodePorts::QueueOnPodDeleted(const Pod& pod, const Pod& deleted) {
   return Taken(HostPorts(pod), deleted, nullptr) != nullptr;
 }
 
+bool NodePorts::QueueOnPodDeleted(const PodInfo& pod, const Pod& deleted) const {
+  return Taken(HostPorts(*pod.pod), deleted, nullptr) != nullptr;
+}
+
 bool NodePorts::Fits(const Pod& pod, const NodeState& state) {
   return !HasHostPorts(pod) || FitsPorts(HostPorts(pod), state);
 }

@@ -10,8 +10,9 @@
 // The pod topology spread cases ("preemption to resolve pod topology spread
 // filter failure", "preemption for topology spread constraints") are
 // TopologySpreadDryRunPreemption and TopologySpreadPreempt below.
-// Not ported (no counterpart in gpusched's model): inter-pod anti-affinity
-// cases ("pod with anti-affinity is preempted"), the
+// TestDryRunPreemption's "pod with anti-affinity is preempted" is
+// DryRunPreemptionResolvesAntiAffinity below (InterPodAffinity's PreFilter
+// state, victims taken off the node's copy). Not ported: the
 // TestPlugin AddPod/RemovePod error cases, the extender case, and the
 // SchedulingGroup cases (TAS / workload-aware preemption feature gates,
 // off in v1.35's defaults); TestCustomSelection and TestCustomOrdering
@@ -27,6 +28,7 @@
 #include <set>
 
 #include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/interpodaffinity/inter_pod_affinity.h"
 #include "gpusched/sched/plugins/podtopologyspread/pod_topology_spread.h"
 #include "gpusched/sched/plugins/registry.h"
 #include "gpusched/util/random.h"
@@ -312,6 +314,49 @@ TEST(DefaultPreemptionTest, TestDryRunPreemption) {
       EXPECT_EQ(got.filter_calls, tc.filter_calls[cycle]) << "cycle " << cycle;
     }
   }
+}
+
+// TestDryRunPreemption's "pod with anti-affinity is preempted": p1.1's
+// required anti-affinity (foo Exists, hostname) forbids p on node1 until
+// p1.1 is a victim; p1.2 is reprieved. Nodes carry hostname as upstream's
+// test nodes do.
+TEST(DefaultPreemptionTest, DryRunPreemptionResolvesAntiAffinity) {
+  std::vector<Node> nodes = VeryLargeNodes({"node1", "node2"});
+  for (Node& n : nodes) n.meta.labels["hostname"] = n.name();
+  World w(nodes, {});
+  const std::vector<TPod> init = {{"p1.1", "node1", kLow, kSmall, {{"foo", ""}}},
+                                  {"p1.2", "node1", kMid, kSmall},
+                                  {"p1.3", "node1", kHigh, kSmall},
+                                  {"p2", "node2", kHigh, kSmall}};
+  for (const TPod& t : init) {
+    w.pods.push_back(MakePod(t));
+    if (t.name == "p1.1") {
+      PodAffinitySpec s;
+      PodAffinityTerm term;
+      term.label_selector = LabelSelector{{}, {{"foo", "Exists", {}}}};
+      term.topology_key = "hostname";
+      s.anti_affinity = PodAffinityRules{{term}, {}};
+      w.pods.back().pod_affinity = std::make_shared<const PodAffinitySpec>(s);
+    }
+    PodInfo info = PodInfo::Make(w.pods.back(), w.pods.size() - 1);
+    w.cluster->Bind(static_cast<size_t>(w.cluster->FindNode(t.node)), info.requests, info.non_zero_requests,
+                    w.pods.size() - 1, t.priority, GpuRequest{}, {}, &w.pods.back());
+  }
+  std::vector<std::unique_ptr<FilterPlugin>> filters;
+  filters.push_back(NewFilterPlugin("NodeResourcesFit"));
+  filters.push_back(NewFilterPlugin("InterPodAffinity"));
+  Pod p = MakePod({"p", "", kHigh, kSmall, {{"foo", ""}}});
+  PodInfo info = PodInfo::Make(p, 1000);
+  SchedStatus reject = SchedStatus::Success();
+  CycleState cycle;
+  cycle.Put(filters[1].get(), filters[1]->PreFilter(info, *w.cluster, reject));
+  info.cycle = &cycle;
+  EXPECT_FALSE(filters[1]->Filter(info, w.cluster->node(0), w.cluster->state(0)).IsSuccess());
+  DryRun got = DryRunPreemption(info, *w.cluster, {0, 1}, 0, NumPreemptionCandidates(2, 10, 100), filters, w.in);
+  std::vector<Cand> cands;
+  for (const PreemptionCandidate& c : got.candidates) cands.push_back(Cand{w.NodeName(c.node), w.Names(c.victims), 0});
+  EXPECT_EQ(cands, (std::vector<Cand>{{"node1", {"p1.1"}, 0}}));
+  EXPECT_EQ(got.filter_calls, 3);
 }
 
 // Victims come out most important first (upstream sorts them only for its

@@ -167,8 +167,16 @@ TEST(NodePortsTest, IsSchedulableAfterPodDeleted) {
     SCOPED_TRACE(c.name);
     EXPECT_EQ(NodePorts::QueueOnPodDeleted(pod, c.deleted), c.queue);
   }
-  // The simulator's Pod/Delete does not name the pod: Queue.
+  // A Pod/Delete that does not name the pod: Queue.
   EXPECT_TRUE(NodePorts().QueueOnAssignedPodDeleted());
+  // The framework's hint (ClusterEvents::pods_deleted lists bound pods whose
+  // Pod may keep nodeName ""): only the ports decide.
+  const NodePorts pl;
+  const FilterPlugin& hint = pl;
+  const PodInfo info = PodInfo::Make(pod, 0);
+  EXPECT_TRUE(hint.QueueOnPodDeleted(info, host_port("", 8080)));
+  EXPECT_FALSE(hint.QueueOnPodDeleted(info, host_port("", 8081)));
+  EXPECT_FALSE(hint.QueueOnPodDeleted(info, NewPod("", {})));
 }
 
 TEST(NodePortsTest, PreemptionAndNominationSeeTheNodesPods) {

@@ -42,14 +42,18 @@ class NodePorts : public FilterPlugin {
   FilterTraits Traits() const override { return {.in_tree = true}; }
 
   // EventsToRegister: Pod/Delete with isSchedulableAfterPodDeleted and
-  // Node/Add without a hint (Queue). The simulator's Pod/Delete event does
-  // not say which pod left, so it is answered Queue, as the hint answers
-  // when the deleted pod held a conflicting port (QueueOnPodDeleted is the
-  // hint itself).
+  // Node/Add without a hint (Queue). A Pod/Delete event that does not say
+  // which pod left (ClusterEvents::deleted_unknown) is answered Queue, as
+  // the hint answers when the deleted pod held a conflicting port; one that
+  // does is answered by the hint (the override below).
   bool QueueOnAssignedPodDeleted() const override { return true; }
   // isSchedulableAfterPodDeleted: Queue when `deleted` was bound or
   // nominated and holds a host port that conflicts with one of `pod`'s.
   static bool QueueOnPodDeleted(const Pod& pod, const Pod& deleted);
+  // The hint for the framework (FilterPlugin::QueueOnPodDeleted): every pod
+  // ClusterEvents::pods_deleted lists was bound, though its Pod keeps the
+  // spec's nodeName (often ""), so only the ports are compared.
+  bool QueueOnPodDeleted(const PodInfo& pod, const Pod& deleted) const override;
 
   // What runs on a node decides: never "can never fit".
   int NeverPasses(const PodInfo&, const Node&, const NodeState&) const override { return 0; }
