@@ -30,7 +30,8 @@ std::vector<std::string> Args(std::vector<std::string> files) {
 
 // The pending entry of `pod` in the JSON report, or null.
 nlohmann::json Pending(const CliRun& r, const std::string& pod) {
-  for (const auto& p : nlohmann::json::parse(r.out)["pending"])
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  for (const auto& p : j["pending"])
     if (p["pod"] == pod) return p;
   return nullptr;
 }
