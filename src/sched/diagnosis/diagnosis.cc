@@ -203,9 +203,6 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
     // running there (topology spread, pod affinity, host ports) reject it.
     // NameWhatIsInTheWay names the pod in the way when a filter can.
     d.text = kPodRuleText;
-    // Its requests fit on a node now: no pod has to finish for room.
-    d.free_up_node.reset();
-    d.free_up_pods.clear();
   } else {
     d.text = kNoSingleNodeText;
   }
@@ -225,6 +222,12 @@ void NameWhatIsInTheWay(Diagnosis& d, const PodInfo& pod, const ClusterState& cl
       d.text = "waiting for room: " + why + "; it is placed when that pod finishes (pending is not an error)";
       return;
     }
+  if (d.text == kPodRuleText) {
+    // No filter names a pod in the way: its requests fit on a node now, and
+    // no pod has to finish for room.
+    d.free_up_node.reset();
+    d.free_up_pods.clear();
+  }
 }
 
 }  // namespace diagnosis_parts

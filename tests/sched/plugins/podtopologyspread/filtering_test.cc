@@ -49,8 +49,12 @@ void RunFilterCases(const std::vector<FilterCase>& cases) {
       const Node& node = f.cluster->node(i);
       SchedStatus st = pl.Filter(info, node, f.cluster->state(i));
       EXPECT_EQ(st.code(), tc.want.at(node.name())) << node.name();
-      if (st.code() == kU) EXPECT_EQ(st.reasons().at(0), kReasonSpreadConstraintsNotMatch);
-      if (st.code() == kUU) EXPECT_EQ(st.reasons().at(0), kReasonSpreadNodeLabelNotMatch);
+      if (st.code() == kU) {
+        EXPECT_EQ(st.reasons().at(0), kReasonSpreadConstraintsNotMatch);
+      }
+      if (st.code() == kUU) {
+        EXPECT_EQ(st.reasons().at(0), kReasonSpreadNodeLabelNotMatch);
+      }
     }
   }
 }

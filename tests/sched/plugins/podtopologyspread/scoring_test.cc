@@ -48,9 +48,6 @@ void RunScoreCases(const std::vector<ScoreCase>& cases, const PodTopologySpreadA
 }
 
 Node Host(const std::string& name) { return MakeNode(name, {{kLabelHostname, name}}); }
-Node ZoneHost(const std::string& zone, const std::string& name) {
-  return MakeNode(name, {{"zone", zone}, {kLabelHostname, name}});
-}
 Pod Foo(const std::string& name, const std::string& node) { return PodB(name).Node(node).Label("foo", "").Obj(); }
 std::vector<Pod> Spread(const std::vector<std::pair<std::string, int>>& per_node) {
   std::vector<Pod> out;
