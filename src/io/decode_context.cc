@@ -225,4 +225,17 @@ std::vector<std::pair<DocNode, std::string>> DecodeContext::Objects(const DocNod
   return out;
 }
 
+std::vector<std::string> DecodeContext::Strings(const DocNode& parent, std::string_view key, const std::string& path) {
+  std::vector<std::string> out;
+  DocNode list = Seq(parent, key, path);
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (!list[i].IsScalar()) {
+      Error(path + "[" + std::to_string(i) + "]", list[i], std::string("expected a string, got ") + YamlKind(list[i]));
+      continue;
+    }
+    out.emplace_back(list[i].Scalar());
+  }
+  return out;
+}
+
 }  // namespace gpusched

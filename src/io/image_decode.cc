@@ -9,15 +9,7 @@ void DecodeNodeImages(DecodeContext& ctx, const DocNode& status, const std::stri
   std::vector<std::pair<std::string, int64_t>> names_sizes;
   for (const auto& [img, p] : ctx.Objects(status, "images", path)) {
     const int64_t size = ctx.Int(img, "sizeBytes", p + ".sizeBytes").value_or(0);
-    const DocNode names = ctx.Seq(img, "names", p + ".names");
-    for (size_t k = 0; k < names.size(); ++k) {
-      if (!names[k].IsScalar()) {
-        ctx.Error(p + ".names[" + std::to_string(k) + "]", names[k],
-                  std::string("expected a string, got ") + YamlKind(names[k]));
-        continue;
-      }
-      names_sizes.emplace_back(std::string(names[k].Scalar()), size);
-    }
+    for (std::string& name : ctx.Strings(img, "names", p + ".names")) names_sizes.emplace_back(std::move(name), size);
   }
   if (!names_sizes.empty()) node.SetImages(names_sizes);
 }

@@ -8,28 +8,14 @@
 namespace gpusched {
 namespace {
 
-std::vector<std::string> DecodeStrings(DecodeContext& ctx, const DocNode& parent, const char* key,
-                                       const std::string& path) {
-  std::vector<std::string> out;
-  const DocNode seq = ctx.Seq(parent, key, path);
-  for (size_t k = 0; k < seq.size(); ++k) {
-    if (!seq[k].IsScalar()) {
-      ctx.Error(path + "[" + std::to_string(k) + "]", seq[k], std::string("expected a string, got ") + YamlKind(seq[k]));
-      continue;
-    }
-    out.emplace_back(seq[k].Scalar());
-  }
-  return out;
-}
-
 PodAffinityTerm DecodeAffinityTerm(DecodeContext& ctx, const DocNode& t, const std::string& path) {
   PodAffinityTerm term;
   term.label_selector = DecodeLabelSelector(ctx, t, "labelSelector", path + ".labelSelector");
-  term.namespaces = DecodeStrings(ctx, t, "namespaces", path + ".namespaces");
+  term.namespaces = ctx.Strings(t, "namespaces", path + ".namespaces");
   term.topology_key = ctx.Str(t, "topologyKey", path + ".topologyKey");
   term.namespace_selector = DecodeLabelSelector(ctx, t, "namespaceSelector", path + ".namespaceSelector");
-  term.match_label_keys = DecodeStrings(ctx, t, "matchLabelKeys", path + ".matchLabelKeys");
-  term.mismatch_label_keys = DecodeStrings(ctx, t, "mismatchLabelKeys", path + ".mismatchLabelKeys");
+  term.match_label_keys = ctx.Strings(t, "matchLabelKeys", path + ".matchLabelKeys");
+  term.mismatch_label_keys = ctx.Strings(t, "mismatchLabelKeys", path + ".mismatchLabelKeys");
   return term;
 }
 

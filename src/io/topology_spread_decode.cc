@@ -9,16 +9,7 @@ namespace gpusched {
 std::vector<TopologySpreadConstraint> DecodeTopologySpreadConstraints(DecodeContext& ctx, const DocNode& spec,
                                                                       const std::string& path) {
   std::vector<TopologySpreadConstraint> out;
-  const DocNode list = ctx.Seq(spec, "topologySpreadConstraints", path);
-  if (!list.IsDefined()) return out;
-  for (size_t i = 0; i < list.size(); ++i) {
-    const DocNode item = list[i];
-    const std::string p = path + "[" + std::to_string(i) + "]";
-    ctx.Record(p, item);
-    if (!item.IsMap()) {
-      ctx.Error(p, item, std::string("expected an object, got ") + YamlKind(item));
-      continue;
-    }
+  for (const auto& [item, p] : ctx.Objects(spec, "topologySpreadConstraints", path)) {
     TopologySpreadConstraint c;
     auto int32_at = [&](const char* key) -> std::optional<int32_t> {
       std::optional<int64_t> v = ctx.Int(item, key, p + "." + key);
@@ -35,15 +26,7 @@ std::vector<TopologySpreadConstraint> DecodeTopologySpreadConstraints(DecodeCont
     c.when_unsatisfiable = ctx.Str(item, "whenUnsatisfiable", p + ".whenUnsatisfiable");
     c.node_affinity_policy = ctx.Str(item, "nodeAffinityPolicy", p + ".nodeAffinityPolicy");
     c.node_taints_policy = ctx.Str(item, "nodeTaintsPolicy", p + ".nodeTaintsPolicy");
-    const DocNode keys = ctx.Seq(item, "matchLabelKeys", p + ".matchLabelKeys");
-    for (size_t k = 0; keys.IsDefined() && k < keys.size(); ++k) {
-      const std::string kp = p + ".matchLabelKeys[" + std::to_string(k) + "]";
-      if (!keys[k].IsScalar()) {
-        ctx.Error(kp, keys[k], std::string("expected a string, got ") + YamlKind(keys[k]));
-        continue;
-      }
-      c.match_label_keys.emplace_back(keys[k].Scalar());
-    }
+    c.match_label_keys = ctx.Strings(item, "matchLabelKeys", p + ".matchLabelKeys");
     c.label_selector = DecodeLabelSelector(ctx, item, "labelSelector", p + ".labelSelector");
     if (!c.label_selector) ctx.Warn(item, p + ".labelSelector: a null labelSelector results in matching no pod");
     out.push_back(std::move(c));

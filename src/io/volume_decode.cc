@@ -23,19 +23,6 @@ constexpr VolumeKind kVolumeKinds[] = {
     {"CSINode", "storage.k8s.io/v1", "csinodes.storage.k8s.io", false},
 };
 
-std::vector<std::string> Strings(DecodeContext& ctx, const DocNode& parent, const char* key, const std::string& path) {
-  std::vector<std::string> out;
-  const DocNode list = ctx.Seq(parent, key, path);
-  for (size_t i = 0; i < list.size(); ++i) {
-    if (!list[i].IsScalar()) {
-      ctx.Error(path + "[" + std::to_string(i) + "]", list[i], std::string("expected a string, got ") + YamlKind(list[i]));
-      continue;
-    }
-    out.emplace_back(list[i].Scalar());
-  }
-  return out;
-}
-
 bool Deleting(const DocNode& obj) {
   const DocNode t = obj["metadata"]["deletionTimestamp"];
   return t.IsDefined() && !t.IsNull();
@@ -55,7 +42,7 @@ PersistentVolume DecodePv(DecodeContext& ctx, const DocNode& obj) {
   const DocNode spec = ctx.Map(obj, "spec", "spec");
   if (spec.IsDefined()) {
     pv.capacity = Storage(ctx, spec, "capacity", "spec.capacity");
-    pv.access_modes = Strings(ctx, spec, "accessModes", "spec.accessModes");
+    pv.access_modes = ctx.Strings(spec, "accessModes", "spec.accessModes");
     if (std::string m = ctx.Str(spec, "volumeMode", "spec.volumeMode"); !m.empty()) pv.volume_mode = m;
     pv.storage_class = ctx.Str(spec, "storageClassName", "spec.storageClassName");
     pv.volume_attributes_class = ctx.Str(spec, "volumeAttributesClassName", "spec.volumeAttributesClassName");
@@ -100,7 +87,7 @@ PersistentVolumeClaim DecodePvc(DecodeContext& ctx, const DocNode& obj, std::vec
   }
   const DocNode spec = ctx.Map(obj, "spec", "spec");
   if (spec.IsDefined()) {
-    pvc.access_modes = Strings(ctx, spec, "accessModes", "spec.accessModes");
+    pvc.access_modes = ctx.Strings(spec, "accessModes", "spec.accessModes");
     const DocNode res = ctx.Map(spec, "resources", "spec.resources");
     if (res.IsDefined()) pvc.request = Storage(ctx, res, "requests", "spec.resources.requests");
     const DocNode cls = spec["storageClassName"];
@@ -129,7 +116,7 @@ StorageClass DecodeStorageClass(DecodeContext& ctx, const DocNode& obj) {
   for (const auto& [t, p] : ctx.Objects(obj, "allowedTopologies", "allowedTopologies")) {
     TopologySelectorTerm term;
     for (const auto& [e, ep] : ctx.Objects(t, "matchLabelExpressions", p + ".matchLabelExpressions"))
-      term.match_label_expressions.emplace_back(ctx.Str(e, "key", ep + ".key"), Strings(ctx, e, "values", ep + ".values"));
+      term.match_label_expressions.emplace_back(ctx.Str(e, "key", ep + ".key"), ctx.Strings(e, "values", ep + ".values"));
     sc.allowed_topologies.push_back(std::move(term));
   }
   return sc;
@@ -144,7 +131,7 @@ CSINode DecodeCsiNode(DecodeContext& ctx, const DocNode& obj) {
     CSINodeDriver driver;
     driver.name = ctx.Str(d, "name", p + ".name");
     driver.node_id = ctx.Str(d, "nodeID", p + ".nodeID");
-    driver.topology_keys = Strings(ctx, d, "topologyKeys", p + ".topologyKeys");
+    driver.topology_keys = ctx.Strings(d, "topologyKeys", p + ".topologyKeys");
     const DocNode alloc = ctx.Map(d, "allocatable", p + ".allocatable");
     if (alloc.IsDefined())
       if (auto c = ctx.Int(alloc, "count", p + ".allocatable.count"))

@@ -59,6 +59,9 @@ class DecodeContext {
   // ("<path>[i]"); any other item is a decode error. Empty when absent.
   std::vector<std::pair<DocNode, std::string>> Objects(const DocNode& parent, std::string_view key,
                                                        const std::string& path);
+  // The items of the list parent[key] that are strings; any other item is a
+  // decode error ("<path>[i]: expected a string, got ..."). Empty when absent.
+  std::vector<std::string> Strings(const DocNode& parent, std::string_view key, const std::string& path);
 
   // Gives `path` the line of `n` for LineOf (for a path that is not where
   // the tree has it, e.g. a field read under another name).
