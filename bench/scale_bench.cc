@@ -10,10 +10,12 @@
 // 1,000 and 10,000 nodes (cli_bench.h); loading a JSON List of a million
 // pods (load_bench.h).
 //
-// Then preemption-heavy and gang-heavy scheduling throughput
+// Then kube-default with every pod under a zone spread constraint and/or
+// hostname anti-affinity against the same pods without them
+// (constrained_pods.h), and preemption-heavy and gang-heavy scheduling throughput
 // (preemption_bench.h, gang_bench.h).
 //
-//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption,gangs] [--quick] ... (--help for the rest)
+//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,constraints,e2e,preemption,gangs] [--quick] ... (--help for the rest)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,6 +34,7 @@
 
 #include "bench_cluster.h"
 #include "cli_bench.h"
+#include "constrained_pods.h"
 #include "load_bench.h"
 #include "gang_bench.h"
 #include "preemption_bench.h"
@@ -191,18 +194,18 @@ double FailedPercent(const Measured& m) {
 // rate per second of CPU time (what the wall-clock rate would be on an idle
 // core), and the indexed rate when the departures between decisions are
 // timed too.
-void Row(const std::string& label, size_t nodes, const Measured& fast, const Measured* ref) {
+void Row(const std::string& label, size_t nodes, const Measured& fast, const Measured* ref, bool newline = true) {
   if (!ref) {
-    std::printf("  %-14s %7zu %10s %10s %8s   %-24s %6.2f%% %9s %10s\n", label.c_str(), nodes, Fmt(fast.rate).c_str(),
+    std::printf("  %-14s %7zu %10s %10s %8s   %-24s %6.2f%% %9s %10s%s", label.c_str(), nodes, Fmt(fast.rate).c_str(),
                 "-", "-", "(no reference run)", FailedPercent(fast), Fmt(fast.cpu_rate).c_str(),
-                Fmt(fast.churn_rate).c_str());
+                Fmt(fast.churn_rate).c_str(), newline ? "\n" : "");
     return;
   }
   const std::string agree = std::string(Agree(fast, *ref) ? "same" : "DIFFERENT") + " (" +
                             std::to_string(std::min(fast.choices.size(), ref->choices.size())) + " compared)";
-  std::printf("  %-14s %7zu %10s %10s %7.1fx   %-24s %6.2f%% %9s %10s\n", label.c_str(), nodes,
+  std::printf("  %-14s %7zu %10s %10s %7.1fx   %-24s %6.2f%% %9s %10s%s", label.c_str(), nodes,
               Fmt(fast.rate).c_str(), Fmt(ref->rate).c_str(), fast.rate / ref->rate, agree.c_str(),
-              FailedPercent(fast), Fmt(fast.cpu_rate).c_str(), Fmt(fast.churn_rate).c_str());
+              FailedPercent(fast), Fmt(fast.cpu_rate).c_str(), Fmt(fast.churn_rate).c_str(), newline ? "\n" : "");
 }
 
 struct Options {
@@ -238,6 +241,44 @@ void Throughput(const std::vector<size_t>& sizes, const std::vector<std::string>
       }
       Measured r = Run(nodes, pool, *ref, budget, opt.decisions, true);
       Row(policy, n, f, &r);
+    }
+  }
+}
+
+// kube-default with every pod under a zone spread constraint and/or
+// hostname anti-affinity to its app (constrained_pods.h), against the same
+// pods without them, indexed and plain in the same run. The last column is
+// the indexed CPU rate as a share of the unconstrained row's.
+void ConstraintsThroughput(const std::vector<size_t>& sizes, const Options& opt, const std::string& only_variant) {
+  std::printf("\nkube-default with pod constraints (100 apps; zone spread maxSkew 5 DoNotSchedule, required\n"
+              "anti-affinity on kubernetes.io/hostname; cluster held at 80%% GPU allocation as above):\n");
+  std::printf("  %-14s %7s %10s %10s %8s   %-24s %7s %9s %10s %9s\n", "CONSTRAINTS", "NODES", "INDEXED",
+              "PLAIN SCAN", "RATIO", "DECISIONS", "FAILED", "PER CPU-S", "+DEPARTURES", "VS NONE");
+  const std::vector<std::pair<std::string, PodConstraints>> variants = {
+      {"none", {}}, {"spread", {true, false}}, {"anti-affinity", {false, true}}, {"spread+anti", {true, true}}};
+  const double budget = Budget(opt);
+  for (size_t n : sizes) {
+    std::vector<Node> nodes = MakeCluster(n);
+    LabelNodesWithTopology(nodes);
+    double none_cpu = 0;
+    for (const auto& [label, c] : variants) {
+      // "=row": that row alone (for a profile of it).
+      if (!only_variant.empty() && label != only_variant && label != "none" && only_variant[0] != '=') continue;
+      if (!only_variant.empty() && only_variant[0] == '=' && label != only_variant.substr(1)) continue;
+      Rng rng(42);
+      std::vector<Pod> pool;
+      for (size_t i = 0; i < 20000; ++i) pool.push_back(MakePod(i, rng));
+      Constrain(pool, 100, c);
+      auto fast = MakeScheduler("kube-default", nullptr);
+      Measured f = Run(nodes, pool, *fast, budget, opt.decisions, false);
+      if (label == "none") none_cpu = f.cpu_rate;
+      Measured r;
+      if (opt.reference) {
+        auto ref = MakeScheduler("kube-default", nullptr);
+        r = Run(nodes, pool, *ref, budget, opt.decisions, true);
+      }
+      Row(label, n, f, opt.reference ? &r : nullptr, false);
+      std::printf(" %8.2f\n", none_cpu > 0 ? f.cpu_rate / none_cpu : 0.0);
     }
   }
 }
@@ -366,8 +407,8 @@ int main(int argc, char** argv) {
   size_t e2e_pods = 1000000, e2e_nodes = 10000;
   // Sections, in the order they run: those that run the binary first, while
   // this process is small (a child reports its parent's size as its peak).
-  const std::vector<std::string> all = {"schedule", "big", "overload", "explain", "load", "throughput", "e2e",
-                                        "preemption", "gangs"};
+  const std::vector<std::string> all = {"schedule", "big", "overload", "explain", "load", "throughput", "constraints",
+                                        "e2e", "preemption", "gangs"};
   std::vector<std::string> only = all;
   gpusched::bench::UserWaitOptions uw;
   uw.gpusched = GPUSCHED_BINARY;
@@ -381,6 +422,8 @@ int main(int argc, char** argv) {
   int load_runs = 3;
   std::vector<size_t> preemption_nodes = {1000, 10000};
   std::vector<size_t> gang_nodes = {1000, 10000};
+  std::vector<size_t> constraint_nodes = {1000, 10000};
+  std::string constraint_variant;  // one of the rows (with "none"), for profiling
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     const bool has_value = i + 1 < argc;
@@ -418,6 +461,10 @@ int main(int argc, char** argv) {
       e2e_pods = std::stoul(argv[++i]);
     } else if (a == "--preemption-nodes" && has_value) {
       preemption_nodes = SizeList(argv[++i]);
+    } else if (a == "--constraint-variant" && has_value) {
+      constraint_variant = argv[++i];
+    } else if (a == "--constraint-nodes" && has_value) {
+      constraint_nodes = SizeList(argv[++i]);
     } else if (a == "--gang-nodes" && has_value) {
       gang_nodes = SizeList(argv[++i]);
     } else if (a == "--e2e-nodes" && has_value) {
@@ -444,7 +491,7 @@ int main(int argc, char** argv) {
       uw.mem_limit = static_cast<uint64_t>(std::stod(argv[++i]) * (1ull << 30));
     } else {
       std::fprintf(stderr,
-                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,e2e,preemption,gangs] [--quick]\n"
+                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,constraints,e2e,preemption,gangs] [--quick]\n"
                    "  throughput: [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference]\n"
                    "  e2e:        [--e2e-pods N] [--e2e-nodes N] (or --no-e2e)\n"
                    "  schedule:   [--schedule-pods 1000,10000,100000]\n"
@@ -454,6 +501,7 @@ int main(int argc, char** argv) {
                    "  explain:    [--cli-nodes 1000,10000]\n"
                    "  load:       [--load-pods N] [--load-nodes N] [--load-runs N] [--load-write FILE]\n"
                    "  preemption: [--preemption-nodes 1000,10000] [--budget S]\n"
+                   "  constraints: [--constraint-nodes 1000,10000] [--constraint-variant spread+anti] [--budget S] [--no-reference]\n"
                    "  gangs:      [--gang-nodes 1000,10000]\n");
       return 2;
     }
@@ -486,6 +534,9 @@ int main(int argc, char** argv) {
     gpusched::bench::Throughput(sizes, policies, opt);
     if (alibaba) gpusched::bench::AlibabaFgd(opt);
   }
+  if (Has(only, "constraints"))
+    gpusched::bench::ConstraintsThroughput(opt.quick ? std::vector<size_t>{1000} : constraint_nodes, opt,
+                                           constraint_variant);
   if (Has(only, "e2e")) gpusched::bench::EndToEnd(e2e_nodes, e2e_pods);
   if (Has(only, "preemption"))
     gpusched::bench::PreemptionThroughput(opt.quick ? std::vector<size_t>{1000} : preemption_nodes,

@@ -158,6 +158,9 @@ void ClusterState::CountAffinity(const Pod* pod, int64_t delta) {
   if (pod == nullptr || !pod->pod_affinity) return;
   if (HasPodAffinity(*pod)) pods_with_affinity_ += delta;
   if (HasRequiredPodAntiAffinity(*pod)) pods_with_required_anti_affinity_ += delta;
+  const PodAffinitySpec& a = *pod->pod_affinity;
+  if (!a.RequiredAffinity().empty() || !a.PreferredAffinity().empty() || !a.PreferredAntiAffinity().empty())
+    pods_with_scored_affinity_ += delta;
 }
 
 void ClusterState::Release(size_t i, size_t pod_pos) {

@@ -32,9 +32,14 @@ bool HasRequiredPodAffinityTerms(const Pod& pod) {
 
 bool PodAffinityTermMatches(const PodAffinityTerm& term, const Pod& owner, const Pod& target,
                             const LabelMap* ns_labels) {
+  return PodAffinityTermMatches(term, owner.ns(), target, ns_labels);
+}
+
+bool PodAffinityTermMatches(const PodAffinityTerm& term, const std::string& owner_ns, const Pod& target,
+                            const LabelMap* ns_labels) {
   bool ns_ok;
   if (term.namespaces.empty() && !term.namespace_selector) {
-    ns_ok = target.ns() == owner.ns();
+    ns_ok = target.ns() == owner_ns;
   } else {
     ns_ok = std::find(term.namespaces.begin(), term.namespaces.end(), target.ns()) != term.namespaces.end();
     if (!ns_ok && term.namespace_selector) {

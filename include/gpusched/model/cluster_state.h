@@ -135,6 +135,11 @@ class ClusterState {
   // cluster): InterPodAffinity skips a pod in O(1) when they are zero.
   int64_t pods_with_affinity() const { return pods_with_affinity_; }
   int64_t pods_with_required_anti_affinity() const { return pods_with_required_anti_affinity_; }
+  // Bound pods whose terms InterPodAffinity's Score weighs for other pods:
+  // required podAffinity (hardPodAffinityWeight) and preferred affinity or
+  // anti-affinity. A pod without preferred terms of its own is scored in
+  // O(1) when it is zero.
+  int64_t pods_with_scored_affinity() const { return pods_with_scored_affinity_; }
 
   // Index of the present node called `name`, or -1.
   int64_t FindNode(std::string_view name) const;
@@ -208,6 +213,7 @@ class ClusterState {
   size_t num_present_ = 0;
   int64_t pods_with_affinity_ = 0;
   int64_t pods_with_required_anti_affinity_ = 0;
+  int64_t pods_with_scored_affinity_ = 0;
   void CountAffinity(const Pod* pod, int64_t delta);
   ChangeLog change_log_;
   uint64_t nodes_version_ = 0;

@@ -80,6 +80,9 @@ bool HasRequiredPodAffinityTerms(const Pod& pod);
 // namespaceSelector; then its labels match the labelSelector.
 bool PodAffinityTermMatches(const PodAffinityTerm& term, const Pod& owner, const Pod& target,
                             const LabelMap* ns_labels);
+// The same for a term whose owner's namespace is `owner_ns`.
+bool PodAffinityTermMatches(const PodAffinityTerm& term, const std::string& owner_ns, const Pod& target,
+                            const LabelMap* ns_labels);
 
 // What the API server does to a pod it creates (mutatePodAffinity): for
 // each term with a labelSelector, key In (value) for every matchLabelKeys

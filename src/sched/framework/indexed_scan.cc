@@ -12,6 +12,12 @@ bool IndexedScan::Find(const SearchContext& ctx, std::vector<size_t>& feasible, 
   if (!chain_.checks_devices) need[NodeFitIndex::kDeviceMilli] = std::numeric_limits<int64_t>::min();
   index_.Sync(cluster);
   const bool by_index = PlainNodes::Decides(chain_, ctx.pod);
+  // The filters with PreFilter state for this pod: on a plain node, the
+  // only ones with a say.
+  stateful_.clear();
+  if (ctx.pod.cycle != nullptr)
+    for (const auto& f : ctx.filters)
+      if (ctx.pod.cycle->Has(f.get())) stateful_.push_back(f.get());
   if (by_index) plain_.Sync(cluster);
   const size_t n = cluster.size();
   const size_t start = ctx.start;
@@ -24,7 +30,19 @@ bool IndexedScan::Find(const SearchContext& ctx, std::vector<size_t>& feasible, 
       if (i >= to || !NodeFitIndex::Meets(index_.Free(i), need)) i = index_.FindFirst(i, to, need);
       if (i == NodeFitIndex::kNone) return;
       // The index returned i because it meets `need`.
-      if ((by_index && plain_.plain(i)) || PassesFilters(ctx.filters, ctx.pod, cluster.node(i), cluster.state(i))) {
+      // A plain node passes every filter but those with PreFilter state.
+      bool passes;
+      if (by_index && plain_.plain(i)) {
+        passes = true;
+        for (const FilterPlugin* f : stateful_)
+          if (!f->Check(ctx.pod, cluster.node(i), cluster.state(i), nullptr)) {
+            passes = false;
+            break;
+          }
+      } else {
+        passes = PassesFilters(ctx.filters, ctx.pod, cluster.node(i), cluster.state(i));
+      }
+      if (passes) {
         feasible.push_back(i);
         last = i;
       }

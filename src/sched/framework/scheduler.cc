@@ -9,6 +9,12 @@
 
 namespace gpusched {
 
+void Scheduler::set_use_index(bool on) {
+  use_index_ = on;
+  for (const auto& f : filters_) f->SetUseIndex(on);
+  policy_->SetUseIndex(on);
+}
+
 Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::unique_ptr<Policy> policy,
                      uint64_t seed, bool preemption)
     : filters_(std::move(filters)),
@@ -226,10 +232,13 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
   SearchContext ctx = Context(pod, cluster, start, to_find);
   // Pods nominated to a node count there (RunFilterPluginsWithNominatedPods):
   // the fast paths know nothing of them, so such a pod takes the plain scan.
-  // So does a pod with PreFilter state: the fast paths rely on FilterTraits,
-  // which hold for the pods every PreFilter skips.
+  // So does a pod with PreFilter state, unless the search serves it: the
+  // fast paths rely on FilterTraits, which hold for the pods every
+  // PreFilter skips; and its failure is explained from its shape's summary
+  // only where the stateful filters are known not to have run.
   if (CountsNominated(pod)) ctx.nominated = nominated_;
-  if (!explain && use_index_ && search_ && n > 0 && ctx.nominated == nullptr && pod.cycle == nullptr) {
+  if (!explain && use_index_ && search_ && n > 0 && ctx.nominated == nullptr &&
+      (pod.cycle == nullptr || search_->ServesPreFilterState())) {
     if (search_->Find(ctx, feasible_, next_start_index_)) return Commit(pod, cluster, to_find, explain);
     // The plain scan would also have found nothing; it would have moved
     // the start index past every node, i.e. back to `start`.
@@ -237,7 +246,8 @@ Decision Scheduler::ScheduleUncached(const PodInfo& pod, ClusterState& cluster, 
       next_start_index_ = start;
       return d;
     }
-    if (summaries_ && summaries_->Explain(ctx, d.fit_error, d.preemption, rejectors)) {
+    if (summaries_ && (pod.cycle == nullptr ? summaries_->Explain(ctx, d.fit_error, d.preemption, rejectors)
+                                            : summaries_->ExplainStateful(ctx, d.fit_error, d.preemption, rejectors))) {
       next_start_index_ = start;
       return d;
     }

@@ -53,7 +53,10 @@ void FailureSummaries::Update(Shape& s, const PodInfo& pod, const ClusterState& 
   if (s.filter.size() <= i) {
     s.filter.resize(i + 1, kAbsent);
     s.preempt.resize(i + 1, kAbsent);
+    s.dry.resize(i + 1, 0);
   }
+  s.dry_count -= s.dry[i];
+  s.dry[i] = 0;
   Count(s.filter_count, s.filter[i], -1);
   Count(s.preempt_count, s.preempt[i], -1);
   if (s.preempt[i] == kHelps) s.helps.erase(i);
@@ -81,6 +84,8 @@ void FailureSummaries::Update(Shape& s, const PodInfo& pod, const ClusterState& 
     if (victims == 0) {
       p = Intern(SchedStatus::Code::kUnschedulableAndUnresolvable, kNoPreemptionVictims);
     } else {
+      s.dry[i] = 1;
+      ++s.dry_count;
       NodeState without = state;
       for (const BoundPod& bp : state.pods)
         if (bp.priority < prio) without.Remove(bp);
@@ -125,6 +130,8 @@ FailureSummaries::Shape& FailureSummaries::ShapeOf(const PodInfo& pod, const Clu
     s.filter_count.clear();
     s.preempt_count.clear();
     s.helps.clear();
+    s.dry.clear();
+    s.dry_count = 0;
     s.serial = cluster.serial();
     for (size_t i = 0; i < cluster.size(); ++i) Update(s, pod, cluster, i);
   } else {
@@ -153,6 +160,7 @@ bool FailureSummaries::Explain(const PodInfo& pod, const ClusterState& cluster,
                                std::optional<PreemptionVerdict>& preemption, uint64_t& rejectors) {
   filters_ = &filters;
   const Shape& s = ShapeOf(pod, cluster);
+  last_dry_run_ = s.dry_count > 0;
   const uint16_t fits = Intern(SchedStatus::Code::kSuccess, std::vector<ReasonView>{});
   if (fits < s.filter_count.size() && s.filter_count[fits] > 0) return false;
 

@@ -42,6 +42,13 @@ class CycleState {
     return nullptr;
   }
   bool empty() const { return slots_.empty(); }
+  // Whether `plugin` put state (its Check then looks at more than the pod
+  // and the node: FilterTraits do not hold for it).
+  bool Has(const Plugin* plugin) const {
+    for (const auto& [p, d] : slots_)
+      if (p == plugin) return true;
+    return false;
+  }
 
  private:
   // A few plugins at most: a linear search beats a map.

@@ -1,7 +1,8 @@
 // IndexedScan: the plain scan's feasible set, found by jumping over the
 // nodes whose free amounts (NodeFitIndex) fall short of the pod's requests
 // or its GPU share. A node the index offers still runs the filter chain,
-// unless PlainNodes settles its verdict from the index's exact amounts. The
+// unless PlainNodes settles its verdict from the index's exact amounts (for
+// a pod with PreFilter state, all but those filters' verdicts). The
 // nodes are taken in the plain scan's order from the same start, it stops
 // at the same count, and the start moves on by as much: the same feasible
 // set and the same rotation (tests/sched/framework/indexed_scan_test.cc).
@@ -27,11 +28,15 @@ class IndexedScan : public NodeSearch {
   explicit IndexedScan(const ChainTraits& chain) : chain_(chain) {}
   std::string_view Name() const override { return "indexed scan"; }
   bool Find(const SearchContext& ctx, std::vector<size_t>& feasible, size_t& next_start) override;
+  // It skips only nodes short of the pod's requests, which NodeResourcesFit
+  // rejects whatever other pods run there, and runs the chain on the rest.
+  bool ServesPreFilterState() const override { return true; }
 
  private:
   ChainTraits chain_;
   NodeFitIndex index_;
   PlainNodes plain_;
+  std::vector<const FilterPlugin*> stateful_;  // Find's, kept for its capacity
 };
 
 }  // namespace gpusched

@@ -53,6 +53,10 @@ class NodeSearch {
   // `next_start` to where the plain scan would start next time; false,
   // with both untouched, when no node fits.
   virtual bool Find(const SearchContext& ctx, std::vector<size_t>& feasible, size_t& next_start) = 0;
+  // Whether Find also serves a pod with PreFilter state (PodInfo::cycle):
+  // it must then run the whole chain on every node it does not skip for
+  // its resources, as FilterTraits do not hold for such a pod.
+  virtual bool ServesPreFilterState() const { return false; }
 };
 
 }  // namespace gpusched

@@ -83,7 +83,7 @@ class Scheduler {
   // Off: every scan visits every node and a pod that fits nowhere is
   // explained from a plain rescan (the reference the fast paths are tested
   // against; --explain always scans plainly).
-  void set_use_index(bool on) { use_index_ = on; }
+  void set_use_index(bool on);
   // Off: a pod that fits nowhere gets an empty FitError (only num_all_nodes)
   // and no preemption verdict, saving the full rescan that builds the
   // message. For callers that only count failures (the paper protocol).

@@ -33,6 +33,14 @@ class SummarizedFailures {
   // unconstrained or some node passes the filters.
   bool Explain(const SearchContext& ctx, FitError& err, std::optional<PreemptionVerdict>& preemption,
                uint64_t& rejectors);
+  // The same for a pod with PreFilter state (ctx.pod.cycle), whose stateful
+  // filters the summaries do not run: from its stateless verdicts (the pod
+  // without its state), which are its own when every node fails a filter
+  // before the first one with state (the chain stops there, so those never
+  // run) and no preemption dry run ran the filters on any node. False,
+  // with nothing set, otherwise.
+  bool ExplainStateful(const SearchContext& ctx, FitError& err, std::optional<PreemptionVerdict>& preemption,
+                       uint64_t& rejectors);
 
  private:
   FailureSummaries summaries_;

@@ -46,6 +46,10 @@ class FailureSummaries {
   bool Explain(const PodInfo& pod, const ClusterState& cluster,
                const std::vector<std::unique_ptr<FilterPlugin>>& filters, FitError& err,
                std::optional<PreemptionVerdict>& preemption, uint64_t& rejectors);
+  // Whether the shape's last Explain ran the filters in a preemption dry
+  // run on some node (lower-priority pods removed) rather than deciding
+  // every node's preemption verdict from its filter verdict alone.
+  bool last_dry_run() const { return last_dry_run_; }
 
   // Shapes kept (tests).
   size_t num_shapes() const { return shapes_.size(); }
@@ -75,6 +79,8 @@ class FailureSummaries {
     std::vector<uint16_t> preempt;  // per node slot: its preemption verdict id, or kHelps
     std::vector<int64_t> filter_count, preempt_count;  // per verdict id: nodes
     std::set<size_t> helps;         // nodes where preemption would help
+    std::vector<uint8_t> dry;       // per node slot: its preemption verdict came from a dry run
+    int64_t dry_count = 0;
   };
 
   bool Matches(const Shape& s, const PodInfo& pod) const;
@@ -90,6 +96,7 @@ class FailureSummaries {
   std::vector<Verdict> verdicts_;
   std::vector<Shape> shapes_;
   uint64_t clock_ = 0;
+  bool last_dry_run_ = false;
   std::vector<uint64_t> seen_;  // per node slot: batch stamp, so a node changed twice is updated once
   uint64_t batch_ = 0;
   FilterVerdict why_;  // scratch

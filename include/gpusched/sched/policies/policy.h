@@ -84,6 +84,8 @@ class Policy {
   // must ask `fits` only of present nodes whose free amounts as of this call
   // meet that need.
   virtual bool HasOwnIndex() const { return false; }
+  // Plugin::SetUseIndex for the policy's score plugins.
+  virtual void SetUseIndex(bool on) const { (void)on; }
   virtual std::optional<size_t> SelectIndexed(const PodInfo& pod, const ClusterState& cluster,
                                               const std::function<bool(size_t)>& fits, Rng& rng,
                                               PolicyState& state) const;

@@ -40,6 +40,9 @@ class ScoringPolicy : public Policy {
                 PolicyState& state, PodExplain* explain) const override;
 
   const std::vector<WeightedScorePlugin>& scorers() const { return scorers_; }
+  void SetUseIndex(bool on) const override {
+    for (const WeightedScorePlugin& s : scorers_) s.plugin->SetUseIndex(on);
+  }
 
  private:
   std::string name_;

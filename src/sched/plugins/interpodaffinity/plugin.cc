@@ -1,5 +1,7 @@
 // InterPodAffinity's queueing hints (plugin.go isSchedulableAfterPodChange,
 // isSchedulableAfterNodeChange) and what explain says of a node it rejects.
+#include <algorithm>
+
 #include "gpusched/sched/plugins/interpodaffinity/inter_pod_affinity.h"
 
 namespace gpusched {
@@ -87,7 +89,10 @@ std::string InterPodAffinity::ExplainRejection(const PodInfo& pod, const Node& n
   }
   // Existing pods' anti-affinity: a pod whose term matches this pod in the
   // node's domain of that term's key.
-  for (const auto& [key, values] : s->existing_anti_affinity_counts.keys()) {
+  std::vector<std::string> keys;
+  for (const auto& t : s->existing)
+    if (std::find(keys.begin(), keys.end(), t->term.topology_key) == keys.end()) keys.push_back(t->term.topology_key);
+  for (const std::string& key : keys) {
     std::string who = first_in_domain(key, [&](const Pod& e) {
       if (!HasRequiredPodAntiAffinity(e)) return false;
       for (const PodAffinityTerm& t : e.pod_affinity->RequiredAntiAffinity())

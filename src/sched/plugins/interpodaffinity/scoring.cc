@@ -90,8 +90,9 @@ bool InterPodAffinity::PreScore(const PodInfo& pod, const ClusterState& cluster)
   const bool has_constraints = HasPreferredTerms(*pod.pod);
   // Optionally ignore the existing pods' preferences when the pod has none.
   if (args_.ignore_preferred_terms_of_existing_pods && !has_constraints) return false;
-  // Without preferred terms only pods with affinity contribute: none, Skip.
-  if (!has_constraints && cluster.pods_with_affinity() == 0) return false;
+  // Without preferred terms only pods with affinity contribute, and of
+  // their terms only required affinity and preferred ones: none, Skip.
+  if (!has_constraints && cluster.pods_with_scored_affinity() == 0) return false;
   ScoreMap m;
   return TopologyScore(args_, *pod.pod, cluster, /*stop_early=*/true, m);
 }

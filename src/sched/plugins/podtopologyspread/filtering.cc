@@ -5,58 +5,92 @@
 // node's own pods from the NodeState it is handed (cycle_state.h's
 // contract): the state keeps what each node contributed when PreFilter
 // counted, Check takes it off and adds what the node holds now.
+//
+// PreFilter's counts come from the plugin's PodMatchIndex (one matcher per
+// constraint, its sums per domain when every node counts), or with the
+// index off from matching every node's pods, the reference both must agree
+// with.
 #include <algorithm>
 #include <climits>
 #include <string>
 #include <unordered_map>
 
 #include "gpusched/model/pod.h"
+#include "gpusched/sched/index/pod_match_index.h"
 #include "gpusched/sched/plugins/podtopologyspread/pod_topology_spread.h"
 
 namespace gpusched {
 namespace {
 
-// filtering.go criticalPaths: two domains, [0] always with the least
-// matching pods; [1] not necessarily the second least.
+// filtering.go criticalPaths: two domains (ids in TopologyDomains), [0]
+// always with the least matching pods; [1] not necessarily the second least.
 struct CriticalPaths {
   struct Path {
-    std::string value;
+    int32_t domain = -1;
     int64_t num = INT32_MAX;  // math.MaxInt32
   };
   Path p[2];
 
-  void Update(const std::string& value, int64_t num) {
-    int i = value == p[0].value ? 0 : value == p[1].value ? 1 : -1;
+  void Update(int32_t domain, int64_t num) {
+    int i = domain == p[0].domain ? 0 : domain == p[1].domain ? 1 : -1;
     if (i >= 0) {
       p[i].num = num;
       if (p[0].num > p[1].num) std::swap(p[0], p[1]);
     } else if (num < p[0].num) {
       p[1] = p[0];
-      p[0].value = value;
+      p[0].domain = domain;
       p[0].num = num;
     } else if (num < p[1].num) {
-      p[1].value = value;
+      p[1].domain = domain;
       p[1].num = num;
     }
   }
 };
 
 struct SpreadFilterState : PreFilterData {
+  const ClusterState* cluster = nullptr;
+  uint64_t cluster_version = 0;  // ClusterState::version() when PreFilter counted
   std::vector<SpreadConstraint> constraints;
-  std::vector<std::unordered_map<std::string, int64_t>> match_num;  // TpValueToMatchNum
-  std::vector<CriticalPaths> paths;
-  // What PreFilter counted on each node, by node name.
-  struct NodeCounts {
-    // The NodeState's version and pod count then: a dry-run copy with
-    // pods removed or added has another version (every change bumps it),
-    // so equal ones hold the same pods and need no recount.
-    uint64_t version = 0;
-    size_t pods = 0;
-    std::vector<int64_t> counts;  // matching pods per constraint; -1: not counted for it
+  struct PerConstraint {
+    std::shared_ptr<const TopologyDomains> domains;
+    // Matching pods per node when PreFilter counted (pinned: the index
+    // updates a copy while this is held).
+    std::shared_ptr<const PodMatchCounts> counts;
+    std::vector<int64_t> match_num;  // TpValueToMatchNum, by domain id
+    int64_t eligible_domains = 0;    // len(TpValueToMatchNum)
+    CriticalPaths paths;
+    // Whether matchNodeInclusionPolicies can exclude a node at all.
+    bool filtered = false;
   };
-  std::unordered_map<std::string, NodeCounts> node_counts;
+  std::vector<PerConstraint> per;
   std::vector<bool> self_match;  // the pod matches constraint i's selector
 };
+
+// Whether the node inclusion policies may exclude some node for this pod.
+bool InclusionFilters(const SpreadConstraint& c, const Pod& pod) {
+  return (c.honor_node_affinity && (!pod.node_selector.empty() ||
+                                    (pod.node_affinity && pod.node_affinity->has_required))) ||
+         c.honor_node_taints;
+}
+
+PodMatcher MatcherOf(const SpreadConstraint& c, const std::string& ns) {
+  PodMatcher m;
+  m.namespaces = {ns};
+  // v1.35 counts nothing for an empty selector (countPodsMatchSelector).
+  m.nothing = c.nothing || c.Empty();
+  m.selector = c.selector;
+  m.skip_deleting = true;  // terminating pods are bypassed (#87621)
+  return m;
+}
+
+// The node's index in `cluster`, or -1; `own`: `node` is the cluster's own
+// Node object, whose labels the index's domains were read from.
+int64_t NodeIndex(const ClusterState& cluster, const Node& node, bool& own) {
+  const std::vector<Node>& nodes = cluster.nodes();
+  own = !nodes.empty() && &node >= nodes.data() && &node < nodes.data() + nodes.size();
+  if (own) return &node - nodes.data();
+  return cluster.FindNode(node.name());
+}
 
 }  // namespace
 
@@ -73,27 +107,71 @@ std::unique_ptr<PreFilterData> PodTopologySpread::PreFilter(const PodInfo& pod, 
   std::vector<SpreadConstraint> constraints = Constraints(p, cluster.objects(), kDoNotSchedule);
   if (constraints.empty()) return nullptr;
   auto s = std::make_unique<SpreadFilterState>();
+  s->cluster = &cluster;
+  s->cluster_version = cluster.version();
   const size_t n = constraints.size();
-  s->match_num.resize(n);
-  s->paths.resize(n);
-  for (size_t i = 0; i < n; ++i) s->self_match.push_back(constraints[i].Matches(p.meta.labels));
-  for (size_t node = 0; node < cluster.size(); ++node) {
-    if (!cluster.present(node)) continue;
-    const Node& nd = cluster.node(node);
-    // Every topology key on the node, or it is not counted at all.
-    if (!NodeHasAllTopologyKeys(nd, constraints)) continue;
-    std::vector<int64_t> counts(n, -1);
-    for (size_t i = 0; i < n; ++i) {
-      const SpreadConstraint& c = constraints[i];
-      if (!MatchNodeInclusionPolicies(c, p, nd)) continue;
-      counts[i] = CountPodsMatchSelector(cluster.state(node), c, p.ns());
-      s->match_num[i][nd.meta.labels.find(c.topology_key)->second] += counts[i];
+  s->per.resize(n);
+  bool all_keys = true, any_filtered = false;
+  for (size_t i = 0; i < n; ++i) {
+    const SpreadConstraint& c = constraints[i];
+    s->self_match.push_back(c.Matches(p.meta.labels));
+    SpreadFilterState::PerConstraint& pc = s->per[i];
+    const PodMatcher matcher = MatcherOf(c, p.ns());
+    if (use_index_) {
+      pc.counts = match_index_.Get(cluster, matcher, {c.topology_key});
+      pc.domains = pc.counts->For(c.topology_key).domains;
+    } else {
+      // The plain count (the reference): every node's pods matched now.
+      auto counts = std::make_shared<PodMatchCounts>();
+      counts->per_node.assign(cluster.size(), 0);
+      for (size_t node = 0; node < cluster.size(); ++node)
+        if (cluster.present(node)) counts->per_node[node] = PodMatchIndex::CountOn(cluster.state(node).pods, matcher);
+      pc.counts = std::move(counts);
+      pc.domains = match_index_.Domains(cluster, c.topology_key);
     }
-    const NodeState& st = cluster.state(node);
-    s->node_counts.emplace(nd.name(), SpreadFilterState::NodeCounts{st.version, st.pods.size(), std::move(counts)});
+    pc.filtered = InclusionFilters(c, p);
+    any_filtered |= pc.filtered;
+    all_keys &= pc.domains->nodes_with_key == cluster.num_present();
+    pc.match_num.assign(pc.domains->names.size(), 0);
   }
-  for (size_t i = 0; i < n; ++i)
-    for (const auto& [value, num] : s->match_num[i]) s->paths[i].Update(value, num);
+  if (use_index_ && all_keys && !any_filtered) {
+    // Every present node counts for every constraint: the index's sums.
+    for (size_t i = 0; i < n; ++i) {
+      SpreadFilterState::PerConstraint& pc = s->per[i];
+      pc.match_num = pc.counts->For(constraints[i].topology_key).counts;
+      pc.eligible_domains = static_cast<int64_t>(pc.match_num.size());
+    }
+  } else {
+    std::vector<std::vector<char>> eligible(n);
+    for (size_t i = 0; i < n; ++i) eligible[i].assign(s->per[i].match_num.size(), 0);
+    for (size_t node = 0; node < cluster.size(); ++node) {
+      if (!cluster.present(node)) continue;
+      // Every topology key on the node, or it is not counted at all.
+      bool has_all = true;
+      for (size_t i = 0; i < n && has_all; ++i) has_all = s->per[i].domains->domain_of[node] >= 0;
+      if (!has_all) continue;
+      for (size_t i = 0; i < n; ++i) {
+        SpreadFilterState::PerConstraint& pc = s->per[i];
+        if (pc.filtered && !MatchNodeInclusionPolicies(constraints[i], p, cluster.node(node))) continue;
+        const auto d = static_cast<size_t>(pc.domains->domain_of[node]);
+        pc.match_num[d] += pc.counts->per_node[node];
+        eligible[i][d] = 1;
+      }
+    }
+    for (size_t i = 0; i < n; ++i) {
+      SpreadFilterState::PerConstraint& pc = s->per[i];
+      for (size_t d = 0; d < eligible[i].size(); ++d) {
+        if (eligible[i][d]) {
+          ++pc.eligible_domains;
+        } else {
+          pc.match_num[d] = -1;  // not a key of TpValueToMatchNum
+        }
+      }
+    }
+  }
+  for (SpreadFilterState::PerConstraint& pc : s->per)
+    for (size_t d = 0; d < pc.match_num.size(); ++d)
+      if (pc.match_num[d] >= 0) pc.paths.Update(static_cast<int32_t>(d), pc.match_num[d]);
   s->constraints = std::move(constraints);
   return s;
 }
@@ -101,38 +179,52 @@ std::unique_ptr<PreFilterData> PodTopologySpread::PreFilter(const PodInfo& pod, 
 bool PodTopologySpread::Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const {
   const SpreadFilterState* s = pod.cycle ? pod.cycle->Get<SpreadFilterState>(this) : nullptr;
   if (s == nullptr) return true;  // PreFilter skipped the pod
-  const std::vector<int64_t>* before = nullptr;
-  bool changed = false;
-  if (auto it = s->node_counts.find(node.name()); it != s->node_counts.end()) {
-    before = &it->second.counts;
-    changed = it->second.version != state.version || it->second.pods != state.pods.size();
-  }
+  const ClusterState& cluster = *s->cluster;
+  bool own = false;
+  const int64_t index = NodeIndex(cluster, node, own);
+  // The node's pods are those PreFilter counted when its state is the
+  // cluster's own and nothing changed since; otherwise (a dry run's copy,
+  // victims removed or nominated pods added) Check counts them now:
+  // updateWithPod's delta on the node's domain.
+  const bool as_counted = index >= 0 && &cluster.state(static_cast<size_t>(index)) == &state &&
+                          cluster.version() == s->cluster_version;
+  bool has_all = true;
+  if (!as_counted)
+    for (const SpreadConstraint& c : s->constraints) has_all &= node.meta.labels.count(c.topology_key) > 0;
   for (size_t i = 0; i < s->constraints.size(); ++i) {
     const SpreadConstraint& c = s->constraints[i];
-    auto label = node.meta.labels.find(c.topology_key);
-    if (label == node.meta.labels.end()) {
+    const SpreadFilterState::PerConstraint& pc = s->per[i];
+    // The node's domain: by its index when it is the cluster's own Node
+    // (no label lookup), by its value otherwise.
+    int32_t domain = -1;
+    bool has_label = true;
+    if (own) {
+      domain = pc.domains->domain_of[static_cast<size_t>(index)];
+      has_label = domain >= 0;
+    } else if (auto label = node.meta.labels.find(c.topology_key); label == node.meta.labels.end()) {
+      has_label = false;
+    } else {
+      domain = pc.domains->Find(label->second);
+    }
+    if (!has_label) {
       if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonSpreadNodeLabelNotMatch);
       return false;
     }
-    const std::string& value = label->second;
-    const auto& domains = s->match_num[i];
-    auto m = domains.find(value);
-    int64_t match_num = m == domains.end() ? 0 : m->second;
-    int64_t min_match = s->paths[i].p[0].num;
-    // The node's own pods as the state now has them (victims removed,
-    // nominated pods added): updateWithPod's delta on this domain.
-    if (changed && (*before)[i] >= 0) {
+    int64_t match_num = domain >= 0 ? std::max<int64_t>(pc.match_num[static_cast<size_t>(domain)], 0) : 0;
+    int64_t min_match = pc.paths.p[0].num;
+    if (!as_counted && has_all && (!pc.filtered || MatchNodeInclusionPolicies(c, *pod.pod, node))) {
+      const int64_t before = index >= 0 ? pc.counts->per_node[static_cast<size_t>(index)] : 0;
       const int64_t now = CountPodsMatchSelector(state, c, pod.pod->ns());
-      if (now != (*before)[i]) {
-        match_num += now - (*before)[i];
-        CriticalPaths paths = s->paths[i];
-        paths.Update(value, match_num);
+      if (now != before) {
+        match_num += now - before;
+        CriticalPaths paths = pc.paths;
+        paths.Update(domain >= 0 ? domain : INT32_MAX, match_num);  // a value no node had: its own domain
         min_match = paths.p[0].num;
       }
     }
     // minMatchNum: fewer eligible domains than minDomains makes the global
     // minimum 0.
-    if (static_cast<int64_t>(domains.size()) < c.min_domains) min_match = 0;
+    if (pc.eligible_domains < c.min_domains) min_match = 0;
     const int64_t self = s->self_match[i] ? 1 : 0;
     if (match_num + self - min_match > c.max_skew) {
       if (why) why->Fail(SchedStatus::Code::kUnschedulable, kReasonSpreadConstraintsNotMatch);

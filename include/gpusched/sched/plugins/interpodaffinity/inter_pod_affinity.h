@@ -17,6 +17,7 @@
 #ifndef GPUSCHED_SCHED_PLUGINS_INTERPODAFFINITY_INTER_POD_AFFINITY_H_
 #define GPUSCHED_SCHED_PLUGINS_INTERPODAFFINITY_INTER_POD_AFFINITY_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +29,8 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/api/filter_plugin.h"
 #include "gpusched/sched/api/score_plugin.h"
+#include "gpusched/sched/index/anti_affinity_index.h"
+#include "gpusched/sched/index/pod_match_index.h"
 #include "gpusched/sched/plugins/interpodaffinity/affinity_terms.h"
 
 namespace gpusched {
@@ -52,10 +55,25 @@ void DecodeInterPodAffinityArgs(ArgsReader& r, ArgsReader::Node args, const std:
 // PreFilter's state (preFilterState).
 struct InterPodAffinityState : PreFilterData {
   const ClusterState* cluster = nullptr;
+  uint64_t cluster_version = 0;  // ClusterState::version() when PreFilter counted
   std::vector<AffinityTerm> affinity;  // the pod's required terms, namespaces merged
   std::vector<AffinityTerm> anti_affinity;
   const LabelMap* namespace_labels = nullptr;  // of the pod's namespace
-  TopologyCounts existing_anti_affinity_counts, affinity_counts, anti_affinity_counts;
+  // Pods matching all of `affinity`, per (topology key, value).
+  TopologyCounts affinity_counts;
+  // The pods each term of `anti_affinity` selects, per node and per domain
+  // of its key (pinned for the cycle).
+  std::vector<std::shared_ptr<const PodMatchCounts>> anti_counts;
+  std::vector<const PodMatchCounts::ByKey*> anti_by_key;  // anti_counts[k]'s sums for term k's key
+  // The existing pods' required anti-affinity terms that select this pod,
+  // with where they are carried.
+  std::vector<std::shared_ptr<const CarriedTerm>> existing;
+  // Their pods per domain, summed per topology key.
+  struct ExistingByKey {
+    std::shared_ptr<const TopologyDomains> domains;
+    std::vector<int32_t> counts;  // by domain id
+  };
+  std::vector<ExistingByKey> existing_by_key;
 };
 
 class InterPodAffinity : public FilterPlugin, public ScorePlugin {
@@ -63,6 +81,7 @@ class InterPodAffinity : public FilterPlugin, public ScorePlugin {
   explicit InterPodAffinity(InterPodAffinityArgs args = {}) : args_(args) {}
   std::string_view Name() const override { return names::kInterPodAffinity; }
   const InterPodAffinityArgs& args() const { return args_; }
+  void SetUseIndex(bool on) const override { use_index_ = on; }
 
   bool HasPreFilter() const override { return true; }
   std::unique_ptr<PreFilterData> PreFilter(const PodInfo& pod, const ClusterState& cluster,
@@ -98,6 +117,11 @@ class InterPodAffinity : public FilterPlugin, public ScorePlugin {
 
  private:
   InterPodAffinityArgs args_;
+  // What PreFilter counts, kept current across pods; off: counted from
+  // every node's pods (the reference).
+  mutable PodMatchIndex match_index_;
+  mutable AntiAffinityIndex anti_index_;
+  mutable std::atomic<bool> use_index_ = true;
 };
 
 }  // namespace gpusched

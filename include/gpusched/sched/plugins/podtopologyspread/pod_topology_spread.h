@@ -15,6 +15,7 @@
 #ifndef GPUSCHED_SCHED_PLUGINS_PODTOPOLOGYSPREAD_POD_TOPOLOGY_SPREAD_H_
 #define GPUSCHED_SCHED_PLUGINS_PODTOPOLOGYSPREAD_POD_TOPOLOGY_SPREAD_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -28,6 +29,7 @@
 #include "gpusched/model/topology_spread.h"
 #include "gpusched/sched/api/filter_plugin.h"
 #include "gpusched/sched/api/score_plugin.h"
+#include "gpusched/sched/index/pod_match_index.h"
 
 namespace gpusched {
 
@@ -79,6 +81,7 @@ class PodTopologySpread : public FilterPlugin, public ScorePlugin {
   explicit PodTopologySpread(PodTopologySpreadArgs args = {});
 
   std::string_view Name() const override { return names::kPodTopologySpread; }
+  void SetUseIndex(bool on) const override { use_index_ = on; }
 
   // --- Filter (filtering.cc) ---
   bool HasPreFilter() const override { return true; }
@@ -126,6 +129,10 @@ class PodTopologySpread : public FilterPlugin, public ScorePlugin {
   bool system_defaulted_ = false;
   bool hard_defaults_ = false;  // a default constraint is DoNotSchedule
   bool soft_defaults_ = false;  // a default constraint is ScheduleAnyway
+  // The pods each constraint selects, counted per node and domain; off:
+  // PreFilter and ScoreNodes match every node's pods (the reference).
+  mutable PodMatchIndex match_index_;
+  mutable std::atomic<bool> use_index_ = true;
 };
 
 // --- common.go helpers, shared by filtering.cc and scoring.cc ---
