@@ -3,13 +3,19 @@
 // the fast paths kept for pods every PreFilter skips.
 #include <gtest/gtest.h>
 
+#include <deque>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "gpusched/config/scheduler_config.h"
+#include "gpusched/sched/framework/profile_factory.h"
 
 #include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/policies/policy_registry.h"
+#include "../random_cluster.h"
 #include "../test_util.h"
 
 namespace gpusched {
@@ -179,6 +185,104 @@ TEST(SchedulerPreFilterTest, APodEveryPreFilterSkipsKeepsTheFastPathsAndTheCache
   Attempt b = rc.scheduler->Schedule(PodInfo::Make(big2, 1), rc.cluster);
   EXPECT_EQ(b.failure, a.failure);
   EXPECT_EQ(rc.pre_filters, 2);
+}
+
+
+// kube-default with its indexes (PodMatchIndex, AntiAffinityIndex, the
+// indexed scan serving pods with PreFilter state, failures from the shape
+// summaries) against the same profile with them off, pod by pod on random
+// clusters: pods of four apps under zone and hostname spread constraints,
+// required and preferred (anti-)affinity, priorities (so preemption dry
+// runs happen), with pods leaving between attempts. Same node, same
+// message, same preemption verdict.
+TEST(SchedulerPreFilterTest, IndexedAgreesWithPlainForPodsUnderSpreadAndAffinity) {
+  auto make = [] {
+    Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), "kube-default", 1, PolicyOptions{});
+    return std::move(set->owned.front());
+  };
+  Rng rng(23);
+  int64_t placed = 0, failed = 0, helped = 0;
+  for (int trial = 0; trial < 30; ++trial) {
+    std::vector<Node> nodes;
+    const size_t n = 2 + rng.Uniform(25);
+    for (size_t i = 0; i < n; ++i) {
+      Node node = testing::rich::RandomNode("n" + std::to_string(i), rng);
+      if (rng.Uniform(12)) node.meta.labels[kLabelHostname] = node.meta.name;
+      nodes.push_back(std::move(node));
+    }
+    ClusterState fast_cluster(nodes), plain_cluster(nodes);
+    auto fast = make(), plain = make();
+    plain->set_use_index(false);
+    std::deque<Pod> pods;
+    std::vector<std::pair<size_t, uint64_t>> running;
+    for (size_t k = 0; k < 120; ++k) {
+      Pod p = testing::rich::RandomPod("p" + std::to_string(k), rng, n);
+      p.node_name.clear();
+      const std::string app = "app-" + std::to_string(rng.Uniform(4));
+      p.meta.labels["app"] = app;
+      LabelSelector same;
+      same.match_labels["app"] = app;
+      auto extras = std::make_shared<PodSpecExtras>(p.Extras());
+      if (rng.Uniform(3) == 0) {
+        TopologySpreadConstraint t;
+        t.max_skew = 1 + static_cast<int32_t>(rng.Uniform(2));
+        t.topology_key = rng.Uniform(2) ? "zone" : kLabelHostname;
+        t.when_unsatisfiable = rng.Uniform(4) ? kDoNotSchedule : kScheduleAnyway;
+        t.label_selector = same;
+        if (rng.Uniform(5) == 0) t.min_domains = 3;
+        if (rng.Uniform(5) == 0) t.node_taints_policy = kNodeInclusionHonor;
+        extras->topology_spread_constraints.push_back(t);
+      }
+      p.extras = std::move(extras);
+      if (rng.Uniform(3) == 0) {
+        auto spec = std::make_shared<PodAffinitySpec>();
+        PodAffinityTerm term;
+        term.label_selector = same;
+        term.topology_key = rng.Uniform(2) ? "zone" : kLabelHostname;
+        const uint64_t kind = rng.Uniform(4);
+        if (kind == 0) {
+          spec->affinity.emplace().required.push_back(term);
+        } else if (kind == 1) {
+          spec->anti_affinity.emplace().preferred.push_back({10, term});
+        } else {
+          spec->anti_affinity.emplace().required.push_back(term);
+        }
+        p.pod_affinity = std::move(spec);
+      }
+      pods.push_back(std::move(p));
+      const PodInfo info = PodInfo::Make(pods.back(), k);
+      Decision f = fast->ScheduleOne(info, fast_cluster);
+      Decision r = plain->ScheduleOne(info, plain_cluster);
+      const std::string where = "trial " + std::to_string(trial) + " pod " + std::to_string(k);
+      ASSERT_EQ(f.scheduled, r.scheduled) << where;
+      if (f.scheduled) {
+        ASSERT_EQ(f.node, r.node) << where;
+        running.push_back({f.node, k});
+        ++placed;
+      } else {
+        ASSERT_EQ(f.fit_error.Error(), r.fit_error.Error()) << where;
+        ASSERT_EQ(f.preemption.has_value(), r.preemption.has_value()) << where;
+        if (f.preemption) {
+          EXPECT_EQ(f.preemption->would_help, r.preemption->would_help) << where;
+          EXPECT_EQ(f.preemption->node, r.preemption->node) << where;
+          EXPECT_EQ(f.preemption->message, r.preemption->message) << where;
+          helped += f.preemption->would_help;
+        }
+        ++failed;
+      }
+      if (!running.empty() && rng.Uniform(3) == 0) {
+        const size_t i = rng.Uniform(running.size());
+        ASSERT_TRUE(fast_cluster.Unbind(running[i].first, running[i].second));
+        ASSERT_TRUE(plain_cluster.Unbind(running[i].first, running[i].second));
+        running[i] = running.back();
+        running.pop_back();
+      }
+    }
+  }
+  // The cases the comparison needs happened.
+  EXPECT_GT(placed, 1000);
+  EXPECT_GT(failed, 300);
+  EXPECT_GT(helped, 10);
 }
 
 }  // namespace

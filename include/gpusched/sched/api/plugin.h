@@ -19,7 +19,7 @@ class Plugin {
   // The name configurations use (config/plugin_names.h).
   virtual std::string_view Name() const = 0;
   // Plugins that keep an index of their own (PodTopologySpread's and
-  // InterPodAffinity's pod counts, sched/index/pod_match_index.h) answer
+  // InterPodAffinity's pod counts, sched/plugins/pod_match_index.h) answer
   // from their plain loops when it is off: the reference their indexed
   // answers are tested against (Scheduler::set_use_index passes it on).
   virtual void SetUseIndex(bool on) const { (void)on; }

@@ -16,7 +16,7 @@
 #include <unordered_map>
 
 #include "gpusched/model/pod.h"
-#include "gpusched/sched/index/pod_match_index.h"
+#include "gpusched/sched/plugins/pod_match_index.h"
 #include "gpusched/sched/plugins/podtopologyspread/pod_topology_spread.h"
 
 namespace gpusched {

@@ -29,8 +29,8 @@
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/api/filter_plugin.h"
 #include "gpusched/sched/api/score_plugin.h"
-#include "gpusched/sched/index/anti_affinity_index.h"
-#include "gpusched/sched/index/pod_match_index.h"
+#include "gpusched/sched/plugins/interpodaffinity/anti_affinity_index.h"
+#include "gpusched/sched/plugins/pod_match_index.h"
 #include "gpusched/sched/plugins/interpodaffinity/affinity_terms.h"
 
 namespace gpusched {

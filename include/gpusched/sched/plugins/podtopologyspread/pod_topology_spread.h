@@ -29,7 +29,7 @@
 #include "gpusched/model/topology_spread.h"
 #include "gpusched/sched/api/filter_plugin.h"
 #include "gpusched/sched/api/score_plugin.h"
-#include "gpusched/sched/index/pod_match_index.h"
+#include "gpusched/sched/plugins/pod_match_index.h"
 
 namespace gpusched {
 

@@ -1,4 +1,4 @@
-#include "gpusched/sched/index/anti_affinity_index.h"
+#include "gpusched/sched/plugins/interpodaffinity/anti_affinity_index.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "gpusched/sched/index/pod_match_index.h"
+#include "gpusched/sched/plugins/pod_match_index.h"
 
 #include <algorithm>
 #include <cassert>

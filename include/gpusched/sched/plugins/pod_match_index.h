@@ -16,12 +16,12 @@
 // longer holds start afresh. Counts handed out are immutable: a caller holds
 // them (shared_ptr) for a scheduling cycle, and an update that finds them
 // still held changes a copy. The plain count (the plugins' own loops, kept
-// as the reference) must give the same numbers: tests/sched/index/
+// as the reference) must give the same numbers: tests/sched/plugins/
 // pod_match_index_test.cc checks both on random clusters.
 //
 // Thread-safe (one mutex): a profile's plugin may serve several threads.
-#ifndef GPUSCHED_SCHED_INDEX_POD_MATCH_INDEX_H_
-#define GPUSCHED_SCHED_INDEX_POD_MATCH_INDEX_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_POD_MATCH_INDEX_H_
+#define GPUSCHED_SCHED_PLUGINS_POD_MATCH_INDEX_H_
 
 #include <cstdint>
 #include <memory>
@@ -141,4 +141,4 @@ class PodMatchIndex {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_INDEX_POD_MATCH_INDEX_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_POD_MATCH_INDEX_H_

@@ -12,12 +12,12 @@
 // changes the log no longer holds make it count afresh. Terms handed out
 // are immutable: a caller holds them (shared_ptr) for a scheduling cycle,
 // and a later Sync that finds one still held updates a copy. The plain
-// count (every bound pod's terms matched) must agree: tests/sched/index/
+// count (every bound pod's terms matched) must agree: tests/sched/plugins/interpodaffinity/
 // anti_affinity_index_test.cc checks both on random clusters.
 //
 // Thread-safe (one mutex).
-#ifndef GPUSCHED_SCHED_INDEX_ANTI_AFFINITY_INDEX_H_
-#define GPUSCHED_SCHED_INDEX_ANTI_AFFINITY_INDEX_H_
+#ifndef GPUSCHED_SCHED_PLUGINS_INTERPODAFFINITY_ANTI_AFFINITY_INDEX_H_
+#define GPUSCHED_SCHED_PLUGINS_INTERPODAFFINITY_ANTI_AFFINITY_INDEX_H_
 
 #include <algorithm>
 #include <cstdint>
@@ -31,7 +31,7 @@
 
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/pod_affinity.h"
-#include "gpusched/sched/index/pod_match_index.h"
+#include "gpusched/sched/plugins/pod_match_index.h"
 
 namespace gpusched {
 
@@ -95,4 +95,4 @@ class AntiAffinityIndex {
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_INDEX_ANTI_AFFINITY_INDEX_H_
+#endif  // GPUSCHED_SCHED_PLUGINS_INTERPODAFFINITY_ANTI_AFFINITY_INDEX_H_
