@@ -191,7 +191,8 @@ TEST(SchedulerPreFilterTest, APodEveryPreFilterSkipsKeepsTheFastPathsAndTheCache
 // kube-default with its indexes (PodMatchIndex, AntiAffinityIndex, the
 // indexed scan serving pods with PreFilter state, failures from the shape
 // summaries) against the same profile with them off, pod by pod on random
-// clusters: pods of four apps under zone and hostname spread constraints,
+// clusters: pods of four apps under zone and hostname spread constraints
+// (their own, or the system defaults for those a ReplicaSet owns),
 // required and preferred (anti-)affinity, priorities (so preemption dry
 // runs happen), with pods leaving between attempts. Same node, same
 // message, same preemption verdict.
@@ -208,9 +209,19 @@ TEST(SchedulerPreFilterTest, IndexedAgreesWithPlainForPodsUnderSpreadAndAffinity
     for (size_t i = 0; i < n; ++i) {
       Node node = testing::rich::RandomNode("n" + std::to_string(i), rng);
       if (rng.Uniform(12)) node.meta.labels[kLabelHostname] = node.meta.name;
+      // The system default constraints spread over this one; nodes without
+      // it are the "" domain.
+      if (rng.Uniform(6)) node.meta.labels[kLabelTopologyZone] = rng.Uniform(2) ? "z1" : "z2";
       nodes.push_back(std::move(node));
     }
-    ClusterState fast_cluster(nodes), plain_cluster(nodes);
+    // A ReplicaSet per app: pods it owns get the system default spreading.
+    auto objects = std::make_shared<ApiObjects>();
+    for (int a = 0; a < 4; ++a) {
+      ControllerSelector rs{"ReplicaSet", "apps/v1", "default", "rs-" + std::to_string(a), LabelSelector{}};
+      rs.selector->match_labels["app"] = "app-" + std::to_string(a);
+      objects->spread_controllers.push_back(rs);
+    }
+    ClusterState fast_cluster(nodes, objects), plain_cluster(nodes, objects);
     auto fast = make(), plain = make();
     plain->set_use_index(false);
     std::deque<Pod> pods;
@@ -218,8 +229,11 @@ TEST(SchedulerPreFilterTest, IndexedAgreesWithPlainForPodsUnderSpreadAndAffinity
     for (size_t k = 0; k < 120; ++k) {
       Pod p = testing::rich::RandomPod("p" + std::to_string(k), rng, n);
       p.node_name.clear();
-      const std::string app = "app-" + std::to_string(rng.Uniform(4));
+      const uint64_t a = rng.Uniform(4);
+      const std::string app = "app-" + std::to_string(a);
       p.meta.labels["app"] = app;
+      p.meta.namespace_ = "default";
+      if (rng.Uniform(3) == 0) p.controller_ref = OwnerReference{"apps/v1", "ReplicaSet", "rs-" + std::to_string(a), ""};
       LabelSelector same;
       same.match_labels["app"] = app;
       auto extras = std::make_shared<PodSpecExtras>(p.Extras());

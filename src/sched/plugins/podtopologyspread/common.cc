@@ -176,6 +176,22 @@ bool MatchNodeInclusionPolicies(const SpreadConstraint& c, const Pod& pod, const
   return true;
 }
 
+bool InclusionFilters(const SpreadConstraint& c, const Pod& pod) {
+  return (c.honor_node_affinity && (!pod.node_selector.empty() ||
+                                    (pod.node_affinity && pod.node_affinity->has_required))) ||
+         c.honor_node_taints;
+}
+
+PodMatcher SpreadMatcher(const SpreadConstraint& c, const std::string& ns) {
+  PodMatcher m;
+  m.namespaces = {ns};
+  // v1.35 counts nothing for an empty selector (countPodsMatchSelector).
+  m.nothing = c.nothing || c.Empty();
+  m.selector = c.selector;
+  m.skip_deleting = true;  // terminating pods are bypassed (#87621)
+  return m;
+}
+
 int64_t CountPodsMatchSelector(const NodeState& state, const SpreadConstraint& c, const std::string& ns) {
   // v1.35 returns 0 for an empty selector (labels.Everything(), i.e.
   // `labelSelector: {}`) without looking at the pods.

@@ -66,23 +66,6 @@ struct SpreadFilterState : PreFilterData {
   std::vector<bool> self_match;  // the pod matches constraint i's selector
 };
 
-// Whether the node inclusion policies may exclude some node for this pod.
-bool InclusionFilters(const SpreadConstraint& c, const Pod& pod) {
-  return (c.honor_node_affinity && (!pod.node_selector.empty() ||
-                                    (pod.node_affinity && pod.node_affinity->has_required))) ||
-         c.honor_node_taints;
-}
-
-PodMatcher MatcherOf(const SpreadConstraint& c, const std::string& ns) {
-  PodMatcher m;
-  m.namespaces = {ns};
-  // v1.35 counts nothing for an empty selector (countPodsMatchSelector).
-  m.nothing = c.nothing || c.Empty();
-  m.selector = c.selector;
-  m.skip_deleting = true;  // terminating pods are bypassed (#87621)
-  return m;
-}
-
 // The node's index in `cluster`, or -1; `own`: `node` is the cluster's own
 // Node object, whose labels the index's domains were read from.
 int64_t NodeIndex(const ClusterState& cluster, const Node& node, bool& own) {
@@ -116,7 +99,7 @@ std::unique_ptr<PreFilterData> PodTopologySpread::PreFilter(const PodInfo& pod, 
     const SpreadConstraint& c = constraints[i];
     s->self_match.push_back(c.Matches(p.meta.labels));
     SpreadFilterState::PerConstraint& pc = s->per[i];
-    const PodMatcher matcher = MatcherOf(c, p.ns());
+    const PodMatcher matcher = SpreadMatcher(c, p.ns());
     if (use_index_) {
       pc.counts = match_index_.Get(cluster, matcher, {c.topology_key});
       pc.domains = pc.counts->For(c.topology_key).domains;

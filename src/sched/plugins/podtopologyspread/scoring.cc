@@ -2,7 +2,9 @@
 // podtopologyspread/scoring.go (initPreScoreState, PreScore, Score,
 // NormalizeScore, topologyNormalizingWeight, scoreForCount). The PreScore
 // state is computed in ScoreNodes, which sees the feasible nodes; PreScore
-// only decides Skip, from the pod and the cluster's objects.
+// only decides Skip, from the pod and the cluster's objects. The counts come
+// from the plugin's PodMatchIndex where every node counts, or from every
+// node's pods (the reference, and where inclusion policies exclude nodes).
 #include <cmath>
 #include <limits>
 #include <string>
@@ -76,8 +78,32 @@ void PodTopologySpread::ScoreNodes(const PodInfo& pod, const ClusterState& clust
     weights[i] = TopologyNormalizingWeight(constraints[i].topology_key == kLabelHostname ? nodes.size() - num_ignored
                                                                                        : counts[i].size());
   // PreScore's pass over all nodes: the matching pods of each domain some
-  // feasible node is in.
-  for (size_t node = 0; node < cluster.size(); ++node) {
+  // feasible node is in. From the plugin's index when every node counts
+  // (no inclusion policy can exclude one, and each has every key or not
+  // all are required); hostname constraints read each node's own count.
+  std::vector<std::shared_ptr<const PodMatchCounts>> indexed(n);
+  bool from_index = use_index_;
+  for (size_t i = 0; i < n && from_index; ++i) {
+    const SpreadConstraint& c = constraints[i];
+    from_index = !InclusionFilters(c, p);
+    if (!from_index) break;
+    indexed[i] = match_index_.Get(cluster, SpreadMatcher(c, p.ns()), {c.topology_key});
+    from_index = !require_all || indexed[i]->For(c.topology_key).domains->nodes_with_key == cluster.num_present();
+  }
+  if (from_index) {
+    for (size_t i = 0; i < n; ++i) {
+      if (constraints[i].topology_key == kLabelHostname) continue;
+      const PodMatchCounts::ByKey& by = indexed[i]->For(constraints[i].topology_key);
+      // The "" domain (nodes without the key) only counts as a domain in the
+      // weight: Score skips a node without the key, so its count is not read.
+      for (auto& [value, count] : counts[i]) {
+        if (value.empty()) continue;
+        const int32_t d = by.domains->Find(value);
+        count = d >= 0 ? by.counts[static_cast<size_t>(d)] : 0;
+      }
+    }
+  }
+  for (size_t node = 0; node < cluster.size() && !from_index; ++node) {
     if (!cluster.present(node)) continue;
     const Node& nd = cluster.node(node);
     if (require_all && !NodeHasAllTopologyKeys(nd, constraints)) continue;
@@ -102,9 +128,9 @@ void PodTopologySpread::ScoreNodes(const PodInfo& pod, const ClusterState& clust
       const SpreadConstraint& c = constraints[i];
       auto label = node.meta.labels.find(c.topology_key);
       if (label == node.meta.labels.end()) continue;
-      const int64_t cnt = c.topology_key == kLabelHostname
-                              ? CountPodsMatchSelector(cluster.state(nodes[k]), c, p.ns())
-                              : counts[i].find(label->second)->second;
+      const int64_t cnt = c.topology_key != kLabelHostname ? counts[i].find(label->second)->second
+                          : from_index ? indexed[i]->per_node[nodes[k]]
+                                       : CountPodsMatchSelector(cluster.state(nodes[k]), c, p.ns());
       score += ScoreForCount(cnt, c.max_skew, weights[i]);
     }
     scores[k] = static_cast<int64_t>(std::round(score));  // math.Round: half away from zero

@@ -142,6 +142,12 @@ SpreadConstraint ToSpreadConstraint(const TopologySpreadConstraint& c, const Lab
 bool NodeHasAllTopologyKeys(const Node& node, const std::vector<SpreadConstraint>& constraints);
 // matchNodeInclusionPolicies.
 bool MatchNodeInclusionPolicies(const SpreadConstraint& c, const Pod& pod, const Node& node);
+// Whether matchNodeInclusionPolicies can exclude any node for this pod
+// (false: every node with the keys counts).
+bool InclusionFilters(const SpreadConstraint& c, const Pod& pod);
+// The pods countPodsMatchSelector counts for `c` in namespace `ns`, for
+// the plugin's PodMatchIndex.
+PodMatcher SpreadMatcher(const SpreadConstraint& c, const std::string& ns);
 // countPodsMatchSelector over a node's pods.
 int64_t CountPodsMatchSelector(const NodeState& state, const SpreadConstraint& c, const std::string& ns);
 
