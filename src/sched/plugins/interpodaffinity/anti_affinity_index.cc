@@ -74,14 +74,18 @@ void AntiAffinityIndex::Recount(const ClusterState& cluster, size_t node) {
   now.clear();
   if (cluster.present(node)) {
     for (const BoundPod& b : cluster.state(node).pods) {
-      if (b.pod == nullptr || !HasRequiredPodAntiAffinity(*b.pod)) continue;
       auto it = std::find_if(before.begin(), before.end(), [&](const Carrier& c) { return c.seq == b.bind_seq; });
       if (it != before.end()) {  // still there
         now.push_back(std::move(*it));
         it->seq = ~0ull;
         continue;
       }
+      // Every pod is kept, those without terms too: only a new one is read.
       Carrier c{b.bind_seq, {}};
+      if (b.pod == nullptr || !HasRequiredPodAntiAffinity(*b.pod)) {
+        now.push_back(std::move(c));
+        continue;
+      }
       for (const PodAffinityTerm& term : b.pod->pod_affinity->RequiredAntiAffinity()) {
         auto [id, added] = id_of_.emplace(Key(term, b.pod->ns()), terms_.size());
         if (added) {

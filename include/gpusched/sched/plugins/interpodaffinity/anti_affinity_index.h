@@ -82,8 +82,9 @@ class AntiAffinityIndex {
   PodMatchIndex domains_;  // its Domains() only
   std::unordered_map<std::string, size_t> id_of_;
   std::vector<std::shared_ptr<CarriedTerm>> terms_;
-  // What each node runs that carries terms: the pod's BoundPod::bind_seq
-  // and its terms' ids (a pod that comes or goes is all a change needs).
+  // What each node runs: each pod's BoundPod::bind_seq and the ids of the
+  // terms it carries, if any (a pod that comes or goes is all a change
+  // needs).
   struct Carrier {
     uint64_t seq;
     std::vector<uint32_t> ids;
