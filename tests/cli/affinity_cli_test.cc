@@ -6,6 +6,7 @@
 // names the replica that blocks each node.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "cli_test_util.h"
@@ -72,6 +73,61 @@ TEST(AffinityCliTest, JsonReasonsAndDetail) {
                             "forbids on the same kubernetes.io/hostname");
   // InterPodAffinity runs: it is not among the unimplemented plugins.
   for (const auto& name : j["unimplemented_plugins"]) EXPECT_NE(name, "InterPodAffinity");
+}
+
+// A pod without rules of its own, kept off the only node by the running
+// pod's required anti-affinity: the diagnosis names that pod (it said "no
+// single node has all of its requests free" and "it fits on gpu-node-a now").
+TEST(AffinityCliTest, RunningPodsAntiAffinityIsNamedForAPodWithoutRules) {
+  const std::string path = ::testing::TempDir() + "/running-anti-affinity.yaml";
+  std::ofstream(path) << R"(apiVersion: v1
+kind: Node
+metadata:
+  name: gpu-node-a
+  labels: {kubernetes.io/hostname: gpu-node-a}
+status:
+  allocatable: {cpu: "32", memory: 256Gi, pods: "110", nvidia.com/gpu: "4"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: trainer, namespace: default}
+spec:
+  nodeName: gpu-node-a
+  affinity:
+    podAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector:
+          matchLabels: {team: batch}
+        topologyKey: kubernetes.io/hostname
+  containers:
+  - {name: c, image: pytorch, resources: {limits: {nvidia.com/gpu: "2"}}}
+status: {phase: Running}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: batch-job, namespace: default, labels: {team: batch}}
+spec:
+  containers:
+  - {name: c, image: pytorch, resources: {limits: {nvidia.com/gpu: "1"}}}
+)";
+  CliRun r = Cli({"explain", "-f", path, "--policy", "kube-default", "batch-job"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("pending: 0/1 nodes are available: 1 node(s) didn't satisfy existing pods anti-affinity "
+                       "rules. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  why:              waiting for room: node gpu-node-a runs default/trainer, whose "
+                       "anti-affinity forbids this pod on the same kubernetes.io/hostname; it is placed when that "
+                       "pod finishes (pending is not an error)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("it fits on gpu-node-a now"), std::string::npos) << r.out;
+  // The cached diagnosis of schedule (the same pod's class) says the same.
+  CliRun s = Cli({"schedule", "-f", path, "--policy", "kube-default"});
+  ASSERT_EQ(s.code, 0) << s.err;
+  EXPECT_NE(s.out.find("waiting for room: node gpu-node-a runs default/trainer, whose anti-affinity forbids this pod"),
+            std::string::npos)
+      << s.out;
 }
 
 }  // namespace

@@ -85,6 +85,9 @@ PodClassKey::PodClassKey(const PodInfo& pod) : info_(pod) {
   }
   pod_.priority = p.priority;
   info_.pod = &pod_;
+  // The attempt's PreFilter state lives no longer than the attempt: a key
+  // kept across attempts must not point at it.
+  info_.cycle = nullptr;
 }
 
 uint32_t PodClassTable::Intern(const PodInfo& pod) {

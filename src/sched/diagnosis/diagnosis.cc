@@ -149,7 +149,7 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
   for (size_t i : eligible)
     if (fits_empty(i)) ns.could.push_back(i);
   ns.wants = std::move(wants);
-  ns.pod_aware = pod.pod_aware;
+  ns.pod_aware = ComparedWithPods(pod);
   ns.settled.reset();
   return ns;
 }
@@ -210,7 +210,7 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
 
 void NameWhatIsInTheWay(Diagnosis& d, const PodInfo& pod, const ClusterState& cluster, const NodeSet& ns,
                         const std::vector<std::unique_ptr<FilterPlugin>>& filters) {
-  if (!pod.pod_aware || (d.text != kNoSingleNodeText && d.text != kPodRuleText)) return;
+  if (!ComparedWithPods(pod) || (d.text != kNoSingleNodeText && d.text != kPodRuleText)) return;
   for (size_t i : ns.could)
     for (const auto& f : filters) {
       const std::string why = f->ExplainRejection(pod, cluster.node(i), cluster.state(i));
@@ -274,7 +274,7 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
     // filters that do so to stop objecting: they see the node without the
     // pods finished so far.
     std::optional<NodeState> left;
-    if (pod.pod_aware) left = s;
+    if (diagnosis_parts::ComparedWithPods(pod)) left = s;
     auto in_the_way = [&] {
       if (!left) return false;
       for (const auto& f : filters)

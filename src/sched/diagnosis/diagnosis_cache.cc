@@ -90,7 +90,8 @@ DiagnosisCache::Entry& DiagnosisCache::EntryOf(const PodInfo& pod, const Cluster
     e->serial = cluster.serial();
     e->nodes_version = cluster.nodes_version();
     e->version = std::numeric_limits<uint64_t>::max();
-    e->ns = diagnosis_parts::DiagnoseNodeSet(e->key.info(), cluster, filters);
+    // `pod`, not the key: it carries this attempt's PreFilter state.
+    e->ns = diagnosis_parts::DiagnoseNodeSet(pod, cluster, filters);
     e->pos.assign(cluster.size(), -1);
     for (size_t k = 0; k < e->ns.could.size(); ++k) e->pos[e->ns.could[k]] = static_cast<int32_t>(k);
     Rebuild(*e, cluster);
@@ -130,6 +131,9 @@ Diagnosis DiagnosisCache::Diagnose(const PodInfo& pod, const ClusterState& clust
   };
   auto pods_full = [&e] { return e.num_full == static_cast<int64_t>(e.ns.could.size()); };
   e.result = Diagnosis();
+  // Whether running pods' anti-affinity concerns it changes as pods come
+  // and go; the node set was computed for an earlier attempt.
+  e.ns.pod_aware = diagnosis_parts::ComparedWithPods(pod);
   diagnosis_parts::FinishWaiting(e.result, cluster, e.ns, free, pods_full, demand);
   diagnosis_parts::NameWhatIsInTheWay(e.result, pod, cluster, e.ns, filters);
   e.version = cluster.version();

@@ -36,10 +36,15 @@ struct NodeSet {
   std::optional<Diagnosis> settled;  // the answer, whatever runs on the nodes
   std::vector<Want> wants;           // what the pod's NodeResourcesFit checks, in its order
   std::vector<size_t> could;         // nodes it may use that could hold it when empty, in node order
-  // The pod's spec is compared with other pods (PodInfo::pod_aware): when
-  // its requests are free somewhere, those filters are what holds it.
+  // The pod is compared with other pods (ComparedWithPods): when its
+  // requests are free somewhere, those filters are what holds it.
   bool pod_aware = false;
 };
+
+// Filters compare the pod with the pods running on a node: its own spec asks
+// for it (PodInfo::pod_aware), or a PreFilter kept state for it (running
+// pods' required anti-affinity may forbid a pod without rules of its own).
+inline bool ComparedWithPods(const PodInfo& pod) { return pod.pod_aware || pod.cycle != nullptr; }
 
 NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
                         const std::vector<std::unique_ptr<FilterPlugin>>& filters);

@@ -185,7 +185,11 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     // volume's node affinity excludes a node for good).
     CycleState cycle;
     PodInfo with = info;
-    if (info.pod_aware && scheduler->PreFilterState(info, on, cycle)) with.cycle = &cycle;
+    // A pod without rules of its own is compared with running pods too when
+    // some of them carry required anti-affinity (InterPodAffinity's
+    // PreFilter keeps state for it then).
+    if ((info.pod_aware || on.pods_with_required_anti_affinity() > 0) && scheduler->PreFilterState(info, on, cycle))
+      with.cycle = &cycle;
     if (explain && *explain) {
       a.diagnosis = Diagnose(with, on, scheduler->filters(), &demand);
     } else {
