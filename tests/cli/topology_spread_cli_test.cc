@@ -91,5 +91,20 @@ TEST(TopologySpreadCliTest, SystemDefaultsSpreadReplicasBehindAService) {
             "  every pod was placed\n");
 }
 
+// explain says, node by node, what PodTopologySpread compared: the node's
+// zone count, the least-loaded zone's, and the skew placing the pod makes.
+TEST(TopologySpreadCliTest, ExplainGivesEachDomainsCount) {
+  const std::string dir = std::string(GPUSCHED_SOURCE_DIR) + "/examples/topology-spread/";
+  CliRun r = Cli({"explain", "-f", dir + "cluster.yaml", "-f", dir + "inference.yaml", "--policy", "kube-default",
+                  "serving/llm-inference-nz7rhjqthn-gv9bc"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  const std::string why =
+      "no        PodTopologySpread        -  node(s) didn't match pod topology spread constraints "
+      "(topology.kubernetes.io/zone=us-east-1a holds 1 matching pod and the least-loaded topology.kubernetes.io/zone "
+      "0: placing this pod there makes the skew 2, above maxSkew 1)\n";
+  EXPECT_NE(r.out.find("  gpu-a1        0/8  " + why), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  gpu-a2        2/8  " + why), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace gpusched

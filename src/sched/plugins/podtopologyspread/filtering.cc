@@ -160,6 +160,17 @@ std::unique_ptr<PreFilterData> PodTopologySpread::PreFilter(const PodInfo& pod, 
 }
 
 bool PodTopologySpread::Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const {
+  return Evaluate(pod, node, state, why, nullptr);
+}
+
+std::string PodTopologySpread::ExplainRejection(const PodInfo& pod, const Node& node, const NodeState& state) const {
+  std::string words;
+  Evaluate(pod, node, state, nullptr, &words);
+  return words;
+}
+
+bool PodTopologySpread::Evaluate(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why,
+                                 std::string* explain) const {
   const SpreadFilterState* s = pod.cycle ? pod.cycle->Get<SpreadFilterState>(this) : nullptr;
   if (s == nullptr) return true;  // PreFilter skipped the pod
   const ClusterState& cluster = *s->cluster;
@@ -191,6 +202,7 @@ bool PodTopologySpread::Check(const PodInfo& pod, const Node& node, const NodeSt
     }
     if (!has_label) {
       if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonSpreadNodeLabelNotMatch);
+      if (explain) *explain = "node " + node.name() + " has no label " + c.topology_key;
       return false;
     }
     int64_t match_num = domain >= 0 ? std::max<int64_t>(pc.match_num[static_cast<size_t>(domain)], 0) : 0;
@@ -211,6 +223,18 @@ bool PodTopologySpread::Check(const PodInfo& pod, const Node& node, const NodeSt
     const int64_t self = s->self_match[i] ? 1 : 0;
     if (match_num + self - min_match > c.max_skew) {
       if (why) why->Fail(SchedStatus::Code::kUnschedulable, kReasonSpreadConstraintsNotMatch);
+      if (explain) {
+        auto label = node.meta.labels.find(c.topology_key);
+        const std::string value = label == node.meta.labels.end() ? std::string() : label->second;
+        *explain = c.topology_key + "=" + value + " holds " + std::to_string(match_num) + " matching pod" +
+                   (match_num == 1 ? "" : "s") + " and the least-loaded " + c.topology_key + " " +
+                   std::to_string(min_match) +
+                   (pc.eligible_domains < c.min_domains
+                        ? " (fewer domains than minDomains " + std::to_string(c.min_domains) + ")"
+                        : std::string()) +
+                   ": placing this pod there makes the skew " + std::to_string(match_num + self - min_match) +
+                   ", above maxSkew " + std::to_string(c.max_skew);
+      }
       return false;
     }
   }

@@ -90,6 +90,10 @@ class PodTopologySpread : public FilterPlugin, public ScorePlugin {
   std::unique_ptr<PreFilterData> PreFilter(const PodInfo& pod, const ClusterState& cluster,
                                            SchedStatus& reject) const override;
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
+  // The constraint Check fails, with the counts it compared: "node n has no
+  // label K", or "K=V holds 2 matching pods and the least-loaded K 0:
+  // placing this pod there makes the skew 3, above maxSkew 1".
+  std::string ExplainRejection(const PodInfo& pod, const Node& node, const NodeState& state) const override;
   // Pods it skips pass everywhere.
   FilterTraits Traits() const override { return {.in_tree = true}; }
   // isSchedulableAfterNodeChange: an added node that has every topology
@@ -124,6 +128,9 @@ class PodTopologySpread : public FilterPlugin, public ScorePlugin {
   // Whether a pod without constraints of its own may get default ones
   // with `action` at all (cheap: no selector computed).
   bool HasDefaults(std::string_view action) const;
+  // Check, and with `explain` the words of ExplainRejection.
+  bool Evaluate(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why,
+                std::string* explain) const;
 
   std::vector<TopologySpreadConstraint> default_constraints_;
   bool system_defaulted_ = false;
