@@ -10,11 +10,18 @@ NodeToMetaVictims ExtenderPreemptVictims(const PodInfo& pod, const ClusterState&
   PreemptionInputs in;
   in.pod_of = [](uint64_t) -> const Pod* { return nullptr; };
   in.terminating_by_preemption = [](uint64_t) { return false; };
+  // The preemptor's PreFilter state, as kube-scheduler's PostFilter has it
+  // from the cycle: without it the filters that compare the pod with other
+  // pods (its anti-affinity, spread, host ports) would pass anywhere and no
+  // victim they need gone would be kept.
+  CycleState cycle;
+  PodInfo with = pod;
+  if (scheduler.PreFilterState(pod, cluster, cycle)) with.cycle = &cycle;
   NodeToMetaVictims out;
   for (const auto& [name, theirs] : proposed) {
     const int64_t node = cluster.FindNode(name);
     if (node < 0) continue;
-    const VictimSelection s = SelectVictimsOnNode(pod, cluster, static_cast<size_t>(node), scheduler.filters(), in);
+    const VictimSelection s = SelectVictimsOnNode(with, cluster, static_cast<size_t>(node), scheduler.filters(), in);
     if (s.code != SchedStatus::Code::kSuccess) continue;
     MetaVictims mine;
     mine.num_pdb_violations = theirs.num_pdb_violations;

@@ -82,5 +82,37 @@ TEST(PreemptVerbTest, VictimsPerCandidate) {
   }
 }
 
+// The preemptor's required anti-affinity keeps the pod it forbids among the
+// victims, though the GPUs alone would fit beside it: the verb runs the
+// preemptor's PreFilter (without it, InterPodAffinity passed every node and
+// the node was dropped for want of a victim).
+TEST(PreemptVerbTest, VictimsResolveAntiAffinity) {
+  json node = NodeJson("n8", 8);
+  node["metadata"]["labels"] = {{"kubernetes.io/hostname", "n8"}};
+  json infer = WithPriority(PodJson("ml", "infer-0", 2, 0, "n8"), 0);
+  infer["metadata"]["labels"] = {{"app", "infer"}};
+  json other = WithPriority(PodJson("ml", "batch", 2, 0, "n8"), 0);
+  json preemptor = WithPriority(PodJson("ml", "infer-1", 6), 100);
+  preemptor["metadata"]["labels"] = {{"app", "infer"}};
+  preemptor["spec"]["affinity"]["podAntiAffinity"]["requiredDuringSchedulingIgnoredDuringExecution"] =
+      json::array({{{"labelSelector", {{"matchLabels", {{"app", "infer"}}}}},
+                    {"topologyKey", "kubernetes.io/hostname"}}});
+  ClusterView view;
+  view.ReplaceNodes({DecodeNode(node)});
+  view.UpsertPod(DecodePod(infer));
+  view.UpsertPod(DecodePod(other));
+  Result<SchedulerSet> set = testing::Factory("kube-default")(view);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  const Pod p = DecodePod(preemptor);
+  const PodInfo info = PodInfo::Make(p, 0);
+  const NodeToMetaVictims got =
+      ExtenderPreemptVictims(info, view.cluster(), *set->profiles.front().second,
+                             {{"n8", {{"uid-ml-infer-0", "uid-ml-batch"}, 0}}}, [&](uint64_t id) { return view.UidOf(id); });
+  // 6 GPUs need one of the two 2-GPU pods gone; batch is reprieved (its
+  // going is not needed once infer-0, which the anti-affinity forbids, is).
+  const NodeToMetaVictims want = {{"n8", {{"uid-ml-infer-0"}, 0}}};
+  EXPECT_EQ(got, want);
+}
+
 }  // namespace
 }  // namespace gpusched
