@@ -143,6 +143,7 @@ std::optional<int> LoadSnapshot(const ServeFlags& flags, ExtenderService& extend
   extender.Update([&](ClusterView& v) {
     v.ReplaceNodes(std::move(nodes));
     v.ReplacePods(pods);
+    v.UpsertObject("input", "", std::move(m.api_objects));  // PVCs, Services...: what the plugins read
   });
   if (Status st = extender.MarkSynced(); !st.ok()) {
     err << "error: " << st.message() << "\n";
@@ -165,14 +166,25 @@ class LiveSource {
     ropts.log = log_;
     nodes_ = std::make_unique<Reflector>(api, Reflector::Resource::kNodes, extender, &metrics, ropts);
     pods_ = std::make_unique<Reflector>(api, Reflector::Resource::kPods, extender, &metrics, ropts);
+    for (const ReflectedKind& k : ReflectedObjectKinds())
+      objects_.push_back(std::make_unique<Reflector>(api, k, extender, &metrics, ropts));
   }
   ~LiveSource() { Stop(); }
 
   void Start() {
     nodes_->Start();
     pods_->Start();
+    for (auto& r : objects_) r->Start();
     syncer_ = std::thread([this] {
-      while (!done_ && !(nodes_->synced() && pods_->synced())) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      // Decisions wait for every kind, as kube-scheduler waits for its
+      // informers' caches to sync: a claim not listed yet would read as missing.
+      auto all_synced = [this] {
+        if (!nodes_->synced() || !pods_->synced()) return false;
+        for (const auto& r : objects_)
+          if (!r->synced()) return false;
+        return true;
+      };
+      while (!done_ && !all_synced()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
       if (done_) return;
       if (Status st = extender_.MarkSynced(); !st.ok()) {
         log_("cannot start deciding: " + st.message());
@@ -190,13 +202,19 @@ class LiveSource {
     if (syncer_.joinable()) syncer_.join();
     nodes_->Stop();
     pods_->Stop();
+    for (auto& r : objects_) r->Stop();
   }
-  std::vector<ReflectorHealth> Health() const { return {HealthOf(*nodes_), HealthOf(*pods_)}; }
+  std::vector<ReflectorHealth> Health() const {
+    std::vector<ReflectorHealth> out = {HealthOf(*nodes_), HealthOf(*pods_)};
+    for (const auto& r : objects_) out.push_back(HealthOf(*r));
+    return out;
+  }
 
  private:
   ExtenderService& extender_;
   Log log_;
   std::unique_ptr<Reflector> nodes_, pods_;
+  std::vector<std::unique_ptr<Reflector>> objects_;  // one per ReflectedObjectKinds()
   std::atomic<bool> done_{false};
   std::thread syncer_;
 };

@@ -37,4 +37,12 @@ Result<Node> DecodeNodeObject(const DocNode& obj, const ObjectDecodeOptions& opt
   return std::move(m.nodes.front().node);
 }
 
+Result<ApiObjects> DecodeApiObject(const DocNode& obj, const std::string& kind, const std::string& api_version,
+                                   const ObjectDecodeOptions& options) {
+  Manifests m;
+  LoadTypedApiObject(Source{options.source, m, options.strict}, obj, kind, api_version);
+  if (!m.rejected.empty()) return Refused(m);
+  return std::move(m.api_objects);
+}
+
 }  // namespace gpusched

@@ -84,6 +84,7 @@ std::string RawId(std::string_view kind, const DocNode& obj, bool namespaced) {
 // value has the wrong type or a field is unknown or given twice.
 bool DecodesStrictly(const Source& src, const DocNode& obj, std::string_view kind, std::string_view api_version,
                      bool namespaced) {
+  if (!src.strict) return true;  // an API server's object: newer fields are ignored, as client-go ignores them
   const StructSchema* schema = FindStructSchema(kind);
   if (!schema) return true;
   const StrictDecodeResult r = StrictDecode(obj, *schema);
@@ -465,6 +466,20 @@ void LoadTypedObject(const Source& src, const DocNode& obj, std::string_view kin
   if (kind == "Pod") return LoadPod(src, obj, "v1", strict);
   if (kind == "Node") return LoadNode(src, obj, "v1", strict);
   Reject(src, "", obj.Line(), "cannot decode a " + std::string(kind) + " here");
+}
+
+void LoadTypedApiObject(const Source& src, const DocNode& obj, const std::string& kind, const std::string& api_version) {
+  if (!obj.IsMap()) return Reject(src, "", obj.Line(), "expected a " + kind + " object, got " + DocKind(obj));
+  if (LoadVolumeObject(src, obj, kind, api_version)) return;
+  if (LoadSpreadObject(src, obj, kind, api_version)) return;
+  if (LoadNamespaceObject(src, obj, kind, api_version)) return;
+  if (api_version == "apps/v1" && (kind == "ReplicaSet" || kind == "StatefulSet")) {
+    LoadController(src, obj, *ParseControllerKind(kind), api_version);
+    NoteSpreadSelectors(src.out);
+    src.out.controllers.clear();  // not expanded: the API server lists their pods
+    return;
+  }
+  Reject(src, "", obj.Line(), "cannot decode a " + kind + " (" + api_version + ") here");
 }
 
 }  // namespace gpusched

@@ -19,6 +19,8 @@ namespace gpusched {
 struct Source {
   const std::string& file;
   Manifests& out;
+  // Strict decoding (DecodesStrictly); off for objects an API server sent.
+  bool strict = true;
 };
 
 // --- Shared with the kind loaders of other files (gang_decode.cc...) ---
@@ -57,6 +59,12 @@ void LoadObject(const Source& src, const DocNode& obj, int depth);
 // no apiVersion/kind). With `strict` false, unknown fields are ignored, as
 // client-go's decoder ignores fields of a newer API server.
 void LoadTypedObject(const Source& src, const DocNode& obj, std::string_view kind, bool strict);
+// One of the other objects plugins read (model/api_objects.h: Namespaces,
+// Services, ReplicationControllers, ReplicaSets, StatefulSets, PVs, PVCs,
+// StorageClasses, CSINodes) of a known kind and apiVersion, into
+// out.api_objects (a ReplicaSet or StatefulSet gives its spread selector
+// only: its pods are the API server's). Strictness as src.strict.
+void LoadTypedApiObject(const Source& src, const DocNode& obj, const std::string& kind, const std::string& api_version);
 
 // One warning per skipped kind ("file:line: skipping 3 ConfigMap objects
 // (the first "a"): kind ConfigMap does not take part in scheduling"),

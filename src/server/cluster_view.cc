@@ -210,6 +210,7 @@ void ClusterView::MaybeCompact() {
   for (size_t i = 0; i < cluster_.size(); ++i)
     if (cluster_.present(i)) nodes.push_back(cluster_.node(i));
   cluster_ = ClusterState(std::move(nodes));
+  if (published_) cluster_.set_objects(published_);
   // Bind order: by id, so that the rebuilt state is the same whatever the map's order.
   std::vector<Bound*> all;
   for (auto& [key, b] : bound_) {
@@ -380,6 +381,42 @@ std::string ClusterView::UidOf(uint64_t id) const {
   if (key == by_id_.end()) return "";
   auto b = bound_.find(key->second);
   return b == bound_.end() ? "" : b->second.uid;
+}
+
+void ClusterView::UpsertObject(std::string_view kind, std::string key, ApiObjects objects) {
+  objects_.insert_or_assign(std::make_pair(std::string(kind), std::move(key)), std::move(objects));
+  PublishObjects();
+}
+
+void ClusterView::DeleteObject(std::string_view kind, std::string_view key) {
+  auto it = objects_.find(std::make_pair(std::string(kind), std::string(key)));
+  if (it == objects_.end()) return;
+  objects_.erase(it);
+  PublishObjects();
+}
+
+void ClusterView::ReplaceObjects(std::string_view kind, std::vector<std::pair<std::string, ApiObjects>> objects) {
+  for (auto it = objects_.lower_bound(std::make_pair(std::string(kind), std::string()));
+       it != objects_.end() && it->first.first == kind;)
+    it = objects_.erase(it);
+  for (auto& [key, o] : objects) objects_.insert_or_assign(std::make_pair(std::string(kind), key), std::move(o));
+  PublishObjects();
+}
+
+void ClusterView::PublishObjects() {
+  // Keys are unique per kind, so the parts are appended, not merged
+  // (ApiObjects::Merge looks for each name among those before it).
+  auto all = std::make_shared<ApiObjects>();
+  for (const auto& [id, part] : objects_) {
+    for (const auto& [name, labels] : part.namespace_labels) all->namespace_labels.emplace(name, labels);
+    all->services.insert(all->services.end(), part.services.begin(), part.services.end());
+    all->spread_controllers.insert(all->spread_controllers.end(), part.spread_controllers.begin(),
+                                   part.spread_controllers.end());
+    VolumeObjects volumes = part.volumes;
+    all->volumes.Merge(std::move(volumes));
+  }
+  published_ = std::move(all);
+  cluster_.set_objects(published_);
 }
 
 }  // namespace gpusched

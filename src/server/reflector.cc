@@ -10,11 +10,17 @@
 namespace gpusched {
 namespace {
 
-std::string ListPath(Reflector::Resource r) {
-  return r == Reflector::Resource::kNodes
-             ? "/api/v1/nodes?"
-             : "/api/v1/pods?fieldSelector=status.phase%21%3DSucceeded%2Cstatus.phase%21%3DFailed&";
-}
+constexpr ReflectedKind kObjectKinds[] = {
+    {"Namespace", "v1", "namespaces", "/api/v1/namespaces", false},
+    {"Service", "v1", "services", "/api/v1/services", true},
+    {"ReplicationController", "v1", "replicationcontrollers", "/api/v1/replicationcontrollers", true},
+    {"ReplicaSet", "apps/v1", "replicasets", "/apis/apps/v1/replicasets", true},
+    {"StatefulSet", "apps/v1", "statefulsets", "/apis/apps/v1/statefulsets", true},
+    {"PersistentVolume", "v1", "persistentvolumes", "/api/v1/persistentvolumes", false},
+    {"PersistentVolumeClaim", "v1", "persistentvolumeclaims", "/api/v1/persistentvolumeclaims", true},
+    {"StorageClass", "storage.k8s.io/v1", "storageclasses", "/apis/storage.k8s.io/v1/storageclasses", false},
+    {"CSINode", "storage.k8s.io/v1", "csinodes", "/apis/storage.k8s.io/v1/csinodes", false},
+};
 
 
 double UnixNow() {
@@ -23,11 +29,39 @@ double UnixNow() {
 
 }  // namespace
 
+const std::vector<ReflectedKind>& ReflectedObjectKinds() {
+  static const std::vector<ReflectedKind> kinds(std::begin(kObjectKinds), std::end(kObjectKinds));
+  return kinds;
+}
+
 Reflector::Reflector(ApiConfig config, Resource resource, ExtenderService& extender, Metrics* metrics,
                      ReflectorOptions options)
-    : config_(std::move(config)), resource_(resource), extender_(extender), metrics_(metrics),
-      options_(std::move(options)) {
+    : config_(std::move(config)), resource_(resource), name_(resource == Resource::kNodes ? "nodes" : "pods"),
+      extender_(extender), metrics_(metrics), options_(std::move(options)) {
   client_ = std::make_unique<ApiClient>(config_, 60);
+}
+
+Reflector::Reflector(ApiConfig config, const ReflectedKind& kind, ExtenderService& extender, Metrics* metrics,
+                     ReflectorOptions options)
+    : config_(std::move(config)), resource_(Resource::kObjects), kind_(kind), name_(kind.resource),
+      extender_(extender), metrics_(metrics), options_(std::move(options)) {
+  client_ = std::make_unique<ApiClient>(config_, 60);
+}
+
+std::string Reflector::ListPath() const {
+  switch (resource_) {
+    case Resource::kNodes: return "/api/v1/nodes?";
+    case Resource::kPods: return "/api/v1/pods?fieldSelector=status.phase%21%3DSucceeded%2Cstatus.phase%21%3DFailed&";
+    case Resource::kObjects: break;
+  }
+  return std::string(kind_.path) + "?";
+}
+
+std::string Reflector::KeyOf(const DocNode& obj) const {
+  const DocNode meta = obj["metadata"];
+  std::string key(meta["name"].Scalar());
+  if (kind_.namespaced) key = std::string(meta["namespace"].Scalar()) + "/" + key;
+  return key;
 }
 
 Reflector::~Reflector() { Stop(); }
@@ -109,9 +143,11 @@ bool Reflector::List() {
   std::string rv;
   std::vector<Node> nodes;
   std::vector<std::pair<Pod, bool>> pods;
+  std::vector<std::pair<std::string, ApiObjects>> objects;
+  const std::string kind(kind_.kind), api_version(kind_.api_version);
   size_t refused = 0;
   do {
-    std::string path = ListPath(resource_) + "limit=" + std::to_string(options_.page_size);
+    std::string path = ListPath() + "limit=" + std::to_string(options_.page_size);
     if (!cont.empty()) path += "&continue=" + cont;
     ApiResponse r = client_->Get(path);
     if (!r.ok()) {
@@ -125,7 +161,15 @@ bool Reflector::List() {
     opts.strict = false;
     opts.source = name();
     events.item = [&](const DocNode& item) {
-      if (resource_ == Resource::kNodes) {
+      if (resource_ == Resource::kObjects) {
+        Result<ApiObjects> o = DecodeApiObject(item, kind, api_version, opts);
+        if (o.ok()) {
+          objects.emplace_back(KeyOf(item), std::move(o).value());
+        } else {
+          ++refused;
+          Fail("skipping a " + kind + ": " + o.status().message());
+        }
+      } else if (resource_ == Resource::kNodes) {
         Result<Node> n = DecodeNodeObject(item, opts);
         if (n.ok()) {
           nodes.push_back(std::move(n).value());
@@ -155,7 +199,9 @@ bool Reflector::List() {
     }
   } while (!cont.empty() && !stop_);
   if (stop_) return false;
-  if (resource_ == Resource::kNodes) {
+  if (resource_ == Resource::kObjects) {
+    extender_.Update([&](ClusterView& v) { v.ReplaceObjects(kind_.resource, std::move(objects)); });
+  } else if (resource_ == Resource::kNodes) {
     extender_.Update([&](ClusterView& v) { v.ReplaceNodes(std::move(nodes)); });
   } else {
     extender_.Update([&](ClusterView& v) { v.ReplacePods(pods); });
@@ -168,7 +214,7 @@ bool Reflector::List() {
 }
 
 Reflector::WatchEnd Reflector::Watch() {
-  const std::string path = ListPath(resource_) + "watch=1&allowWatchBookmarks=true&resourceVersion=" + rv_ +
+  const std::string path = ListPath() + "watch=1&allowWatchBookmarks=true&resourceVersion=" + rv_ +
                            "&timeoutSeconds=" + std::to_string(options_.watch_timeout_seconds);
   WatchEnd end = WatchEnd::kTimeout;
   ObjectDecodeOptions opts;
@@ -204,7 +250,17 @@ Reflector::WatchEnd Reflector::Watch() {
         return;
       }
       if (type != "ADDED" && type != "MODIFIED" && type != "DELETED") return;
-      if (resource_ == Resource::kNodes) {
+      if (resource_ == Resource::kObjects) {
+        if (type == "DELETED") {
+          extender_.Update([&](ClusterView& v) { v.DeleteObject(kind_.resource, KeyOf(obj)); });
+        } else if (Result<ApiObjects> o =
+                       DecodeApiObject(obj, std::string(kind_.kind), std::string(kind_.api_version), opts);
+                   !o.ok()) {
+          Fail("skipping a " + std::string(kind_.kind) + " event: " + o.status().message());
+        } else {
+          extender_.Update([&](ClusterView& v) { v.UpsertObject(kind_.resource, KeyOf(obj), std::move(o).value()); });
+        }
+      } else if (resource_ == Resource::kNodes) {
         Result<Node> n = DecodeNodeObject(obj, opts);
         if (!n.ok()) {
           Fail("skipping a node event: " + n.status().message());

@@ -69,6 +69,46 @@ TEST(ExtenderTest, FilterWithNodeNames) {
             R"("Error":""})");
 }
 
+// The volume plugins read the claims and volumes the view holds (listed
+// and watched like nodes and pods, server/reflector.h): a pod whose claim is
+// bound to a local PV on gpu-b passes gpu-b only; a pod whose claim does not
+// exist fails VolumeBinding's PreFilter on every node. Without objects in
+// the view (before this, always) both passed every node with room.
+TEST(ExtenderTest, VolumeBindingSeesTheListedClaims) {
+  Fixture f("kube-default");
+  for (auto& n : f.nodes) n["metadata"]["labels"] = {{"kubernetes.io/hostname", n["metadata"]["name"]}};
+  std::vector<Node> ns;
+  for (const json& n : f.nodes) ns.push_back(testing::DecodeNode(n));
+  f.ext.Update([&](ClusterView& v) {
+    v.ReplaceNodes(ns);
+    v.UpsertObject("persistentvolumes", "pv-b", testing::DecodeObject(testing::LocalPvJson("pv-b", "gpu-b", "ml", "data"),
+                                                                      "PersistentVolume", "v1"));
+    v.UpsertObject("persistentvolumeclaims", "ml/data",
+                   testing::DecodeObject(testing::BoundClaimJson("ml", "data", "pv-b"), "PersistentVolumeClaim", "v1"));
+  });
+  Reply r = f.ext.Filter(ArgsWithNames(testing::WithClaim(PodJson("ml", "train-0", 2), "data"), kNames));
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body,
+            R"({"Nodes":null,"NodeNames":["gpu-b"],)"
+            R"("FailedNodes":{"gpu-zz":"node(s) were not in gpusched's cluster view"},)"
+            R"("FailedAndUnresolvableNodes":{"gpu-a":"node(s) had volume node affinity conflict",)"
+            R"("gpu-c":"node(s) were unschedulable","gpu-d":"node(s) had volume node affinity conflict"},)"
+            R"("Error":""})");
+  auto missing = [](const std::string& claim) {
+    const std::string why = R"(persistentvolumeclaim \")" + claim + R"(\" not found)";
+    return R"({"Nodes":null,"NodeNames":[],"FailedNodes":{"gpu-zz":"node(s) were not in gpusched's cluster view"},)"
+           R"("FailedAndUnresolvableNodes":{"gpu-a":")" + why + R"(","gpu-b":")" + why + R"(","gpu-c":")" + why +
+           R"(","gpu-d":")" + why + R"("},"Error":""})";
+  };
+  r = f.ext.Filter(ArgsWithNames(testing::WithClaim(PodJson("ml", "train-1", 2), "missing"), kNames));
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.body, missing("missing"));
+  // The claim deleted (a watch event): the first pod's claim is missing now.
+  f.ext.Update([&](ClusterView& v) { v.DeleteObject("persistentvolumeclaims", "ml/data"); });
+  r = f.ext.Filter(ArgsWithNames(testing::WithClaim(PodJson("ml", "train-0", 2), "data"), kNames));
+  EXPECT_EQ(r.body, missing("data"));
+}
+
 TEST(ExtenderTest, FilterWithFullNodesEchoesThem) {
   Fixture f;
   std::vector<json> nodes = f.nodes;

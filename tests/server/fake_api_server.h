@@ -21,6 +21,8 @@
 #include <thread>
 #include <vector>
 
+#include "gpusched/server/reflector.h"
+
 namespace gpusched::testing {
 
 class FakeApiServer {
@@ -30,10 +32,20 @@ class FakeApiServer {
   FakeApiServer() {
     server_.Get("/api/v1/nodes", [this](const httplib::Request& req, httplib::Response& res) { Serve("nodes", req, res); });
     server_.Get("/api/v1/pods", [this](const httplib::Request& req, httplib::Response& res) { Serve("pods", req, res); });
+    // The kinds serve reads for its plugins (empty unless a test puts some).
+    for (const ReflectedKind& k : ReflectedObjectKinds()) {
+      const std::string resource(k.resource);
+      server_.Get(std::string(k.path), [this, resource](const httplib::Request& req, httplib::Response& res) {
+        Serve(resource, req, res);
+      });
+    }
     server_.Post(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+)/binding)",
                  [this](const httplib::Request& req, httplib::Response& res) { Bind(req, res); });
     server_.Patch(R"(/api/v1/namespaces/([^/]+)/pods/([^/]+))",
                   [this](const httplib::Request& req, httplib::Response& res) { Patch(req, res); });
+    // Every reflector holds a watch open: serve has 11 (nodes, pods and
+    // ReflectedObjectKinds), more than httplib's default pool of 8 threads.
+    server_.new_task_queue = [] { return new httplib::ThreadPool(32); };
     server_.set_tcp_nodelay(true);
     server_.set_keep_alive_max_count(1 << 30);
     port_ = server_.bind_to_any_port("127.0.0.1");
@@ -62,6 +74,22 @@ class FakeApiServer {
     json obj = it->second;
     objects_["pods"].erase(it);
     Emit("pods", "DELETED", obj);
+  }
+  // Any other kind, by its resource ("persistentvolumeclaims"): ADDED the
+  // first time, MODIFIED after.
+  void PutObject(const std::string& resource, const json& obj) {
+    std::lock_guard<std::mutex> l(mu_);
+    const std::string key = ObjectKey(obj);
+    json o = obj;
+    Emit(resource, objects_[resource].count(key) ? "MODIFIED" : "ADDED", o);
+  }
+  void DeleteObject(const std::string& resource, const std::string& key) {
+    std::lock_guard<std::mutex> l(mu_);
+    auto it = objects_[resource].find(key);
+    if (it == objects_[resource].end()) return;
+    json obj = it->second;
+    objects_[resource].erase(it);
+    Emit(resource, "DELETED", obj);
   }
   void Bookmark(const std::string& resource) {
     std::lock_guard<std::mutex> l(mu_);
@@ -122,6 +150,11 @@ class FakeApiServer {
   static std::string Key(const json& pod) {
     return pod["metadata"].value("namespace", "default") + "/" + pod["metadata"]["name"].get<std::string>();
   }
+  // namespace/name for a namespaced object, else the name.
+  static std::string ObjectKey(const json& obj) {
+    const std::string name = obj["metadata"]["name"].get<std::string>();
+    return obj["metadata"].contains("namespace") ? obj["metadata"]["namespace"].get<std::string>() + "/" + name : name;
+  }
 
   void Put(const std::string& resource, const std::string& key, json obj, const std::string& type) {
     std::lock_guard<std::mutex> l(mu_);
@@ -133,7 +166,7 @@ class FakeApiServer {
   void Emit(const std::string& resource, const std::string& type, json& obj) {
     obj["metadata"]["resourceVersion"] = std::to_string(++rv_);
     if (type != "DELETED") {
-      const std::string key = resource == "pods" ? Key(obj) : obj["metadata"]["name"].get<std::string>();
+      const std::string key = resource == "pods" ? Key(obj) : ObjectKey(obj);
       objects_[resource][key] = obj;
     }
     events_.push_back({rv_, resource, type, obj});

@@ -76,6 +76,37 @@ TEST(ReflectorTest, ScriptedEventsReachTheView) {
   EXPECT_EQ(h.api.lists("pods"), 1);
 }
 
+// The kinds plugins read (ReflectedObjectKinds) are listed and watched
+// into the cluster's objects: a claim listed, a StorageClass added, the
+// claim deleted, a namespace's labels modified.
+TEST(ReflectorTest, ApiObjectsReachTheClustersObjects) {
+  Harness h;
+  h.api.PutObject("persistentvolumeclaims", testing::BoundClaimJson("ml", "data", "pv-a"));
+  h.api.PutObject("namespaces", {{"metadata", {{"name", "ml"}, {"labels", {{"team", "a"}}}}}});
+  ApiConfig c;
+  c.server = h.api.url();
+  std::vector<std::unique_ptr<Reflector>> rs;
+  for (const ReflectedKind& k : ReflectedObjectKinds()) {
+    rs.push_back(std::make_unique<Reflector>(c, k, h.ext, &h.metrics, ReflectorOptions{}));
+    rs.back()->Start();
+  }
+  auto objects = [&](auto f) { return h.ext.Read([&](const ClusterView& v) { return f(v.cluster().objects()); }); };
+  for (const auto& r : rs) ASSERT_TRUE(Eventually([&] { return r->synced(); })) << r->name() << ": " << r->last_error();
+  EXPECT_EQ(rs[6]->name(), std::string("persistentvolumeclaims"));
+  EXPECT_TRUE(objects([](const ApiObjects& o) { return o.volumes.FindPvc("ml", "data") != nullptr; }));
+  EXPECT_EQ(objects([](const ApiObjects& o) { return o.NamespaceLabels("ml")->at("team"); }), "a");
+  h.api.PutObject("storageclasses", {{"metadata", {{"name", "local"}}},
+                                     {"provisioner", "kubernetes.io/no-provisioner"},
+                                     {"volumeBindingMode", "WaitForFirstConsumer"}});
+  ASSERT_TRUE(Eventually([&] { return objects([](const ApiObjects& o) { return o.volumes.FindClass("local") != nullptr; }); }));
+  h.api.DeleteObject("persistentvolumeclaims", "ml/data");
+  ASSERT_TRUE(Eventually([&] { return objects([](const ApiObjects& o) { return o.volumes.FindPvc("ml", "data") == nullptr; }); }));
+  h.api.PutObject("namespaces", {{"metadata", {{"name", "ml"}, {"labels", {{"team", "b"}}}}}});
+  ASSERT_TRUE(Eventually([&] { return objects([](const ApiObjects& o) { return o.NamespaceLabels("ml")->at("team") == "b"; }); }));
+  EXPECT_EQ(objects([](const ApiObjects& o) { return o.volumes.FindClass("local") != nullptr; }), true);
+  for (auto& r : rs) r->Stop();
+}
+
 TEST(ReflectorTest, GoneRelists) {
   for (bool as_event : {false, true}) {
     Harness h;

@@ -3,6 +3,8 @@
 #ifndef GPUSCHED_TESTS_SERVER_TEST_CLUSTER_H_
 #define GPUSCHED_TESTS_SERVER_TEST_CLUSTER_H_
 
+#include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -80,6 +82,56 @@ inline Pod DecodePod(const json& j) {
                                                   out = DecodePodObject(n).value().pod;
                                                 }, nullptr});
   return out;
+}
+
+// The ApiObjects one object of `kind` contributes (io DecodeApiObject).
+inline ApiObjects DecodeObject(const json& j, const std::string& kind, const std::string& api_version) {
+  ApiObjects out;
+  ParseJsonStream(j.dump(), 1, JsonStreamEvents{nullptr, nullptr, nullptr, [&](const DocNode& n, size_t) {
+                                                  Result<ApiObjects> o = DecodeApiObject(n, kind, api_version);
+                                                  EXPECT_TRUE(o.ok()) << o.status().message();
+                                                  if (o.ok()) out = std::move(o).value();
+                                                }, nullptr});
+  return out;
+}
+
+// A local PersistentVolume `name` on node `node`, bound to claim ns/claim,
+// and that claim (ReadWriteOnce, 10Gi, class local), as a cluster lists them.
+inline json LocalPvJson(const std::string& name, const std::string& node, const std::string& ns,
+                        const std::string& claim) {
+  return json{{"metadata", {{"name", name}, {"uid", "uid-" + name}}},
+              {"spec",
+               {{"capacity", {{"storage", "10Gi"}}},
+                {"accessModes", {"ReadWriteOnce"}},
+                {"storageClassName", "local"},
+                {"local", {{"path", "/mnt/disks/" + name}}},
+                {"claimRef", {{"namespace", ns}, {"name", claim}, {"uid", "uid-" + ns + "-" + claim}}},
+                {"nodeAffinity",
+                 {{"required",
+                   {{"nodeSelectorTerms",
+                     json::array({{{"matchExpressions",
+                                    json::array({{{"key", "kubernetes.io/hostname"},
+                                                  {"operator", "In"},
+                                                  {"values", {node}}}})}}})}}}}}}},
+              {"status", {{"phase", "Bound"}}}};
+}
+inline json BoundClaimJson(const std::string& ns, const std::string& name, const std::string& pv) {
+  return json{{"metadata",
+               {{"name", name},
+                {"namespace", ns},
+                {"uid", "uid-" + ns + "-" + name},
+                {"annotations", {{"pv.kubernetes.io/bind-completed", "yes"}}}}},
+              {"spec",
+               {{"accessModes", {"ReadWriteOnce"}},
+                {"resources", {{"requests", {{"storage", "10Gi"}}}}},
+                {"storageClassName", "local"},
+                {"volumeName", pv}}},
+              {"status", {{"phase", "Bound"}, {"accessModes", {"ReadWriteOnce"}}, {"capacity", {{"storage", "10Gi"}}}}}};
+}
+// A pod mounting claim `claim`.
+inline json WithClaim(json pod, const std::string& claim) {
+  pod["spec"]["volumes"] = json::array({{{"name", "data"}, {"persistentVolumeClaim", {{"claimName", claim}}}}});
+  return pod;
 }
 
 // A factory for `policy` with kube-scheduler's default configuration.

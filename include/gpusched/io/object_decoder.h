@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gpusched/io/document.h"
+#include "gpusched/model/api_objects.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/util/status.h"
@@ -39,6 +40,13 @@ struct DecodedPod {
 // refused.
 Result<DecodedPod> DecodePodObject(const DocNode& obj, const ObjectDecodeOptions& options = {});
 Result<Node> DecodeNodeObject(const DocNode& obj, const ObjectDecodeOptions& options = {});
+// One of the objects plugins read beside nodes and pods (Namespace,
+// Service, ReplicationController, ReplicaSet, StatefulSet,
+// PersistentVolume, PersistentVolumeClaim, StorageClass, CSINode), as the
+// ApiObjects it alone contributes: what a manifest's object of that kind
+// gives (a ReplicaSet or StatefulSet: its spread selector, no pods).
+Result<ApiObjects> DecodeApiObject(const DocNode& obj, const std::string& kind, const std::string& api_version,
+                                   const ObjectDecodeOptions& options = {});
 
 }  // namespace gpusched
 

@@ -16,6 +16,14 @@
 // they expire unconfirmed. Unbound pods (from the watch, or seen in a filter
 // request) are kept so that bind, which names the pod only, can find its spec.
 //
+// The other objects plugins read (model/api_objects.h: Namespaces, Services,
+// ReplicaSets..., PVs, PVCs, StorageClasses, CSINodes) are kept per kind and
+// key, each as the ApiObjects it contributes, and published to the
+// ClusterState merged (in kind and key order) whenever one changes: O(all
+// objects) per change, which their rate (claims come and go with pods, the
+// rest rarely) affords. Until some are published the volume plugins skip,
+// as they do for a run without objects.
+//
 // A node whose labels, taints, cordon or allocatable change is re-added with
 // its pods; removed node slots are compacted away when they outnumber the
 // present ones. Not thread-safe: the caller serializes (server/extender.h).
@@ -33,6 +41,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "gpusched/model/api_objects.h"
 #include "gpusched/model/cluster_state.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/pod.h"
@@ -89,6 +98,15 @@ class ClusterView {
   void RememberPending(const Pod& pod);
   // The unbound pod ns/name (with `uid` when not empty), or null.
   std::shared_ptr<const Pod> FindPending(std::string_view ns, std::string_view name, std::string_view uid) const;
+
+  // --- Other API objects ---
+  // `kind`'s object `key` ("namespace/name", or the name), as what it alone
+  // contributes (io/object_decoder.h DecodeApiObject).
+  void UpsertObject(std::string_view kind, std::string key, ApiObjects objects);
+  void DeleteObject(std::string_view kind, std::string_view key);
+  // A relist of `kind`: its objects not in `objects` are deleted.
+  void ReplaceObjects(std::string_view kind, std::vector<std::pair<std::string, ApiObjects>> objects);
+  size_t num_objects() const { return objects_.size(); }
 
   // --- Assume cache ---
   // Counts `pod` on node `node` with `devices` until confirmed, forgotten or
@@ -147,6 +165,8 @@ class ClusterView {
   std::unordered_map<std::string, Bound>::iterator Insert(const std::string& key, const Pod& pod, std::string node_name,
                                                           std::vector<int32_t> devices, bool assumed);
   void MaybeCompact();
+  // The objects merged, into the ClusterState.
+  void PublishObjects();
   static bool SameForScheduling(const Node& a, const Node& b);
 
   ClusterState cluster_;
@@ -156,6 +176,8 @@ class ClusterView {
   std::unordered_map<uint64_t, std::string> by_id_;
   uint64_t next_id_ = 1;
   std::set<std::string> assumed_;  // keys of assumed pods (few: the binds in flight or unconfirmed)
+  std::map<std::pair<std::string, std::string>, ApiObjects, std::less<>> objects_;  // (kind, key) -> its part
+  std::shared_ptr<const ApiObjects> published_;  // what the ClusterState reads (kept across compaction)
 };
 
 }  // namespace gpusched

@@ -11,6 +11,10 @@
 // jitter, back to 0.8 s after a success. Objects the decoder refuses are
 // skipped with a log line (the API server is the authority on what exists).
 //
+// Beside Nodes and Pods, one reflector per kind of ReflectedObjectKinds()
+// keeps the objects plugins read (Namespaces, Services, ReplicaSets, PVCs...)
+// in the view, as kube-scheduler's informers keep them for its plugins.
+//
 // Health: the reflector is "in contact" while its watch is open (its request
 // came back 200, whether events follow or not) or its last success is
 // recent; /readyz reports stale once a reflector has lost contact for longer
@@ -33,6 +37,19 @@
 
 namespace gpusched {
 
+// A kind serve lists and watches for its plugins (model/api_objects.h).
+struct ReflectedKind {
+  std::string_view kind;         // "PersistentVolumeClaim"
+  std::string_view api_version;  // "v1", "storage.k8s.io/v1"
+  std::string_view resource;     // "persistentvolumeclaims": logs, metrics, RBAC (deploy/rbac.yaml)
+  std::string_view path;         // the collection: "/api/v1/persistentvolumeclaims"
+  bool namespaced;
+};
+// InterPodAffinity's Namespaces; PodTopologySpread's Services,
+// ReplicationControllers, ReplicaSets and StatefulSets; the volume plugins'
+// PersistentVolumes, PersistentVolumeClaims, StorageClasses and CSINodes.
+const std::vector<ReflectedKind>& ReflectedObjectKinds();
+
 struct ReflectorOptions {
   double initial_backoff_seconds = 0.8;
   double max_backoff_seconds = 30;
@@ -46,9 +63,12 @@ struct ReflectorOptions {
 class Reflector {
  public:
   using Clock = std::chrono::steady_clock;
-  enum class Resource { kNodes, kPods };
+  enum class Resource { kNodes, kPods, kObjects };
 
   Reflector(ApiConfig config, Resource resource, ExtenderService& extender, Metrics* metrics,
+            ReflectorOptions options);
+  // A reflector of one kind of ReflectedObjectKinds() (Resource::kObjects).
+  Reflector(ApiConfig config, const ReflectedKind& kind, ExtenderService& extender, Metrics* metrics,
             ReflectorOptions options);
   ~Reflector();
 
@@ -62,7 +82,7 @@ class Reflector {
   bool connected() const { return connected_.load(); }
   Clock::time_point last_contact() const;
   std::string last_error() const;
-  const char* name() const { return resource_ == Resource::kNodes ? "nodes" : "pods"; }
+  const char* name() const { return name_.c_str(); }
 
  private:
   void Run();
@@ -74,9 +94,15 @@ class Reflector {
   void Contact();
   void Fail(const std::string& what);
   void Sleep(double seconds);
+  // The collection's path and query start ("...?").
+  std::string ListPath() const;
+  // An object's key in the view: "namespace/name", or the name.
+  std::string KeyOf(const DocNode& obj) const;
 
   ApiConfig config_;
   Resource resource_;
+  ReflectedKind kind_{};  // Resource::kObjects
+  std::string name_;
   ExtenderService& extender_;
   Metrics* metrics_;
   ReflectorOptions options_;
