@@ -54,6 +54,9 @@ std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d, bool room_for_
       return "its scheduling gates removed (by whoever added them, e.g. a queueing controller)";
     case Diagnosis::Kind::kSchedulerNotRun:
       return "--scheduler-name NAME=POLICY, to model that scheduler with a gpusched policy";
+    case Diagnosis::Kind::kBeingDeleted:
+      return "nothing: the pod is going away; its controller, if it has one, creates a replacement, which is "
+             "scheduled as a new pod";
     case Diagnosis::Kind::kDraClaimMissing:
       return "the missing resource.k8s.io object (ResourceClaim, ResourceClaimTemplate or DeviceClass) in the input";
     case Diagnosis::Kind::kDraNotModelled:
@@ -263,7 +266,8 @@ void WriteExplain(std::ostream& out, const RunReport& r, size_t pod_index, const
     const int64_t need = gpu.any() ? (gpu.from_annotations ? gpu.count : PodGpuRequest(req)) : 1;
     out << "  free GPUs then:   " << FreeGpusThen(r, *e, rank, need, options.max_named_free) << "\n";
   }
-  const bool attempted = d.kind != Diagnosis::Kind::kSchedulerNotRun && d.kind != Diagnosis::Kind::kSchedulingGated;
+  const bool attempted = d.kind != Diagnosis::Kind::kSchedulerNotRun && d.kind != Diagnosis::Kind::kSchedulingGated &&
+                         d.kind != Diagnosis::Kind::kBeingDeleted;
   out << "  can it ever fit:  "
       << (!attempted   ? "not attempted (see why)"
           : d.forever ? "no, not on this cluster as it is"

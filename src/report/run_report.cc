@@ -79,7 +79,7 @@ Summary Summarize(const RunReport& r) {
   // Devices are charged to nvidia.com/gpu by whole-GPU pods and by shares
   // (ClusterState::Bind); what whole-GPU pods do not account for, shares hold.
   if (s.gpu_milli_in_shares > 0) s.gpus_holding_shares = std::max<int64_t>(0, SatSub(s.gpus_allocated, whole_placed));
-  int64_t fragmented = 0, gated = 0, not_run = 0;
+  int64_t fragmented = 0, gated = 0, not_run = 0, deleting = 0;
   int64_t forever_milli = 0;  // asked by pods that can never fit: waiting does not help them
   for (const auto& p : r.result.pending) {
     s.gpus_pending = SatAdd(s.gpus_pending, whole[p.pod]);
@@ -91,6 +91,7 @@ Summary Summarize(const RunReport& r) {
     if (p.diagnosis.kind == Diagnosis::Kind::kFragmented) fragmented++;
     if (p.diagnosis.kind == Diagnosis::Kind::kSchedulingGated) gated++;
     if (p.diagnosis.kind == Diagnosis::Kind::kSchedulerNotRun) not_run++;
+    if (p.diagnosis.kind == Diagnosis::Kind::kBeingDeleted) deleting++;
   }
 
   const int64_t capacity_milli = GpusToMilli(s.gpus_capacity);
@@ -115,6 +116,9 @@ Summary Summarize(const RunReport& r) {
   if (not_run > 0)
     parts.push_back(Plural(not_run, "pending pod") +
                     " not attempted: spec.schedulerName names a scheduler gpusched does not run (see why pending)");
+  if (deleting > 0)
+    parts.push_back(Plural(deleting, "pending pod") + (deleting == 1 ? " is" : " are") +
+                    " being deleted (metadata.deletionTimestamp) and not attempted, as kube-scheduler skips such pods");
   if (s.pending_forever > 0)
     parts.push_back(Plural(s.pending_forever, "pending pod") + " can never fit on this cluster as it is (see why pending)");
   // Only the pods that can fit wait for others to finish: a pod bigger

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <fstream>
 #include <new>
 #include <nlohmann/json.hpp>
 
@@ -140,6 +141,38 @@ TEST(ScheduleCommandTest, QuietOnTheSeed) {
                          "/examples/mistakes/fractional-gpu/cluster.yaml:27: The Pod \"half-a-gpu\" is invalid"),
             std::string::npos)
       << rej.err;
+}
+
+// A pending pod with a deletionTimestamp is not attempted (kube-scheduler's
+// skipPodSchedule), whatever room there is; JSON names its reason.
+TEST(ScheduleCommandTest, PendingPodBeingDeletedIsNotAttempted) {
+  const std::string path = ::testing::TempDir() + "/being-deleted.yaml";
+  std::ofstream(path) << R"(apiVersion: v1
+kind: Node
+metadata: {name: gpu-node-a}
+status:
+  allocatable: {cpu: "32", memory: 256Gi, pods: "110", nvidia.com/gpu: "4"}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: old-replica, namespace: ml, deletionTimestamp: "2026-12-07T10:00:00Z"}
+spec:
+  containers:
+  - {name: c, image: pytorch, resources: {limits: {nvidia.com/gpu: "1"}}}
+)";
+  CliRun r = Cli({"schedule", "-f", path});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("  ml/old-replica: skip schedule deleting pod: ml/old-replica\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("summary: 1 node, 1 pod: 0 placed, 1 pending (0 can never fit), 0 rejected\n"
+                       "  GPUs: 1 requested, 4 capacity, 0 allocated (0%), 4 free\n"
+                       "  1 pending pod is being deleted (metadata.deletionTimestamp) and not attempted, as "
+                       "kube-scheduler skips such pods\n"),
+            std::string::npos)
+      << r.out;
+  CliRun j = Cli({"schedule", "-f", path, "-o", "json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  const nlohmann::json doc = nlohmann::json::parse(j.out);
+  EXPECT_EQ(doc["pending"][0]["reason"], "being-deleted") << j.out;
 }
 
 }  // namespace

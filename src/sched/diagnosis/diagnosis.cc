@@ -246,6 +246,7 @@ const char* DiagnosisKindName(Diagnosis::Kind k) {
     case Diagnosis::Kind::kNoNodes: return "no-nodes";
     case Diagnosis::Kind::kSchedulingGated: return "scheduling-gated";
     case Diagnosis::Kind::kSchedulerNotRun: return "scheduler-not-run";
+    case Diagnosis::Kind::kBeingDeleted: return "being-deleted";
     case Diagnosis::Kind::kDraClaimMissing: return "dra-claim-missing";
     case Diagnosis::Kind::kDraNotModelled: return "dra-not-modelled";
     case Diagnosis::Kind::kNotModelled: return "not-modelled";

@@ -116,6 +116,18 @@ std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSc
                        "the gates (e.g. a queueing controller such as Kueue) removes them (pending is not an error)";
     return h;
   }
+  // schedule_one.go skipPodSchedule: a pod being deleted is popped from the
+  // queue and dropped, with a FailedScheduling event (after the queue's
+  // PreEnqueue: a gated pod is never popped).
+  if (p.deleting) {
+    HeldPod h;
+    h.message = "skip schedule deleting pod: " + p.ns() + "/" + p.name();
+    h.diagnosis.kind = Diagnosis::Kind::kBeingDeleted;
+    h.diagnosis.forever = false;
+    h.diagnosis.text = "not attempted: the pod is being deleted (metadata.deletionTimestamp is set), and "
+                       "kube-scheduler skips such a pod (its FailedScheduling event says \"" + h.message + "\")";
+    return h;
+  }
   if (!hami.empty()) {
     // kube-scheduler itself would run its filters on such a pod: its message
     // is what they say (typically Insufficient nvidia.com/gpumem, a resource

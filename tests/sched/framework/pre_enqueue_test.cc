@@ -57,6 +57,24 @@ TEST_F(PreEnqueueTest, SchedulingGated) {
             "controller such as Kueue) removes them (pending is not an error)");
 }
 
+// schedule_one.go skipPodSchedule: a pod with a deletionTimestamp is popped
+// and dropped with a FailedScheduling event; gates come first (a gated pod
+// is never popped).
+TEST_F(PreEnqueueTest, BeingDeletedIsSkipped) {
+  Pod p = GpuPod("p", 1);
+  p.meta.namespace_ = "ml";
+  p.deleting = true;
+  std::optional<HeldPod> h = Check(p);
+  ASSERT_TRUE(h.has_value());
+  EXPECT_EQ(h->message, "skip schedule deleting pod: ml/p");
+  EXPECT_EQ(h->diagnosis.kind, Diagnosis::Kind::kBeingDeleted);
+  EXPECT_FALSE(h->diagnosis.forever);
+  EXPECT_EQ(h->diagnosis.text,
+            "not attempted: the pod is being deleted (metadata.deletionTimestamp is set), and kube-scheduler skips "
+            "such a pod (its FailedScheduling event says \"skip schedule deleting pod: ml/p\")");
+  EXPECT_EQ(Check(Gated(p, {"foo"}))->diagnosis.kind, Diagnosis::Kind::kSchedulingGated);
+}
+
 TEST_F(PreEnqueueTest, UnservedSchedulerComesFirst) {
   // A pod of another scheduler is never seen by kube-scheduler: its gates do not matter.
   Pod p = Gated(GpuPod("p", 1), {"foo"});

@@ -31,6 +31,7 @@ struct Diagnosis {
     // Not attempted at all (sched/framework/pre_enqueue.h), whatever the cluster:
     kSchedulingGated,  // spec.schedulingGates not yet removed
     kSchedulerNotRun,  // spec.schedulerName names a scheduler gpusched does not run
+    kBeingDeleted,     // metadata.deletionTimestamp is set: kube-scheduler skips the pod
     kDraClaimMissing,  // a ResourceClaim / template / DeviceClass it needs is not in the input
     kDraNotModelled,   // DRA claims: gpusched does not allocate devices yet
     kNotModelled,      // a GPU spelling gpusched refuses to guess at (HAMi's vGPUs)
