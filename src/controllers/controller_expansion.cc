@@ -140,6 +140,7 @@ class Expander {
       m_.pod_keys.insert(lp.pod.ns() + "/" + lp.pod.name());
       m_.pods.push_back(std::move(lp));
     }
+    for (PersistentVolumeClaim& claim : created_claims_) m_.created_claims.push_back(std::move(claim));
     for (ControllerPods& r : reports_) {
       // By name, whatever the order of the files they came from.
       std::sort(r.had.begin(), r.had.end());
@@ -329,8 +330,44 @@ class Expander {
                     std::to_string(ord));
         continue;
       }
-      Create(i, i, c.tmpl, name);
+      if (c.volume_claim_templates.empty()) {
+        Create(i, i, c.tmpl, name);
+      } else {
+        Create(i, i, WithClaims(c, ord), name);
+      }
     }
+  }
+
+  // updateStorage and getPersistentVolumeClaims (pkg/controller/statefulset/
+  // stateful_set_utils.go): the pod's volumes are the claims' (by template
+  // name, replacing a template volume of that name) and then its own; each
+  // claim is the template named "<template>-<set>-<ordinal>" in the set's
+  // namespace, with the set's selector matchLabels added to its labels.
+  Pod WithClaims(const Controller& c, int64_t ord) {
+    Pod p = c.tmpl;
+    auto extras = std::make_shared<PodSpecExtras>(p.Extras());
+    std::vector<PodVolume> volumes;
+    std::unordered_set<std::string> claimed;
+    for (const PersistentVolumeClaim& t : c.volume_claim_templates) {
+      PersistentVolumeClaim claim = t;
+      claim.meta.name = t.meta.name + "-" + c.name() + "-" + std::to_string(ord);
+      claim.meta.namespace_ = c.ns();
+      if (c.selector)
+        for (const auto& [k, v] : c.selector->match_labels) claim.meta.labels[k] = v;
+      PodVolume v;
+      v.name = t.meta.name;
+      v.kind = PodVolume::Kind::kClaim;
+      v.claim_name = claim.meta.name;
+      claimed.insert(v.name);
+      volumes.push_back(std::move(v));
+      created_claims_.push_back(std::move(claim));
+    }
+    for (const PodVolume& v : extras->volumes)
+      if (!claimed.count(v.name)) volumes.push_back(v);
+    for (size_t k = 0; k < volumes.size(); ++k) volumes[k].index = static_cast<int32_t>(k);
+    extras->volumes = std::move(volumes);
+    p.extras = std::move(extras);
+    return p;
   }
 
   void Job(size_t i) {
@@ -435,6 +472,7 @@ class Expander {
   std::unordered_set<std::string> taken_;   // "ns/name" of terminated and created pods
   std::vector<ControllerPods> reports_;
   std::vector<LoadedPod> created_;
+  std::vector<PersistentVolumeClaim> created_claims_;  // StatefulSets' volumeClaimTemplates
 };
 
 }  // namespace

@@ -75,6 +75,8 @@ PersistentVolume DecodePv(DecodeContext& ctx, const DocNode& obj) {
   return pv;
 }
 
+}  // namespace
+
 PersistentVolumeClaim DecodePvc(DecodeContext& ctx, const DocNode& obj, std::vector<FieldError>& errs) {
   PersistentVolumeClaim pvc;
   DecodeObjectMeta(ctx, obj, "metadata", pvc.meta);
@@ -106,6 +108,8 @@ PersistentVolumeClaim DecodePvc(DecodeContext& ctx, const DocNode& obj, std::vec
   }
   return pvc;
 }
+
+namespace {
 
 StorageClass DecodeStorageClass(DecodeContext& ctx, const DocNode& obj) {
   StorageClass sc;
@@ -201,6 +205,10 @@ bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& 
 
 void FinishVolumeObjects(Manifests& m) {
   VolumeObjects& v = m.api_objects.volumes;
+  // The claims StatefulSets created for their new pods, where the input has
+  // none of that name (the controller leaves an existing claim as it is).
+  for (PersistentVolumeClaim& claim : m.created_claims) v.Add(std::move(claim));
+  m.created_claims.clear();
   v.CompleteHandWritten();
   std::vector<const Pod*> pods;
   for (const LoadedPod& lp : m.pods) pods.push_back(&lp.pod);

@@ -18,6 +18,9 @@ namespace gpusched {
 // True when `kind` of `api_version` is one of the four (the object is then
 // loaded or rejected); false for any other kind.
 bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& kind, const std::string& api_version);
+// A PersistentVolumeClaim's fields (also a StatefulSet's volumeClaimTemplates
+// entry); `errs`: its ownerReferences' errors.
+PersistentVolumeClaim DecodePvc(DecodeContext& ctx, const DocNode& obj, std::vector<FieldError>& errs);
 
 // Once every object is read: what the PV controller makes of objects
 // written by hand (VolumeObjects::CompleteHandWritten), and the warning for

@@ -65,5 +65,21 @@ TEST(VolumesCliTest, MissingClaimIsUpstreamsPreFilterMessage) {
   EXPECT_EQ(eval["forever"], true);
 }
 
+// A StatefulSet's volumeClaimTemplates: llm-0's claim binds the one free
+// local volume (node-b), llm-1's finds none, as kube-scheduler says it.
+TEST(VolumesCliTest, StatefulSetClaimsFromTemplatesNeedVolumes) {
+  CliRun r = Cli(Args({"statefulset.yaml"}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["placements"].size(), 1u) << r.out;
+  EXPECT_EQ(j["placements"][0]["pod"], "llm-0");
+  EXPECT_EQ(j["placements"][0]["node"], "node-b");
+  const nlohmann::json p = Pending(r, "llm-1");
+  ASSERT_FALSE(p.is_null()) << r.out;
+  EXPECT_EQ(p["message"],
+            "0/2 nodes are available: 2 node(s) didn't find available persistent volumes to bind. preemption: 0/2 "
+            "nodes are available: 2 Preemption is not helpful for scheduling.");
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -288,6 +288,56 @@ TEST(ControllerExpansionTest, StatefulSetCreatesMissingOrdinals) {
   EXPECT_EQ(PodKeys(m), (Strings{"default/db-5", "default/db-6"}));
 }
 
+// volumeClaimTemplates (stateful_set_utils.go updateStorage,
+// getPersistentVolumeClaims): each created pod mounts
+// "<template>-<set>-<ordinal>" under the template's name; the claim is
+// created with the set's selector labels unless the input holds one of that
+// name, which is used as it is.
+TEST(ControllerExpansionTest, StatefulSetClaimsFromTemplates) {
+  WorkloadSpec s;
+  s.kind = "StatefulSet";
+  s.name = "db";
+  s.replicas = 2;
+  s.selector = {{"app", "db"}};
+  s.template_labels = s.selector;
+  s.spec_extra =
+      "  volumeClaimTemplates:\n"
+      "  - metadata: {name: model-cache, labels: {tier: cache}}\n"
+      "    spec:\n"
+      "      accessModes: [ReadWriteOnce]\n"
+      "      storageClassName: local\n"
+      "      resources: {requests: {storage: 500Gi}}\n";
+  const std::string existing =
+      "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: model-cache-db-1}\n"
+      "spec:\n  accessModes: [ReadWriteOnce]\n  storageClassName: other\n  resources: {requests: {storage: 1Gi}}\n";
+  Manifests m = LoadFiles({{"x.yaml", {WorkloadYaml(s), existing}}});
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected.front().ToString();
+  ASSERT_EQ(PodKeys(m), (Strings{"default/db-0", "default/db-1"}));
+  for (size_t k = 0; k < 2; ++k) {
+    const Pod& pod = m.pods[k].pod;
+    ASSERT_TRUE(pod.HasVolumes());
+    ASSERT_EQ(pod.extras->volumes.size(), 1u);
+    EXPECT_EQ(pod.extras->volumes[0].name, "model-cache");
+    EXPECT_EQ(pod.extras->volumes[0].kind, PodVolume::Kind::kClaim);
+    EXPECT_EQ(pod.extras->volumes[0].claim_name, "model-cache-db-" + std::to_string(k));
+  }
+  const VolumeObjects& v = m.api_objects.volumes;
+  const PersistentVolumeClaim* c0 = v.FindPvc("default", "model-cache-db-0");
+  ASSERT_NE(c0, nullptr);
+  EXPECT_EQ(*c0->storage_class_name, "local");
+  EXPECT_EQ(c0->meta.labels, (LabelMap{{"app", "db"}, {"tier", "cache"}}));
+  EXPECT_EQ(c0->phase, "Pending");  // what the API server defaults a new claim to
+  const PersistentVolumeClaim* c1 = v.FindPvc("default", "model-cache-db-1");
+  ASSERT_NE(c1, nullptr);
+  EXPECT_EQ(*c1->storage_class_name, "other");  // the input's, left as it is
+  // A template without a name is refused as the API server refuses the set.
+  s.spec_extra = "  volumeClaimTemplates:\n  - spec: {accessModes: [ReadWriteOnce]}\n";
+  m = LoadFiles({{"x.yaml", {WorkloadYaml(s)}}});
+  ASSERT_EQ(m.rejected.size(), 1u);
+  EXPECT_NE(m.rejected[0].message.find("spec.volumeClaimTemplates[0].metadata.name: Required value"), std::string::npos)
+      << m.rejected[0].message;
+}
+
 TEST(ControllerExpansionTest, StatefulSetOrdinalHeldByAnotherPod) {
   WorkloadSpec s;
   s.kind = "StatefulSet";

@@ -65,6 +65,10 @@ struct ClusterObjects {
   // Pods in phase Succeeded or Failed: they hold nothing and are not
   // scheduled, but their controllers count them (a Job's completions).
   std::vector<LoadedPod> terminal_pods;
+  // The claims StatefulSets create for the pods they create
+  // (volumeClaimTemplates), in creation order; io adds each whose name no
+  // claim of the input has (the controller uses an existing claim as it is).
+  std::vector<PersistentVolumeClaim> created_claims;
   // What expansion did, one entry per controller, in input order.
   std::vector<ControllerPods> controller_pods;
   // --- end workload controllers ---

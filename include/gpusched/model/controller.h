@@ -21,6 +21,7 @@
 #include "gpusched/model/object_meta.h"
 #include "gpusched/model/owner_reference.h"
 #include "gpusched/model/pod.h"
+#include "gpusched/model/volume_objects.h"
 
 namespace gpusched {
 
@@ -86,6 +87,11 @@ struct Controller {
 
   // StatefulSet: spec.ordinals.start.
   int64_t ordinals_start = 0;
+  // StatefulSet: spec.volumeClaimTemplates. The controller gives each pod
+  // the claim "<template>-<set>-<ordinal>" (creating it with the set's
+  // selector labels when it does not exist), mounted as volume <template>
+  // (pkg/controller/statefulset/stateful_set_utils.go updateStorage).
+  std::vector<PersistentVolumeClaim> volume_claim_templates;
 
   // Job: spec.parallelism/completions as defaulted by SetDefaults_Job,
   // completionMode, suspend; status.succeeded, status.completedIndexes and
