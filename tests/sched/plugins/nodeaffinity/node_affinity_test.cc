@@ -3,9 +3,7 @@
 // node_affinity_test.go (commit 17bae91; the 31 cases are the same in
 // 022462cc), with its expected Filter statuses; reasons are v1.35's.
 //
-// 28 of the 31 cases are ported, with their Filter status; the three
-// "added affinity" cases need NodeAffinityArgs.addedAffinity, which gpusched
-// does not read. Not expressible: the PreFilter half
+// Every case's Filter status is ported. Not expressible: the PreFilter half
 // of some cases, as gpusched's NodeAffinity has no PreFilter: the Skip status
 // of "Pod with no Affinity ..." and "... nil NodeSelector ...", the
 // PreFilterResult node sets of the six matchFields cases, and the PreFilter
@@ -60,7 +58,7 @@ Node MakeNode(std::string name, Labels labels) {
   return n;
 }
 
-enum class Want { kFits, kPod };
+enum class Want { kFits, kPod, kEnforced };
 
 struct FilterCase {
   std::string name;
@@ -68,19 +66,23 @@ struct FilterCase {
   Labels labels;
   std::string node_name;
   Want want;
+  std::optional<NodeAffinity> added_affinity;  // NodeAffinityArgs.AddedAffinity
 };
 
 void RunFilterCases(const std::vector<FilterCase>& cases) {
   for (const FilterCase& c : cases) {
     SCOPED_TRACE(c.name);
-    const NodeAffinityPlugin p;
+    NodeAffinityArgs args;
+    args.added_affinity = c.added_affinity;
+    const NodeAffinityPlugin p(args);
     SchedStatus s = RunOne(p, c.pod, MakeNode(c.node_name, c.labels));
     if (c.want == Want::kFits) {
       EXPECT_TRUE(s.IsSuccess()) << s.reasons().size();
       continue;
     }
     EXPECT_EQ(s.code(), SchedStatus::Code::kUnschedulableAndUnresolvable);
-    EXPECT_EQ(s.reasons(), std::vector<std::string>{kReasonNodeAffinity});
+    EXPECT_EQ(s.reasons(), std::vector<std::string>{c.want == Want::kPod ? kReasonNodeAffinity
+                                                                          : kReasonNodeAffinityEnforced});
   }
 }
 
@@ -89,74 +91,84 @@ TEST(NodeAffinityFilterTest, TestNodeAffinity) {
   const NodeSelectorRequirement name_node2 = Req("metadata.name", "In", {"node2"});
   const NodeSelectorRequirement foo_bar = Req("foo", "In", {"bar"});
   const std::vector<FilterCase> cases = {
-      {"missing labels", MakePod({{"foo", "bar"}}), {}, "", Want::kPod},
-      {"same labels", MakePod({{"foo", "bar"}}), {{"foo", "bar"}}, "", Want::kFits},
-      {"node labels are superset", MakePod({{"foo", "bar"}}), {{"foo", "bar"}, {"baz", "blah"}}, "", Want::kFits},
-      {"node labels are subset", MakePod({{"foo", "bar"}, {"baz", "blah"}}), {{"foo", "bar"}}, "", Want::kPod},
+      {"missing labels", MakePod({{"foo", "bar"}}), {}, "", Want::kPod, {}},
+      {"same labels", MakePod({{"foo", "bar"}}), {{"foo", "bar"}}, "", Want::kFits, {}},
+      {"node labels are superset", MakePod({{"foo", "bar"}}), {{"foo", "bar"}, {"baz", "blah"}}, "", Want::kFits, {}},
+      {"node labels are subset", MakePod({{"foo", "bar"}, {"baz", "blah"}}), {{"foo", "bar"}}, "", Want::kPod, {}},
       {"Pod with matchExpressions using In operator that matches the existing node",
-       MakePod({}, Required({Exprs({Req("foo", "In", {"bar", "value2"})})})), {{"foo", "bar"}}, "", Want::kFits},
+       MakePod({}, Required({Exprs({Req("foo", "In", {"bar", "value2"})})})), {{"foo", "bar"}}, "", Want::kFits, {}},
       {"Pod with matchExpressions using Gt operator that matches the existing node",
        MakePod({}, Required({Exprs({Req("kernel-version", "Gt", {"0204"})})})), {{"kernel-version", "0206"}}, "",
-       Want::kFits},
+       Want::kFits, {}},
       {"Pod with matchExpressions using NotIn operator that matches the existing node",
        MakePod({}, Required({Exprs({Req("mem-type", "NotIn", {"DDR", "DDR2"})})})), {{"mem-type", "DDR3"}}, "",
-       Want::kFits},
+       Want::kFits, {}},
       {"Pod with matchExpressions using Exists operator that matches the existing node",
-       MakePod({}, Required({Exprs({Req("GPU", "Exists")})})), {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kFits},
+       MakePod({}, Required({Exprs({Req("GPU", "Exists")})})), {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kFits, {}},
       {"Pod with affinity that don't match node's labels won't schedule onto the node",
-       MakePod({}, Required({Exprs({Req("foo", "In", {"value1", "value2"})})})), {{"foo", "bar"}}, "", Want::kPod},
+       MakePod({}, Required({Exprs({Req("foo", "In", {"value1", "value2"})})})), {{"foo", "bar"}}, "", Want::kPod,
+       {}},
       {"Pod with empty MatchExpressions is not a valid value will match no objects and won't schedule onto the node",
-       MakePod({}, Required({Exprs({})})), {{"foo", "bar"}}, "", Want::kPod},
-      {"Pod with no Affinity will schedule onto a node", MakePod({}), {{"foo", "bar"}}, "", Want::kFits},
+       MakePod({}, Required({Exprs({})})), {{"foo", "bar"}}, "", Want::kPod, {}},
+      {"Pod with no Affinity will schedule onto a node", MakePod({}), {{"foo", "bar"}}, "", Want::kFits, {}},
       {"Pod with Affinity but nil NodeSelector will schedule onto a node", MakePod({}, NodeAffinity{}),
-       {{"foo", "bar"}}, "", Want::kFits},
+       {{"foo", "bar"}}, "", Want::kFits, {}},
       {"Pod with multiple matchExpressions ANDed that matches the existing node",
        MakePod({}, Required({Exprs({Req("GPU", "Exists"), Req("GPU", "NotIn", {"AMD", "INTER"})})})),
-       {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kFits},
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kFits, {}},
       {"Pod with multiple matchExpressions ANDed that doesn't match the existing node",
        MakePod({}, Required({Exprs({Req("GPU", "Exists"), Req("GPU", "In", {"AMD", "INTER"})})})),
-       {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kPod},
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kPod, {}},
       {"Pod with multiple NodeSelectorTerms ORed in affinity, matches the node's labels and will schedule onto the "
        "node",
        MakePod({}, Required({Exprs({Req("foo", "In", {"bar", "value2"})}),
                              Exprs({Req("diffkey", "In", {"wrong", "value2"})})})),
-       {{"foo", "bar"}}, "", Want::kFits},
+       {{"foo", "bar"}}, "", Want::kFits, {}},
       {"Pod with an Affinity and a PodSpec.NodeSelector(the old thing that we are deprecating) both are satisfied, "
        "will schedule onto the node",
-       MakePod({{"foo", "bar"}}, Required({Exprs({Req("foo", "Exists")})})), {{"foo", "bar"}}, "", Want::kFits},
+       MakePod({{"foo", "bar"}}, Required({Exprs({Req("foo", "Exists")})})), {{"foo", "bar"}}, "", Want::kFits, {}},
       {"Pod with an Affinity matches node's labels but the PodSpec.NodeSelector(the old thing that we are "
        "deprecating) is not satisfied, won't schedule onto the node",
-       MakePod({{"foo", "bar"}}, Required({Exprs({Req("foo", "Exists")})})), {{"foo", "barrrrrr"}}, "", Want::kPod},
+       MakePod({{"foo", "bar"}}, Required({Exprs({Req("foo", "Exists")})})), {{"foo", "barrrrrr"}}, "", Want::kPod,
+       {}},
       // The requirement fails to parse (an invalid label value): the term
       // matches nothing, although NotIn would hold for "bar".
       {"Pod with an invalid value in Affinity term won't be scheduled onto the node",
        MakePod({}, Required({Exprs({Req("foo", "NotIn", {"invalid value: ___@#$%^"})})})), {{"foo", "bar"}}, "",
-       Want::kPod},
+       Want::kPod, {}},
       {"Pod with matchFields using In operator that matches the existing node",
-       MakePod({}, Required({Fields({name_node1})})), {}, "node1", Want::kFits},
+       MakePod({}, Required({Fields({name_node1})})), {}, "node1", Want::kFits, {}},
       {"Pod with matchFields using In operator that does not match the existing node",
-       MakePod({}, Required({Fields({name_node1})})), {}, "node2", Want::kPod},
+       MakePod({}, Required({Fields({name_node1})})), {}, "node2", Want::kPod, {}},
       {"Pod with two terms: matchFields does not match, but matchExpressions matches",
        MakePod({}, Required({Fields({name_node1, name_node2}), Exprs({foo_bar})})), {{"foo", "bar"}}, "node2",
-       Want::kFits},
+       Want::kFits, {}},
       {"Pod with one term: matchFields does not match, but matchExpressions matches",
-       MakePod({}, Required({NodeSelectorTerm{{foo_bar}, {name_node1}}})), {{"foo", "bar"}}, "node2", Want::kPod},
+       MakePod({}, Required({NodeSelectorTerm{{foo_bar}, {name_node1}}})), {{"foo", "bar"}}, "node2", Want::kPod, {}},
       {"Pod with one term: both matchFields and matchExpressions match",
-       MakePod({}, Required({NodeSelectorTerm{{foo_bar}, {name_node1}}})), {{"foo", "bar"}}, "node1", Want::kFits},
+       MakePod({}, Required({NodeSelectorTerm{{foo_bar}, {name_node1}}})), {{"foo", "bar"}}, "node1", Want::kFits,
+       {}},
       {"Pod with two terms: both matchFields and matchExpressions do not match",
        MakePod({}, Required({Fields({name_node1}), Exprs({Req("foo", "In", {"not-match-to-bar"})})})),
-       {{"foo", "bar"}}, "node2", Want::kPod},
+       {{"foo", "bar"}}, "node2", Want::kPod, {}},
       {"Pod with two terms of node.Name affinity", MakePod({}, Required({Fields({name_node1}), Fields({name_node2})})),
-       {}, "node2", Want::kFits},
+       {}, "node2", Want::kFits, {}},
       {"Pod with two conflicting mach field requirements", MakePod({}, Required({Fields({name_node1, name_node2})})),
-       {{"foo", "bar"}}, "node2", Want::kPod},
+       {{"foo", "bar"}}, "node2", Want::kPod, {}},
+      {"Matches added affinity and Pod's node affinity", MakePod({}, Required({Exprs({Req("zone", "In", {"foo"})})})),
+       {{"zone", "foo"}}, "node2", Want::kFits, Required({Fields({name_node2})})},
+      {"Matches added affinity but not Pod's node affinity",
+       MakePod({}, Required({Exprs({Req("zone", "In", {"bar"})})})), {{"zone", "foo"}}, "node2", Want::kPod,
+       Required({Fields({name_node2})})},
+      {"Doesn't match added affinity", MakePod({}), {{"zone", "foo"}}, "node2", Want::kEnforced,
+       Required({Exprs({Req("zone", "In", {"bar"})})})},
       {"Matches node selector correctly even if PreFilter is not called", MakePod({{"foo", "bar"}}),
-       {{"foo", "bar"}, {"baz", "blah"}}, "", Want::kFits},
+       {{"foo", "bar"}, {"baz", "blah"}}, "", Want::kFits, {}},
       {"Matches node affinity correctly even if PreFilter is not called",
        MakePod({}, Required({Exprs({Req("GPU", "Exists"), Req("GPU", "NotIn", {"AMD", "INTER"})})})),
-       {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kFits},
+       {{"GPU", "NVIDIA-GRID-K1"}}, "", Want::kFits, {}},
   };
-  ASSERT_EQ(cases.size(), 28u);
+  ASSERT_EQ(cases.size(), 31u);
   RunFilterCases(cases);
 }
 
@@ -169,48 +181,73 @@ TEST(NodeAffinityFilterTest, TestNodeAffinity) {
 // "" (fields.Set.Get).
 TEST(NodeAffinityFilterTest, GpuschedCases) {
   const std::vector<FilterCase> cases = {
-      {"no selector", MakePod({}), {}, "", Want::kFits},
+      {"no selector", MakePod({}), {}, "", Want::kFits, {}},
       {"GPU product label", MakePod({{"nvidia.com/gpu.product", "A100"}}), {{"nvidia.com/gpu.product", "T4"}}, "",
-       Want::kPod},
+       Want::kPod, {}},
       {"Gt with a non-integer value does not parse",
        MakePod({}, Required({Exprs({Req("gpus", "Gt", {"four"})}), Exprs({Req("gpus", "Lt", {"4", "5"})})})),
-       {{"gpus", "2"}}, "n", Want::kPod},
+       {{"gpus", "2"}}, "n", Want::kPod, {}},
       // strconv.ParseInt takes "+1", validateLabelValue does not.
       {"Gt with a plus sign does not parse", MakePod({}, Required({Exprs({Req("gpus", "Gt", {"+1"})})})),
-       {{"gpus", "2"}}, "n", Want::kPod},
+       {{"gpus", "2"}}, "n", Want::kPod, {}},
       {"Lt against a negative label", MakePod({}, Required({Exprs({Req("gpus", "Lt", {"1"})})})), {{"gpus", "-2"}},
-       "n", Want::kFits},
+       "n", Want::kFits, {}},
       {"DoesNotExist with values does not parse",
-       MakePod({}, Required({Exprs({Req("gpu", "DoesNotExist", {"x"})})})), {}, "n", Want::kPod},
+       MakePod({}, Required({Exprs({Req("gpu", "DoesNotExist", {"x"})})})), {}, "n", Want::kPod, {}},
       {"Exists with values does not parse", MakePod({}, Required({Exprs({Req("gpu", "Exists", {"x"})})})),
-       {{"gpu", "x"}}, "n", Want::kPod},
+       {{"gpu", "x"}}, "n", Want::kPod, {}},
       {"NotIn without values does not parse", MakePod({}, Required({Exprs({Req("gpu", "NotIn")})})), {}, "n",
-       Want::kPod},
+       Want::kPod, {}},
       {"an invalid label key does not parse", MakePod({}, Required({Exprs({Req("bad key", "DoesNotExist")})})), {},
-       "n", Want::kPod},
+       "n", Want::kPod, {}},
       {"an unknown operator does not parse", MakePod({}, Required({Exprs({Req("gpu", "Equals", {"x"})})})),
-       {{"gpu", "x"}}, "n", Want::kPod},
+       {{"gpu", "x"}}, "n", Want::kPod, {}},
       {"a term that does not parse leaves the other terms",
        MakePod({}, Required({Exprs({Req("gpu", "NotIn", {"not valid!"})}), Exprs({Req("gpu", "Exists")})})),
-       {{"gpu", "x"}}, "n", Want::kFits},
+       {{"gpu", "x"}}, "n", Want::kFits, {}},
       {"matchFields with two values does not parse",
-       MakePod({}, Required({Fields({Req("metadata.name", "In", {"n", "m"})})})), {}, "n", Want::kPod},
+       MakePod({}, Required({Fields({Req("metadata.name", "In", {"n", "m"})})})), {}, "n", Want::kPod, {}},
       {"matchFields with Exists does not parse", MakePod({}, Required({Fields({Req("metadata.name", "Exists")})})),
-       {}, "n", Want::kPod},
+       {}, "n", Want::kPod, {}},
       {"matchFields NotIn", MakePod({}, Required({Fields({Req("metadata.name", "NotIn", {"m"})})})), {}, "n",
-       Want::kFits},
+       Want::kFits, {}},
       {"matchFields on another key reads \"\": In fails",
-       MakePod({}, Required({Fields({Req("metadata.uid", "In", {"n"})})})), {}, "n", Want::kPod},
+       MakePod({}, Required({Fields({Req("metadata.uid", "In", {"n"})})})), {}, "n", Want::kPod, {}},
       {"matchFields on another key reads \"\": NotIn holds",
-       MakePod({}, Required({Fields({Req("metadata.uid", "NotIn", {"n"})})})), {}, "n", Want::kFits},
+       MakePod({}, Required({Fields({Req("metadata.uid", "NotIn", {"n"})})})), {}, "n", Want::kFits, {}},
       {"the fields of a node without a name are not compared",
        MakePod({}, Required({NodeSelectorTerm{{Req("gpu", "Exists")}, {Req("metadata.name", "In", {"n"})}}})),
-       {{"gpu", "x"}}, "", Want::kFits},
+       {{"gpu", "x"}}, "", Want::kFits, {}},
       {"a node without a name still fails the term's labels",
        MakePod({}, Required({NodeSelectorTerm{{Req("gpu", "Exists")}, {Req("metadata.name", "In", {"n"})}}})), {},
-       "", Want::kPod},
+       "", Want::kPod, {}},
+      {"an added selector with no terms matches no node", MakePod({}), {{"gpu", "x"}}, "n", Want::kEnforced,
+       Required({})},
+      {"only preferred added terms: Filter is the pod's", MakePod({{"gpu", "x"}}), {}, "n", Want::kPod,
+       NodeAffinity{false, {}, {{5, Exprs({Req("gpu", "Exists")})}}}},
   };
   RunFilterCases(cases);
+}
+
+// The scheduler-enforced selector turns the filter's traits off (the plain
+// node fast paths assume NodeAffinity passes pods without a selector), and
+// the diagnosis tells its failures from the pod's own.
+TEST(NodeAffinityFilterTest, AddedAffinityTraitsAndDiagnosis) {
+  EXPECT_TRUE(NodeAffinityPlugin().Traits().in_tree);
+  NodeAffinityArgs preferred_only;
+  preferred_only.added_affinity = NodeAffinity{false, {}, {{5, Exprs({Req("gpu", "Exists")})}}};
+  EXPECT_TRUE(NodeAffinityPlugin(preferred_only).Traits().in_tree);
+  NodeAffinityArgs args;
+  args.added_affinity = Required({Exprs({Req("zone", "In", {"a"})})});
+  const NodeAffinityPlugin p(args);
+  EXPECT_FALSE(p.Traits().in_tree);
+  const Pod pod = MakePod({{"gpu", "x"}});
+  const PodInfo info = PodInfo::Make(pod, 0);
+  EXPECT_EQ(p.NeverPasses(info, MakeNode("n", {{"gpu", "x"}}), NodeState{}), 2);
+  EXPECT_EQ(p.NeverPasses(info, MakeNode("n", {{"zone", "a"}}), NodeState{}), 1);
+  EXPECT_EQ(p.NeverPasses(info, MakeNode("n", {{"zone", "a"}, {"gpu", "x"}}), NodeState{}), 0);
+  EXPECT_FALSE(p.QueueOnNodeAdded(info, MakeNode("n", {{"gpu", "x"}}), NodeState{}));
+  EXPECT_TRUE(p.QueueOnNodeAdded(info, MakeNode("n", {{"zone", "a"}, {"gpu", "x"}}), NodeState{}));
 }
 
 }  // namespace
