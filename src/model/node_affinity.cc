@@ -2,12 +2,39 @@
 
 #include <algorithm>
 #include <charconv>
+#include <string_view>
+#include <utility>
+
+#include "gpusched/model/name_validation.h"
 
 namespace gpusched {
 namespace {
 
+const std::string& NoFieldValue() {
+  static const std::string kEmpty;
+  return kEmpty;
+}
+
+// A []string BadValue as field.Error prints it (%#v).
+std::string GoStringSliceValue(const std::vector<std::string>& v) {
+  if (v.empty()) return "[]string(nil)";
+  std::string s = "[]string{";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + GoQuote(v[i]);
+  return s + "}";
+}
+
+FieldError InvalidStringSlice(std::string field, const std::vector<std::string>& values, std::string detail) {
+  return FieldError{FieldError::Type::kInvalid, std::move(field), GoStringSliceValue(values), std::move(detail)};
+}
+
+std::string JoinFieldMessages(const std::vector<std::string>& parts) {
+  std::string s;
+  for (size_t i = 0; i < parts.size(); ++i) s += (i ? "; " : "") + parts[i];
+  return s;
+}
+
 // strconv.ParseInt(s, 10, 64): an optional sign, then decimal digits.
-bool ParseInt64(const std::string& s, int64_t& out) {
+bool ParseInt64(std::string_view s, int64_t& out) {
   const char* b = s.data();
   const char* e = s.data() + s.size();
   if (b != e && *b == '+') ++b;
@@ -31,23 +58,111 @@ bool RequirementMatches(const NodeSelectorRequirement& r, bool has, const std::s
   return false;
 }
 
+// fields.OneTermEqualSelector / OneTermNotEqualSelector over the node's
+// fields.Set, which holds metadata.name only: any other key reads "".
+bool FieldMatches(const NodeSelectorRequirement& r, const std::string& node_name) {
+  const std::string& value = r.key == "metadata.name" ? node_name : NoFieldValue();
+  return r.op == "In" ? value == r.values[0] : value != r.values[0];
+}
+
 bool TermMatches(const NodeSelectorTerm& term, const std::map<std::string, std::string, std::less<>>& labels,
                  const std::string& node_name) {
+  // "nil or empty term selects no objects".
   if (term.match_expressions.empty() && term.match_fields.empty()) return false;
   for (const auto& r : term.match_expressions) {
     auto it = labels.find(r.key);
     bool has = it != labels.end();
-    if (!RequirementMatches(r, has, has ? it->second : std::string())) return false;
+    if (!RequirementMatches(r, has, has ? it->second : NoFieldValue())) return false;
   }
-  for (const auto& r : term.match_fields) {
-    // Only metadata.name is a supported field selector for nodes.
-    if (r.key != "metadata.name") return false;
-    if (!RequirementMatches(r, true, node_name)) return false;
-  }
+  // A term that fails to parse matches nothing; checked after the cheap
+  // match above, since it only matters for a term that would match.
+  if (!NodeSelectorTermParses(term)) return false;
+  // nodeSelectorTerm.match: the fields are only compared when the node has
+  // any, i.e. a name (extractNodeFields); a node known by its labels alone
+  // (a PV's node affinity, volume.CheckNodeAffinity) passes them.
+  if (node_name.empty()) return true;
+  for (const auto& r : term.match_fields)
+    if (!FieldMatches(r, node_name)) return false;
   return true;
 }
 
+// One matchExpressions requirement: nodeSelectorRequirementsAsSelector and
+// labels.NewRequirement.
+void NodeSelectorRequirementErrors(const NodeSelectorRequirement& r, const std::string& path,
+                                   std::vector<FieldError>& errs) {
+  if (r.op != "In" && r.op != "NotIn" && r.op != "Exists" && r.op != "DoesNotExist" && r.op != "Gt" && r.op != "Lt") {
+    errs.push_back(FieldError::NotSupported(path + ".operator", r.op,
+                                            {"In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"}));
+    return;
+  }
+  // labels.NewRequirement.
+  std::vector<std::string> key_errs = IsQualifiedName(r.key);
+  if (!key_errs.empty()) errs.push_back(FieldError::Invalid(path + ".key", r.key, JoinFieldMessages(key_errs)));
+  const std::string values = path + ".values";
+  if (r.op == "In" || r.op == "NotIn") {
+    if (r.values.empty())
+      errs.push_back(InvalidStringSlice(values, r.values, "for 'in', 'notin' operators, values set can't be empty"));
+  } else if (r.op == "Exists" || r.op == "DoesNotExist") {
+    if (!r.values.empty())
+      errs.push_back(InvalidStringSlice(values, r.values, "values set must be empty for exists and does not exist"));
+  } else {
+    if (r.values.size() != 1)
+      errs.push_back(InvalidStringSlice(values, r.values, "for 'Gt', 'Lt' operators, exactly one value is required"));
+    for (size_t i = 0; i < r.values.size(); ++i) {
+      int64_t v = 0;
+      if (!ParseInt64(r.values[i], v))
+        errs.push_back(FieldError::Invalid(values + "[" + std::to_string(i) + "]", r.values[i],
+                                           "for 'Gt', 'Lt' operators, the value must be an integer"));
+    }
+  }
+  for (size_t i = 0; i < r.values.size(); ++i) {
+    std::vector<std::string> value_errs = IsValidLabelValue(r.values[i]);
+    if (!value_errs.empty())
+      errs.push_back(FieldError::Invalid(values + "[" + std::to_string(i) + "][" + r.key + "]", r.values[i],
+                                         JoinFieldMessages(value_errs)));
+  }
+}
+
 }  // namespace
+
+void NodeSelectorTermErrors(const NodeSelectorTerm& term, const std::string& path, std::vector<FieldError>& errs) {
+  for (size_t i = 0; i < term.match_expressions.size(); ++i)
+    NodeSelectorRequirementErrors(term.match_expressions[i], path + ".matchExpressions[" + std::to_string(i) + "]",
+                                  errs);
+  // nodeSelectorRequirementsAsFieldSelector: In or NotIn with one value; the
+  // key is not checked.
+  for (size_t i = 0; i < term.match_fields.size(); ++i) {
+    const NodeSelectorRequirement& r = term.match_fields[i];
+    const std::string p = path + ".matchFields[" + std::to_string(i) + "]";
+    if (r.op == "In" || r.op == "NotIn") {
+      if (r.values.size() != 1) errs.push_back(InvalidStringSlice(p + ".values", r.values, "must have one element"));
+    } else {
+      errs.push_back(FieldError::NotSupported(p + ".operator", r.op, {"In", "NotIn"}));
+    }
+  }
+}
+
+bool NodeSelectorTermParses(const NodeSelectorTerm& term) {
+  for (const NodeSelectorRequirement& r : term.match_expressions) {
+    if (r.op == "In" || r.op == "NotIn") {
+      if (r.values.empty()) return false;
+    } else if (r.op == "Exists" || r.op == "DoesNotExist") {
+      if (!r.values.empty()) return false;
+    } else if (r.op == "Gt" || r.op == "Lt") {
+      int64_t v = 0;
+      if (r.values.size() != 1 || !ParseInt64(r.values[0], v)) return false;
+    } else {
+      return false;
+    }
+    // Empty when valid: no allocation.
+    if (!IsQualifiedName(r.key).empty()) return false;
+    for (const std::string& v : r.values)
+      if (!IsValidLabelValue(v).empty()) return false;
+  }
+  for (const NodeSelectorRequirement& r : term.match_fields)
+    if ((r.op != "In" && r.op != "NotIn") || r.values.size() != 1) return false;
+  return true;
+}
 
 bool MatchesNodeSelectorTerm(const NodeSelectorTerm& term, const Node& node) {
   return TermMatches(term, node.meta.labels, node.name());

@@ -433,7 +433,7 @@ TEST(SchedulerConfigLoaderTest, Warnings) {
       {"args of another plugin",
        kHead + "profiles:\n- pluginConfig:\n  - name: DefaultPreemption\n    args:\n      minCandidateNodesAbsolute: 10\n",
        {"c.yaml:7: profiles[0].pluginConfig[0].args (DefaultPreemption) is accepted and ignored: gpusched reads the "
-        "args of NodeResourcesFit, PodTopologySpread, InterPodAffinity, NodeResourcesBalancedAllocation and "
+        "args of NodeAffinity, NodeResourcesFit, PodTopologySpread, InterPodAffinity, NodeResourcesBalancedAllocation and "
         "Coscheduling only"}},
       {"settings that do not change placement", kHead +
            "leaderElection: {leaderElect: false}\nclientConnection: {qps: 50}\nenableProfiling: true\n"

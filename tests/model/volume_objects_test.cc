@@ -16,14 +16,21 @@ TEST(VolumeObjectsTest, PvNodeAffinityMatchesLabelsOnly) {
   pv.node_affinity.push_back(NodeSelectorTerm{{{"zone", "In", {"a"}}}, {}});
   EXPECT_TRUE(PvNodeAffinityMatches(pv, {{"zone", "a"}}));
   EXPECT_FALSE(PvNodeAffinityMatches(pv, {{"zone", "b"}}));
-  // CheckNodeAffinity builds a node of labels only: matchFields on
-  // metadata.name see "".
+  // CheckNodeAffinity builds a node of labels only, which has no fields
+  // (nodeaffinity's extractNodeFields sets metadata.name only for a name),
+  // and nodeSelectorTerm.match compares the matchFields only when there are
+  // fields: a matchFields term passes every node, In or NotIn.
   PersistentVolume by_name;
   by_name.has_node_affinity = true;
   by_name.node_affinity.push_back(NodeSelectorTerm{{}, {{"metadata.name", "In", {"a"}}}});
-  EXPECT_FALSE(PvNodeAffinityMatches(by_name, {{"kubernetes.io/hostname", "a"}}));
+  EXPECT_TRUE(PvNodeAffinityMatches(by_name, {{"kubernetes.io/hostname", "b"}}));
   by_name.node_affinity[0].match_fields[0].op = "NotIn";
   EXPECT_TRUE(PvNodeAffinityMatches(by_name, {}));
+  // Its labels still count, and a term that fails to parse matches nothing.
+  by_name.node_affinity[0].match_expressions.push_back({"zone", "In", {"a"}});
+  EXPECT_FALSE(PvNodeAffinityMatches(by_name, {{"zone", "b"}}));
+  by_name.node_affinity[0].match_fields[0].values.push_back("c");
+  EXPECT_FALSE(PvNodeAffinityMatches(by_name, {{"zone", "a"}}));
 }
 
 TEST(VolumeObjectsTest, MatchTopologySelectorTerms) {

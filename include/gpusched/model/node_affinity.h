@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/model/field_error.h"
 #include "gpusched/model/node.h"
 
 namespace gpusched {
@@ -39,8 +40,12 @@ struct NodeAffinity {
   std::vector<PreferredSchedulingTerm> preferred;  // preferredDuringSchedulingIgnoredDuringExecution
 };
 
-// True when every requirement of `term` holds on `node`. A term with no
-// requirements matches nothing (upstream: "an empty term matches no objects").
+// True when every requirement of `term` holds on `node`, as
+// nodeaffinity.LazyErrorNodeSelector matches one term: a term with no
+// requirements matches nothing ("nil or empty term selects no objects"), nor
+// does one that fails to parse (NodeSelectorTermParses); the matchFields are
+// compared only on a node with a name (extractNodeFields), so a node known by
+// its labels alone passes them.
 bool MatchesNodeSelectorTerm(const NodeSelectorTerm& term, const Node& node);
 // True when any term matches (terms are ORed).
 bool MatchesAnyNodeSelectorTerm(const std::vector<NodeSelectorTerm>& terms, const Node& node);
@@ -49,6 +54,22 @@ bool MatchesAnyNodeSelectorTerm(const std::vector<NodeSelectorTerm>& terms, cons
 bool MatchesAnyNodeSelectorTerm(const std::vector<NodeSelectorTerm>& terms,
                                 const std::map<std::string, std::string, std::less<>>& labels,
                                 const std::string& node_name);
+
+// Whether k8s.io/component-helpers/scheduling/corev1/nodeaffinity parses
+// `term` (newNodeSelectorTerm): each matchExpressions requirement must make a
+// labels.Requirement (one of the six operators; a valid label key; In and
+// NotIn with values, Exists and DoesNotExist without; Gt and Lt with exactly
+// one integer; every value a valid label value), each matchFields one must be
+// In or NotIn with exactly one value. A term that does not parse matches no
+// node; the Filter ignores the error ("for backwards compatibility").
+bool NodeSelectorTermParses(const NodeSelectorTerm& term);
+// The parse errors of `term` at `path` ("...nodeSelectorTerms[0]", or
+// "...preferredDuringSchedulingIgnoredDuringExecution[0]": a preferred
+// term's path has no ".preference"), as NewNodeSelector and
+// NewPreferredSchedulingTerms report them: labels.NewRequirement's messages
+// for matchExpressions, nodeSelectorRequirementsAsFieldSelector's for
+// matchFields.
+void NodeSelectorTermErrors(const NodeSelectorTerm& term, const std::string& path, std::vector<FieldError>& errs);
 
 }  // namespace gpusched
 

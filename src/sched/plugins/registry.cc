@@ -36,6 +36,11 @@ std::unique_ptr<Plugin> MakePodTopologySpread(const ResolvedProfile& profile) {
   return std::make_unique<PodTopologySpread>(args ? *args : PodTopologySpreadArgs{});
 }
 
+std::unique_ptr<Plugin> MakeNodeAffinity(const ResolvedProfile& profile) {
+  const NodeAffinityArgs* args = PluginArgsOf<NodeAffinityArgs>(profile, names::kNodeAffinity);
+  return std::make_unique<NodeAffinityPlugin>(args ? *args : NodeAffinityArgs{});
+}
+
 std::unique_ptr<Plugin> MakeNodeResourcesFit(const ResolvedProfile& profile) {
   // The profile's args are defaulted already; a profile built by hand may not be.
   NodeResourcesFitArgs args = profile.fit_args;
@@ -65,7 +70,7 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kNodeUnschedulable, kFilter}, Make<NodeUnschedulable>},
       {{kNodeName, kFilter}, Make<NodeName>},
       {{kTaintToleration, kFilter | kPreScore | kScore}, Make<TaintToleration>},
-      {{kNodeAffinity, kPreFilter | kFilter | kPreScore | kScore}, Make<NodeAffinityPlugin>},
+      {{kNodeAffinity, kPreFilter | kFilter | kPreScore | kScore, DecodeNodeAffinityArgs}, MakeNodeAffinity},
       {{kNodePorts, kPreFilter | kFilter}, Make<NodePorts>},
       {{kNodeResourcesFit, kPreFilter | kFilter | kPreScore | kScore, DecodeNodeResourcesFitArgs},
        MakeNodeResourcesFit},

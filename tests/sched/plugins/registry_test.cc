@@ -45,7 +45,7 @@ TEST(RegistryTest, InTreeCatalog) {
                        "DefaultPreemption", "NodeResourcesBalancedAllocation", "ImageLocality", "DefaultBinder",
                        "NodeDeclaredFeatures", "GangScheduling", "Coscheduling"}));
   EXPECT_EQ(with_args,
-            (std::vector<std::string>{"NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+            (std::vector<std::string>{"NodeAffinity", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
                                       "NodeResourcesBalancedAllocation",
                                       "Coscheduling"}));
   EXPECT_EQ(PluginExtensionPoints("NodeResourcesFit"), kPreFilter | kFilter | kPreScore | kScore);

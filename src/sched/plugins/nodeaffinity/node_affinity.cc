@@ -1,7 +1,9 @@
-// NodeAffinity's Filter: pkg/scheduler/framework/plugins/nodeaffinity. The pod
-// must match spec.nodeSelector (every key a node label with that value) and,
-// when set, one of the required node selector terms
-// (k8s.io/component-helpers/scheduling/corev1 RequiredNodeAffinity.Match).
+// NodeAffinity's Filter: pkg/scheduler/framework/plugins/nodeaffinity. The
+// node must match the args' addedAffinity required terms when given
+// (errReasonEnforced otherwise); the pod must match spec.nodeSelector (every
+// key a node label with that value) and, when set, one of the required node
+// selector terms (k8s.io/component-helpers/scheduling/corev1/nodeaffinity
+// RequiredNodeAffinity.Match, parse errors ignored).
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 
 namespace gpusched {
@@ -38,7 +40,22 @@ std::string MissingKubeletLabels(const Pod& pod, const ClusterState& cluster) {
 
 }  // namespace
 
+NodeAffinityPlugin::NodeAffinityPlugin(const NodeAffinityArgs& args) {
+  if (!args.added_affinity) return;
+  const NodeAffinity& added = *args.added_affinity;
+  added_required_ = added.has_required;
+  added_required_terms_ = added.required;
+  added_preferred_ = !added.preferred.empty();
+  for (const PreferredSchedulingTerm& t : added.preferred)
+    if (t.weight != 0 && !(t.preference.match_expressions.empty() && t.preference.match_fields.empty()))
+      added_preferred_terms_.push_back(t);
+}
+
 bool NodeAffinityPlugin::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
+  if (added_required_ && !MatchesAnyNodeSelectorTerm(added_required_terms_, node)) {
+    if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonNodeAffinityEnforced);
+    return false;
+  }
   bool ok = true;
   for (const auto& [key, value] : pod.pod->node_selector) {
     auto it = node.meta.labels.find(key);
@@ -53,7 +70,15 @@ bool NodeAffinityPlugin::Check(const PodInfo& pod, const Node& node, const NodeS
   return ok;
 }
 
-std::string NodeAffinityPlugin::ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int) const {
+int NodeAffinityPlugin::NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const {
+  if (added_required_ && !MatchesAnyNodeSelectorTerm(added_required_terms_, node)) return 2;
+  return Check(pod, node, state, nullptr) ? 0 : 1;
+}
+
+std::string NodeAffinityPlugin::ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int reason) const {
+  if (reason == 2)
+    return "not matching the scheduler-enforced node affinity (the addedAffinity of NodeAffinity's args in the "
+           "scheduler configuration)";
   return "not matching its nodeSelector or node affinity (fix them or label a node)" +
          MissingKubeletLabels(*pod.pod, cluster);
 }

@@ -3,6 +3,7 @@
 // NodeInclusionPolicy and matchLabelKeys on): TestSingleConstraint and
 // TestMultipleConstraints run PreFilter then Filter on every node and
 // compare the status codes with upstream's wantStatusCode;
+// TestMultipleConstraints is ported whole (13 cases, read in 01c2588);
 // TestPreFilterStateAddPod/RemovePod are checked through Check on a node
 // whose pods changed after PreFilter (the dry-run contract). The cases are
 // those of upstream's tables named below, with their expected values.
@@ -65,6 +66,17 @@ std::vector<Node> FourNodes() {
 }
 
 Pod Foo(const std::string& name, const std::string& node) { return PodB(name).Node(node).Label("foo", "").Obj(); }
+Pod FooBar(const std::string& name, const std::string& node) {
+  return PodB(name).Node(node).Label("foo", "").Label("bar", "").Obj();
+}
+
+// Zone and node labels, and foo="" (the nodes a nodeSelector foo="" takes).
+std::map<std::string, std::string> ZNF(const std::string& zone, const std::string& node) {
+  return {{"zone", zone}, {"node", node}, {"foo", ""}};
+}
+
+// upstream's `taints`: node.kubernetes.io/unschedulable:NoSchedule.
+std::vector<Taint> Unschedulable() { return {{"node.kubernetes.io/unschedulable", "", "NoSchedule"}}; }
 
 TEST(PodTopologySpreadFilterTest, SingleConstraint) {
   const LabelSelector foo = Exists("foo");
@@ -282,7 +294,53 @@ TEST(PodTopologySpreadFilterTest, MultipleConstraints) {
         MakeNode("node-x", {{"zone", "zone2"}}), MakeNode("node-y", ZN("zone2", "node-y"))},
        {Foo("p-a1", "node-a"), Foo("p-y1", "node-y")},
        {{"node-a", kU}, {"node-b", kS}, {"node-x", kUU}, {"node-y", kU}}},
+      // The node inclusion policies (enableNodeInclusionPolicy: true, as
+      // v1.35 locks it); node-y's taint is upstream's `taints`.
+      {"two node inclusion Constraints, zone: honor/ignore, node: ignore/ignore",
+       PodB("p").Label("foo", "").NodeSelector("foo", "").Spread(1, "zone", kDoNotSchedule, foo)
+           .Spread(1, "node", kDoNotSchedule, foo, std::nullopt, "Ignore").Obj(),
+       {MakeNode("node-a", ZNF("zone1", "node-a")), MakeNode("node-b", ZNF("zone1", "node-b")),
+        MakeNode("node-x", ZNF("zone2", "node-x")), MakeNode("node-y", ZN("zone2", "node-y"))},
+       {Foo("p-a1", "node-a"), Foo("p-b1", "node-b"), Foo("p-y1", "node-y")},
+       {{"node-a", kU}, {"node-b", kU}, {"node-x", kS}, {"node-y", kU}}},
+      {"two node inclusion Constraints, zone: honor/honor, node: honor/ignore",
+       PodB("p").Label("foo", "").Spread(1, "zone", kDoNotSchedule, foo, std::nullopt, "", "Honor")
+           .Spread(1, "node", kDoNotSchedule, foo).Obj(),
+       {MakeNode("node-a", ZNF("zone1", "node-a")), MakeNode("node-b", ZNF("zone1", "node-b")),
+        MakeNode("node-x", ZNF("zone2", "node-x")), MakeNode("node-y", ZN("zone2", "node-y"), Unschedulable())},
+       {Foo("p-a1", "node-a"), Foo("p-b1", "node-b"), Foo("p-y1", "node-y")},
+       {{"node-a", kU}, {"node-b", kU}, {"node-x", kS}, {"node-y", kU}}},
+      {"two node inclusion Constraints, zone: honor/ignore, node: honor/ignore",
+       PodB("p").Label("foo", "").NodeSelector("foo", "").Spread(1, "zone", kDoNotSchedule, foo)
+           .Spread(1, "node", kDoNotSchedule, foo).Obj(),
+       {MakeNode("node-a", ZNF("zone1", "node-a")), MakeNode("node-b", ZN("zone1", "node-b")),
+        MakeNode("node-x", ZNF("zone2", "node-x")), MakeNode("node-y", ZNF("zone2", "node-y"), Unschedulable())},
+       {Foo("p-a1", "node-a"), Foo("p-b1", "node-b"), Foo("p-y1", "node-y")},
+       {{"node-a", kU}, {"node-b", kS}, {"node-x", kS}, {"node-y", kU}}},
+      {"two node inclusion Constraints, zone: honor/honor, node: ignore/ignore",
+       PodB("p").Label("foo", "").NodeSelector("foo", "").Spread(1, "zone", kDoNotSchedule, foo, std::nullopt, "",
+                                                                  "Honor")
+           .Spread(1, "node", kDoNotSchedule, foo, std::nullopt, "Ignore").Obj(),
+       {MakeNode("node-a", ZNF("zone1", "node-a")), MakeNode("node-b", ZN("zone1", "node-b")),
+        MakeNode("node-x", ZNF("zone2", "node-x")), MakeNode("node-y", ZNF("zone2", "node-y"), Unschedulable())},
+       {Foo("p-a1", "node-a"), Foo("p-b1", "node-b"), Foo("p-y1", "node-y")},
+       {{"node-a", kU}, {"node-b", kU}, {"node-x", kS}, {"node-y", kU}}},
+      {"two Constraints on zone, spreads = [3/3, 2/1]",
+       PodB("p").Label("foo", "").Label("bar", "").Spread(1, "zone", kDoNotSchedule, bar)
+           .Spread(1, "zone", kDoNotSchedule, foo).Obj(),
+       FourNodes(),
+       {FooBar("p-a1", "node-a"), Foo("p-a2", "node-a"), FooBar("p-b1", "node-b"), Foo("p-y1", "node-y"),
+        FooBar("p-y2", "node-y"), Foo("p-y3", "node-y")},
+       {{"node-a", kU}, {"node-b", kU}, {"node-x", kS}, {"node-y", kS}}},
+      {"two Constraints on zone, spreads = [3/4, 2/1]",
+       PodB("p").Label("foo", "").Label("bar", "").Spread(1, "zone", kDoNotSchedule, bar)
+           .Spread(1, "zone", kDoNotSchedule, foo).Obj(),
+       FourNodes(),
+       {FooBar("p-a1", "node-a"), Foo("p-a2", "node-a"), FooBar("p-b1", "node-b"), Foo("p-y1", "node-y"),
+        FooBar("p-y2", "node-y"), Foo("p-y3", "node-y"), Foo("p-y4", "node-y")},
+       {{"node-a", kU}, {"node-b", kU}, {"node-x", kU}, {"node-y", kU}}},
   };
+  ASSERT_EQ(cases.size(), 13u);
   RunFilterCases(cases);
 }
 

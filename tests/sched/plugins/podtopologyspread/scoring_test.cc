@@ -1,5 +1,7 @@
 // Ported from TestPodTopologySpreadScore in k8s.io/kubernetes
-// pkg/scheduler/framework/plugins/podtopologyspread/scoring_test.go: PreScore
+// pkg/scheduler/framework/plugins/podtopologyspread/scoring_test.go (008b365,
+// 28 cases: all but the one testing MatchLabelKeysInPodTopologySpread off,
+// which v1.35 turns on): PreScore
 // over the candidate nodes (`nodes`; `failed` are the other nodes of the
 // snapshot, whose pods still count), Score on each candidate, NormalizeScore,
 // the whole normalized list asserted with upstream's values. Plus the
@@ -48,7 +50,23 @@ void RunScoreCases(const std::vector<ScoreCase>& cases, const PodTopologySpreadA
 }
 
 Node Host(const std::string& name) { return MakeNode(name, {{kLabelHostname, name}}); }
+Node ZH(const std::string& zone, const std::string& name) {
+  return MakeNode(name, {{"zone", zone}, {kLabelHostname, name}});
+}
+Node Zone(const std::string& name, const std::string& zone) { return MakeNode(name, {{"zone", zone}}); }
+// A node labelled node=<name>, and foo="" when `foo`.
+Node NodeL(const std::string& name, bool foo = false, std::vector<Taint> taints = {}) {
+  std::map<std::string, std::string> labels = {{"node", name}};
+  if (foo) labels["foo"] = "";
+  return MakeNode(name, labels, std::move(taints));
+}
+// upstream's `taints`: node.kubernetes.io/unschedulable:NoSchedule.
+std::vector<Taint> Unschedulable() { return {{"node.kubernetes.io/unschedulable", "", "NoSchedule"}}; }
 Pod Foo(const std::string& name, const std::string& node) { return PodB(name).Node(node).Label("foo", "").Obj(); }
+Pod Bar(const std::string& name, const std::string& node) { return PodB(name).Node(node).Label("bar", "").Obj(); }
+Pod FooBar(const std::string& name, const std::string& node) {
+  return PodB(name).Node(node).Label("foo", "").Label("bar", "").Obj();
+}
 std::vector<Pod> Spread(const std::vector<std::pair<std::string, int>>& per_node) {
   std::vector<Pod> out;
   for (const auto& [node, n] : per_node)
@@ -65,6 +83,10 @@ TEST(PodTopologySpreadScoreTest, PodTopologySpreadScore) {
   service.services.push_back(ServiceSelector{"default", "svc", LabelMap{{"foo", ""}}});
   const std::vector<Pod> s4321 = Spread({{"node-a", 4}, {"node-b", 3}, {"node-c", 2}, {"node-d", 1}});
   const std::vector<Pod> s421y3 = Spread({{"node-a", 4}, {"node-b", 2}, {"node-x", 1}, {"node-y", 3}});
+  const std::vector<Pod> s211 = Spread({{"node-a", 2}, {"node-b", 1}, {"node-c", 1}});
+  const LabelSelector bar = Exists("bar");
+  const Pod foo_zone_bar_host = PodB("p").Label("foo", "").Label("bar", "").Spread(1, "zone", kScheduleAnyway, foo)
+                                    .Spread(1, kLabelHostname, kScheduleAnyway, bar).Obj();
   const std::vector<ScoreCase> cases = {
       {"one constraint on node, no existing pods", one(1, kLabelHostname), {}, {Host("node-a"), Host("node-b")}, {},
        {100, 100}, {}},
@@ -91,7 +113,88 @@ TEST(PodTopologySpreadScoreTest, PodTopologySpreadScore) {
       {"one constraint on node, 3 out of 4 nodes are candidates, one node doesn't match topology key",
        one(1, kLabelHostname), s421y3, {Host("node-a"), MakeNode("node-b", {{"n", "node-b"}}), Host("node-x")},
        {Host("node-y")}, {16, 0, 100}, {}},
+      {"one constraint on zone, 3 out of 4 nodes are candidates", one(1, "zone"), s421y3,
+       {ZH("zone1", "node-a"), ZH("zone1", "node-b"), ZH("zone2", "node-x")}, {ZH("zone2", "node-y")},
+       {75, 75, 100}, {}},
+      {"two Constraints on zone and node, 2 out of 4 nodes are candidates",
+       PodB("p").Label("foo", "").Spread(1, "zone", kScheduleAnyway, foo).Spread(1, kLabelHostname, kScheduleAnyway,
+                                                                                 foo).Obj(),
+       Spread({{"node-a", 2}, {"node-b", 1}, {"node-x", 2}, {"node-y", 4}}),
+       {ZH("zone1", "node-a"), ZH("zone2", "node-x")}, {ZH("zone1", "node-b"), ZH("zone2", "node-y")}, {100, 63},
+       {}},
+      {"two Constraints on zone, 2 out of 4 nodes are candidates",
+       PodB("p").Label("foo", "").Label("bar", "").Spread(1, "zone", kScheduleAnyway, foo)
+           .Spread(1, "zone", kScheduleAnyway, bar).Obj(),
+       {FooBar("p-a1", "node-a"), Foo("p-a2", "node-a"), FooBar("p-b1", "node-b"), Foo("p-y1", "node-y"),
+        FooBar("p-y2", "node-y"), Foo("p-y3", "node-y")},
+       {Zone("node-a", "zone1"), Zone("node-x", "zone2")}, {Zone("node-b", "zone1"), Zone("node-y", "zone2")},
+       {85, 100}, {}},
+      {"two Constraints on zone and node, with different labelSelectors", foo_zone_bar_host,
+       {Foo("p-a1", "node-a"), FooBar("p-b1", "node-b"), Foo("p-y1", "node-y"), Bar("p-y2", "node-y")},
+       {ZH("zone1", "node-a"), ZH("zone1", "node-b"), ZH("zone2", "node-x"), ZH("zone2", "node-y")}, {},
+       {60, 20, 100, 60}, {}},
+      {"two Constraints on zone and node, with different labelSelectors, some nodes have 0 pods", foo_zone_bar_host,
+       {Bar("p-b1", "node-b"), Foo("p-x1", "node-x"), FooBar("p-y1", "node-y")},
+       {ZH("zone1", "node-a"), ZH("zone1", "node-b"), ZH("zone2", "node-x"), ZH("zone2", "node-y")}, {},
+       {100, 60, 40, 0}, {}},
+      {"two Constraints on zone and node, with different labelSelectors, 3 out of 4 nodes are candidates",
+       foo_zone_bar_host,
+       {Foo("p-a1", "node-a"), FooBar("p-b1", "node-b"), Foo("p-y1", "node-y"), Bar("p-y2", "node-y")},
+       {ZH("zone1", "node-a"), ZH("zone1", "node-b"), ZH("zone2", "node-x")}, {ZH("zone2", "node-y")},
+       {50, 25, 100}, {}},
+      {"existing pods in a different namespace do not count", one(1, kLabelHostname),
+       {PodB("p-a1").Namespace("ns1").Node("node-a").Label("foo", "").Obj(), Foo("p-a2", "node-a"),
+        Foo("p-b1", "node-b"), Foo("p-b2", "node-b")},
+       {Host("node-a"), Host("node-b")}, {}, {100, 33}, {}},
+      {"terminating Pods should be excluded", one(1, kLabelHostname),
+       {PodB("p-a").Node("node-a").Label("foo", "").Terminating().Obj(), Foo("p-b", "node-b")},
+       {Host("node-a"), Host("node-b")}, {}, {100, 0}, {}},
+      // Artificial, as upstream says: the API server refuses minDomains with
+      // ScheduleAnyway.
+      {"minDomains has no effect when ScheduleAnyway",
+       PodB("p").Label("foo", "").Spread(2, "node", kScheduleAnyway, foo, 10).Obj(),
+       Spread({{"node-a", 2}, {"node-b", 2}, {"node-c", 1}}),
+       {NodeL("node-a"), NodeL("node-b"), NodeL("node-c")}, {}, {75, 75, 100}, {}},
+      // The node inclusion policies (enableNodeInclusionPolicy: true, as
+      // v1.35 locks it); node-c's taint is upstream's `taints`.
+      {"NodeAffinityPolicy honoed with labelSelectors",
+       PodB("p").Label("foo", "").NodeSelector("foo", "").Spread(1, "node", kScheduleAnyway, foo).Obj(), s211,
+       {NodeL("node-a", true), NodeL("node-b", true), NodeL("node-c")}, {}, {0, 33, 100}, {}},
+      {"NodeAffinityPolicy ignored with labelSelectors",
+       PodB("p").Label("foo", "").NodeSelector("foo", "").Spread(1, "node", kScheduleAnyway, foo, std::nullopt,
+                                                                  "Ignore").Obj(),
+       s211, {NodeL("node-a", true), NodeL("node-b", true), NodeL("node-c")}, {}, {66, 100, 100}, {}},
+      {"NodeAffinityPolicy honoed with nodeAffinity",
+       PodB("p").Label("foo", "").NodeAffinity("foo", "In", {""}).Spread(1, "node", kScheduleAnyway, foo).Obj(),
+       s211, {NodeL("node-a", true), NodeL("node-b", true), NodeL("node-c")}, {}, {0, 33, 100}, {}},
+      {"NodeAffinityPolicy ignored with nodeAffinity",
+       PodB("p").Label("foo", "").NodeAffinity("foo", "In", {""}).Spread(1, "node", kScheduleAnyway, foo,
+                                                                          std::nullopt, "Ignore").Obj(),
+       s211, {NodeL("node-a", true), NodeL("node-b", true), NodeL("node-c")}, {}, {66, 100, 100}, {}},
+      {"NodeTaintsPolicy honored",
+       PodB("p").Label("foo", "").Spread(1, "node", kScheduleAnyway, foo, std::nullopt, "", "Honor").Obj(), s211,
+       {NodeL("node-a"), NodeL("node-b"), NodeL("node-c", false, Unschedulable())}, {}, {0, 33, 100}, {}},
+      {"NodeTaintsPolicy ignored", PodB("p").Label("foo", "").Spread(1, "node", kScheduleAnyway, foo).Obj(), s211,
+       {NodeL("node-a"), NodeL("node-b"), NodeL("node-c", false, Unschedulable())}, {}, {66, 100, 100}, {}},
+      {"matchLabelKeys ANDed with LabelSelector when LabelSelector is empty",
+       PodB("p").Label("foo", "").Label("bar", "").Spread(1, "zone", kScheduleAnyway, LabelSelector{}, std::nullopt,
+                                                          "", "", {"foo"})
+           .Spread(1, kLabelHostname, kScheduleAnyway, LabelSelector{}, std::nullopt, "", "", {"bar"}).Obj(),
+       {Foo("p-a1", "node-a"), FooBar("p-b1", "node-b"), Foo("p-y1", "node-c"), Bar("p-y2", "node-c")},
+       {ZH("zone1", "node-a"), ZH("zone1", "node-b"), ZH("zone2", "node-c"), ZH("zone2", "node-d")}, {},
+       {60, 20, 60, 100}, {}},
+      {"matchLabelKeys ANDed with LabelSelector when LabelSelector isn't empty",
+       PodB("p").Label("foo", "").Label("bar", "").Label("baz", "").Spread(1, "zone", kScheduleAnyway, foo)
+           .Spread(1, kLabelHostname, kScheduleAnyway, bar, std::nullopt, "", "", {"baz"}).Obj(),
+       {Foo("p-a1", "node-a"), PodB("p-b1").Node("node-b").Label("foo", "").Label("bar", "").Label("baz", "").Obj(),
+        Foo("p-c1", "node-c"), Bar("p-c2", "node-c"),
+        PodB("p-d3").Node("node-c").Label("bar", "").Label("baz", "").Obj()},
+       {ZH("zone1", "node-a"), ZH("zone1", "node-b"), ZH("zone2", "node-c"), ZH("zone2", "node-d")}, {},
+       {60, 20, 60, 100}, {}},
   };
+  // Upstream's 28 cases but "matchLabelKeys ignored when feature gate
+  // disabled" (MatchLabelKeysInPodTopologySpread off; v1.35 has it on).
+  ASSERT_EQ(cases.size(), 27u);
   RunScoreCases(cases);
 }
 
