@@ -56,7 +56,11 @@ void NodeResourcesBalancedAllocation::ScoreNodes(const PodInfo& pod, const Clust
   }
   std::vector<ResolvedResource> rs;
   Resolve(pod, rs);
-  for (size_t k = 0; k < nodes.size(); ++k) scores[k] = ScoreResolved(rs, cluster.state(nodes[k]));
+  constexpr size_t kAhead = 8;
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    if (k + kAhead < nodes.size()) PrefetchAllocatableRequest(cluster.state(nodes[k + kAhead]));
+    scores[k] = ScoreResolved(rs, cluster.state(nodes[k]));
+  }
 }
 
 int64_t NodeResourcesBalancedAllocation::ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state) {

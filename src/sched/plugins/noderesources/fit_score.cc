@@ -104,7 +104,11 @@ void NodeResourcesFit::ScoreNodes(const PodInfo& pod, const ClusterState& cluste
                                   const std::vector<size_t>& nodes, std::vector<int64_t>& scores) const {
   std::vector<ResolvedResource> rs;
   Resolve(pod, rs);
-  for (size_t k = 0; k < nodes.size(); ++k) scores[k] = ScoreResolved(rs, cluster.state(nodes[k]));
+  constexpr size_t kAhead = 8;  // PrefetchAllocatableRequest
+  for (size_t k = 0; k < nodes.size(); ++k) {
+    if (k + kAhead < nodes.size()) PrefetchAllocatableRequest(cluster.state(nodes[k + kAhead]));
+    scores[k] = ScoreResolved(rs, cluster.state(nodes[k]));
+  }
 }
 
 int64_t NodeResourcesFit::ScoreResolved(const std::vector<ResolvedResource>& rs, const NodeState& state) const {

@@ -53,6 +53,17 @@ struct ResolvedResource {
 ResolvedResource ResolveResource(std::string_view name, bool scalar_name, int64_t pod_request, int64_t weight);
 // CalculateResourceAllocatableRequest for a resolved resource (inline: it
 // runs per scored node and resource).
+// Asks the memory system for what AllocatableRequestOf reads of `node`
+// (allocatable and the requests): score loops call it a few nodes ahead,
+// since the nodes a pod under spread or anti-affinity constraints finds
+// feasible lie scattered over the node array and each costs cache misses.
+inline void PrefetchAllocatableRequest(const NodeState& node) {
+  __builtin_prefetch(&node.allocatable.milli_cpu);
+  __builtin_prefetch(&node.allocatable.memory);
+  __builtin_prefetch(&node.non_zero_requested.milli_cpu);
+  __builtin_prefetch(&node.requested.milli_cpu);
+}
+
 inline AllocatableRequest AllocatableRequestOf(const ResolvedResource& r, const NodeState& node, bool use_requested) {
   const Resources& requested = use_requested ? node.requested : node.non_zero_requested;
   switch (r.kind) {
