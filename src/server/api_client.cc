@@ -275,12 +275,6 @@ ApiResponse ApiClient::Post(const std::string& path, const std::string& body, co
   return impl_->From(impl_->client->Post(path.c_str(), impl_->Headers(), body, content_type.c_str()));
 }
 
-ApiResponse ApiClient::Patch(const std::string& path, const std::string& body, const std::string& content_type) {
-  if (!impl_->error.empty()) return ApiResponse{0, "", impl_->error};
-  return impl_->From(
-      impl_->client->Patch(path.c_str(), impl_->Headers(), body.data(), body.size(), content_type.c_str()));
-}
-
 ApiResponse ApiClient::Stream(const std::string& path, double idle_seconds,
                               const std::function<bool(std::string_view)>& line,
                               const std::function<void(int status)>& on_response) {

@@ -31,9 +31,13 @@ ExtenderHttpServer::ExtenderHttpServer(ExtenderService& extender, Metrics& metri
   const int threads = options.threads;
   s.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
   s.set_payload_max_length(options.max_body_bytes);
-  // kube-scheduler keeps its connection to the extender open.
+  // kube-scheduler keeps its connection to the extender open. An idle one
+  // holds a worker thread, and cpp-httplib's stop() waits for it until the
+  // keep-alive timeout (with 60 s a SIGTERM took 58 s, past the kubelet's
+  // 30 s grace period): 5 s bounds both; a client whose idle connection was
+  // closed opens another (Go's transport does so on its own).
   s.set_keep_alive_max_count(1u << 30);
-  s.set_keep_alive_timeout(60);
+  s.set_keep_alive_timeout(kKeepAliveTimeoutSeconds);
   s.set_tcp_nodelay(true);
   impl_->port_host = options.host;
   impl_->port = options.port;
@@ -116,6 +120,14 @@ ExtenderHttpServer::ExtenderHttpServer(ExtenderService& extender, Metrics& metri
 ExtenderHttpServer::~ExtenderHttpServer() { Stop(); }
 
 Status ExtenderHttpServer::Listen() {
+  if (impl_->port_host.empty()) {
+    // ":PORT" is every interface, as Go's net.Listen reads it: IPv6's any
+    // address (dual-stack, IPv4 too, on Linux), or IPv4's where IPv6 is off.
+    // httplib would resolve "" to one loopback address.
+    impl_->port_host = "::";
+    if (Listen().ok()) return Status::Ok();
+    impl_->port_host = "0.0.0.0";
+  }
   httplib::Server& s = impl_->server;
   if (impl_->port == 0) {
     port_ = s.bind_to_any_port(impl_->port_host);

@@ -58,6 +58,11 @@ struct Metrics::Impl {
           .Name("gpusched_cluster_relists_total")
           .Help("Lists of a resource after the first (410 Gone, or a watch that could not resume).")
           .Register(registry);
+  prometheus::Family<prometheus::Counter>& dropped =
+      prometheus::BuildCounter()
+          .Name("gpusched_cluster_dropped_events_total")
+          .Help("Watch events not applied: their object does not decode, or is not of the watched kind.")
+          .Register(registry);
 
   // Family::Add takes the family's lock and hashes the labels: the metrics
   // of each label set are looked up once.
@@ -113,6 +118,10 @@ void Metrics::Synced(double unix_seconds) { impl_->last_sync.Set(unix_seconds); 
 
 void Metrics::Relist(std::string_view resource) {
   impl_->relists.Add({{"resource", std::string(resource)}}).Increment();
+}
+
+void Metrics::DroppedEvent(std::string_view resource) {
+  impl_->dropped.Add({{"resource", std::string(resource)}}).Increment();
 }
 
 std::string Metrics::Text() const {

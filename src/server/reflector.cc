@@ -1,6 +1,7 @@
 #include "gpusched/server/reflector.h"
 
 #include <condition_variable>
+#include <optional>
 #include <random>
 
 #include "gpusched/io/json_documents.h"
@@ -110,7 +111,14 @@ void Reflector::Sleep(double seconds) {
 void Reflector::Run() {
   std::mt19937_64 jitter(std::random_device{}());
   double backoff = options_.initial_backoff_seconds;
+  std::optional<Clock::time_point> last_failure;
+  // client-go's ExponentialBackoffManager: a failure after a quiet period
+  // (no failure for backoff_reset_seconds) starts from the initial delay.
   auto wait = [&] {
+    const Clock::time_point now = Clock::now();
+    if (last_failure && now - *last_failure > std::chrono::duration<double>(options_.backoff_reset_seconds))
+      backoff = options_.initial_backoff_seconds;
+    last_failure = now;
     std::uniform_real_distribution<double> d(0.8, 1.2);
     Sleep(backoff * d(jitter));
     backoff = std::min(backoff * 2, options_.max_backoff_seconds);
@@ -123,19 +131,41 @@ void Reflector::Run() {
         continue;
       }
       need_list = false;
-      backoff = options_.initial_backoff_seconds;
     }
     const WatchEnd end = Watch();
     connected_ = false;
     if (stop_) break;
-    if (end == WatchEnd::kGone) {
-      Fail("410 Gone: resourceVersion " + rv_ + " is too old; listing again");
-      if (metrics_) metrics_->Relist(name());
-      need_list = true;
-      continue;
+    switch (end) {
+      case WatchEnd::kTimeout:
+        break;
+      case WatchEnd::kResume:
+        wait();
+        break;
+      case WatchEnd::kGone:
+        Fail("410 Gone: resourceVersion " + rv_ + " is too old; listing again");
+        need_list = true;
+        wait();
+        break;
+      case WatchEnd::kRelist:
+        need_list = true;
+        wait();
+        break;
     }
-    if (end == WatchEnd::kError) wait();
   }
+}
+
+std::string_view Reflector::KindName() const {
+  switch (resource_) {
+    case Resource::kNodes: return "Node";
+    case Resource::kPods: return "Pod";
+    case Resource::kObjects: break;
+  }
+  return kind_.kind;
+}
+
+void Reflector::Drop(const std::string& why) {
+  Fail(why);
+  if (metrics_) metrics_->DroppedEvent(name());
 }
 
 bool Reflector::List() {
@@ -236,10 +266,11 @@ Reflector::WatchEnd Reflector::Watch() {
       const std::string type = std::string(ev["type"].Scalar());
       const DocNode obj = ev["object"];
       if (type == "ERROR") {
-        // A metav1.Status; 410 means the resourceVersion is gone.
+        // A metav1.Status; 410 means the resourceVersion is gone, anything
+        // else cannot be resumed from either.
         const std::string code = std::string(obj["code"].Scalar());
-        end = code == "410" ? WatchEnd::kGone : WatchEnd::kError;
-        if (end == WatchEnd::kError) Fail("watch error: " + std::string(obj["message"].Scalar()));
+        end = code == "410" ? WatchEnd::kGone : WatchEnd::kRelist;
+        if (end == WatchEnd::kRelist) Fail("watch error: " + std::string(obj["message"].Scalar()) + "; listing again");
         keep = false;
         return;
       }
@@ -250,20 +281,30 @@ Reflector::WatchEnd Reflector::Watch() {
         return;
       }
       if (type != "ADDED" && type != "MODIFIED" && type != "DELETED") return;
+      // Objects of a watch carry their kind when the server sets it; one of
+      // another kind is not this watch's to apply.
+      if (const DocNode k = obj["kind"]; k.IsDefined() && !k.IsNull() && k.Scalar() != KindName()) {
+        Drop("dropping a " + type + " event: its object is a " + std::string(k.Scalar()) + ", not a " +
+             std::string(KindName()));
+        return;
+      }
+      bool applied = true;
       if (resource_ == Resource::kObjects) {
         if (type == "DELETED") {
           extender_.Update([&](ClusterView& v) { v.DeleteObject(kind_.resource, KeyOf(obj)); });
         } else if (Result<ApiObjects> o =
                        DecodeApiObject(obj, std::string(kind_.kind), std::string(kind_.api_version), opts);
                    !o.ok()) {
-          Fail("skipping a " + std::string(kind_.kind) + " event: " + o.status().message());
+          Drop("dropping a " + std::string(kind_.kind) + " event: " + o.status().message());
+          applied = false;
         } else {
           extender_.Update([&](ClusterView& v) { v.UpsertObject(kind_.resource, KeyOf(obj), std::move(o).value()); });
         }
       } else if (resource_ == Resource::kNodes) {
         Result<Node> n = DecodeNodeObject(obj, opts);
         if (!n.ok()) {
-          Fail("skipping a node event: " + n.status().message());
+          Drop("dropping a node event: " + n.status().message());
+          applied = false;
         } else if (type == "DELETED") {
           extender_.Update([&](ClusterView& v) { v.DeleteNode(n->name()); });
         } else {
@@ -272,19 +313,22 @@ Reflector::WatchEnd Reflector::Watch() {
       } else {
         Result<DecodedPod> p = DecodePodObject(obj, opts);
         if (!p.ok()) {
-          Fail("skipping a pod event: " + p.status().message());
+          Drop("dropping a pod event: " + p.status().message());
+          applied = false;
         } else if (type == "DELETED") {
           extender_.Update([&](ClusterView& v) { v.DeletePod(p->pod.ns(), p->pod.name()); });
         } else {
           extender_.Update([&](ClusterView& v) { v.UpsertPod(p->pod, p->terminated); });
         }
       }
-      if (!rv.empty()) rv_ = rv;
+      // A dropped event's resourceVersion is not taken: the watch resumes
+      // from the last event applied.
+      if (applied && !rv.empty()) rv_ = rv;
       Contact();
     };
     events.error = [&](int, const std::string& m) {
-      Fail("watch: cannot parse an event: " + m);
-      end = WatchEnd::kError;
+      Fail("watch: cannot parse an event: " + m + "; listing again");
+      end = WatchEnd::kRelist;
       keep = false;
     };
     ParseJsonStream(line, 1, events);
@@ -292,14 +336,20 @@ Reflector::WatchEnd Reflector::Watch() {
   }, on_response);
   if (stop_) return WatchEnd::kTimeout;
   if (r.status == 410) return WatchEnd::kGone;
+  if (r.status == 0 || r.status == 429) {
+    // No answer (connection refused...) or too many requests: client-go
+    // retries the watch itself.
+    Fail("watch failed: " + r.Describe() + "; retrying from resourceVersion " + rv_);
+    return WatchEnd::kResume;
+  }
   if (r.status != 200) {
-    Fail("watch failed: " + r.Describe());
-    return WatchEnd::kError;
+    Fail("watch failed: " + r.Describe() + "; listing again");
+    return WatchEnd::kRelist;
   }
   if (!r.error.empty() && end == WatchEnd::kTimeout) {
     // The connection dropped: resume from the last resourceVersion.
     Fail("watch connection lost (" + r.error + "); resuming from resourceVersion " + rv_);
-    return WatchEnd::kError;
+    return WatchEnd::kResume;
   }
   Contact();
   return end;
@@ -310,20 +360,6 @@ ApiBinder::ApiBinder(ApiConfig config) : client_(std::move(config), 30) {}
 Status ApiBinder::Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) {
   std::lock_guard<std::mutex> l(mu_);
   const std::string base = "/api/v1/namespaces/" + pod.ns() + "/pods/" + pod.name();
-  if (!annotations.empty()) {
-    std::string patch = "{\"metadata\":{\"annotations\":{";
-    bool first = true;
-    for (const auto& [k, v] : annotations) {
-      if (!first) patch += ',';
-      first = false;
-      AppendGoJsonString(patch, k);
-      patch += ':';
-      AppendGoJsonString(patch, v);
-    }
-    patch += "}}}";
-    ApiResponse r = client_.Patch(base, patch, "application/merge-patch+json");
-    if (!r.ok()) return Status::IOError("annotating pod " + pod.ns() + "/" + pod.name() + " failed: " + r.Describe());
-  }
   std::string body = "{\"apiVersion\":\"v1\",\"kind\":\"Binding\",\"metadata\":{\"name\":";
   AppendGoJsonString(body, pod.name());
   body += ",\"namespace\":";
@@ -331,6 +367,22 @@ Status ApiBinder::Bind(const Pod& pod, const std::string& node, const std::map<s
   if (!pod.meta.uid.empty()) {
     body += ",\"uid\":";
     AppendGoJsonString(body, pod.meta.uid);
+  }
+  if (!annotations.empty()) {
+    // The API server copies a Binding's annotations onto the pod in the
+    // same update that sets spec.nodeName (pkg/registry/core/pod/storage
+    // BindingREST.setPodNodeAndMetadata): a refused binding leaves the pod
+    // untouched, and no patch right on pods is needed.
+    body += ",\"annotations\":{";
+    bool first = true;
+    for (const auto& [k, v] : annotations) {
+      if (!first) body += ',';
+      first = false;
+      AppendGoJsonString(body, k);
+      body += ':';
+      AppendGoJsonString(body, v);
+    }
+    body += "}";
   }
   body += "},\"target\":{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"name\":";
   AppendGoJsonString(body, node);

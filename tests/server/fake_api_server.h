@@ -91,6 +91,15 @@ class FakeApiServer {
     objects_[resource].erase(it);
     Emit(resource, "DELETED", obj);
   }
+  // An event as given, its object's resourceVersion set to `rv` (anything,
+  // "abc" too): what a broken or hostile server sends. The store is not
+  // changed.
+  void EmitRaw(const std::string& resource, const std::string& type, json obj, const std::string& rv) {
+    std::lock_guard<std::mutex> l(mu_);
+    obj["metadata"]["resourceVersion"] = rv;
+    events_.push_back({++rv_, resource, type, obj});
+    cv_.notify_all();
+  }
   void Bookmark(const std::string& resource) {
     std::lock_guard<std::mutex> l(mu_);
     json obj = {{"metadata", {{"resourceVersion", std::to_string(++rv_)}}}};
@@ -185,7 +194,17 @@ class FakeApiServer {
                       "application/json");
       return;
     }
-    const uint64_t from = std::stoull(req.get_param_value("resourceVersion"));
+    const std::string rv_param = req.get_param_value("resourceVersion");
+    if (rv_param.empty() || rv_param.find_first_not_of("0123456789") != std::string::npos) {
+      // As the API server answers a resourceVersion it cannot parse.
+      res.status = 400;
+      res.set_content(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"resourceVersion: Invalid value: \")" +
+                          rv_param + R"(\": strconv.ParseUint: parsing \")" + rv_param +
+                          R"(\": invalid syntax","reason":"BadRequest","code":400})",
+                      "application/json");
+      return;
+    }
+    const uint64_t from = std::stoull(rv_param);
     const bool bookmarks = req.get_param_value("allowWatchBookmarks") == "true";
     auto sent = std::make_shared<int>(0);
     auto next = std::make_shared<uint64_t>(from);
@@ -272,6 +291,9 @@ class FakeApiServer {
     }
     ++binds_[key];
     pod["spec"]["nodeName"] = body["target"]["name"];
+    // setPodNodeAndMetadata: the Binding's annotations go onto the pod.
+    if (body["metadata"].contains("annotations"))
+      for (const auto& [k, v] : body["metadata"]["annotations"].items()) pod["metadata"]["annotations"][k] = v;
     Emit("pods", "MODIFIED", pod);
     res.status = 201;
     res.set_content("{}", "application/json");

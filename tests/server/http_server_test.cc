@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <thread>
 
 #include "test_cluster.h"
@@ -76,6 +77,50 @@ TEST_F(HttpServerTest, BodyOverTheLimitIs413) {
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 413);
   EXPECT_EQ(r->body, "request body over the limit of 65536 bytes (--max-body-bytes)\n");
+}
+
+// --listen :PORT (an empty host) listens on every interface, as Go reads
+// ":PORT": reachable over IPv4's loopback (it was [::1] only).
+TEST(HttpServerListenTest, EmptyHostIsEveryInterface) {
+  Metrics metrics;
+  ExtenderService ext{testing::Factory("best-fit"), ExtenderOptions{true, 30, 1}, nullptr, &metrics};
+  ASSERT_TRUE(ext.MarkSynced().ok());
+  HttpServerOptions ho;
+  ho.host = "";
+  ho.port = 0;
+  ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
+  ASSERT_TRUE(server.Listen().ok());
+  std::thread serving([&] { server.Run(); });
+  httplib::Client v4("127.0.0.1", server.port());
+  auto r = v4.Get("/healthz");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  server.Stop();
+  serving.join();
+}
+
+// An idle keep-alive connection holds Stop() for at most the keep-alive
+// timeout (5 s; with 60 s a SIGTERM took 58 s, past the kubelet's 30 s grace
+// period). The bound checked is 10 s, the shutdown bound, so that a
+// loaded machine does not fail it.
+TEST(HttpServerListenTest, IdleKeepAliveConnectionDoesNotHoldShutdown) {
+  Metrics metrics;
+  ExtenderService ext{testing::Factory("best-fit"), ExtenderOptions{true, 30, 1}, nullptr, &metrics};
+  ASSERT_TRUE(ext.MarkSynced().ok());
+  HttpServerOptions ho;
+  ho.port = 0;
+  ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
+  ASSERT_TRUE(server.Listen().ok());
+  std::thread serving([&] { server.Run(); });
+  httplib::Client idle("127.0.0.1", server.port());
+  idle.set_keep_alive(true);
+  auto r = idle.Get("/healthz");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  const auto t0 = std::chrono::steady_clock::now();
+  server.Stop();
+  serving.join();
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
 }
 
 }  // namespace

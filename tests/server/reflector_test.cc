@@ -52,6 +52,14 @@ struct Harness {
   }
 };
 
+// The metric line of `name` for `resource` ("" when absent).
+std::string MetricLine(Metrics& m, const std::string& name, const std::string& resource) {
+  const std::string text = m.Text();
+  const std::string head = name + "{resource=\"" + resource + "\"} ";
+  const size_t at = text.find(head);
+  return at == std::string::npos ? "" : text.substr(at, text.find('\n', at) - at);
+}
+
 TEST(ReflectorTest, ScriptedEventsReachTheView) {
   Harness h;
   h.api.AddNode(NodeJson("n1", 8));
@@ -119,6 +127,9 @@ TEST(ReflectorTest, GoneRelists) {
     h.api.DropNextWatchAfter("nodes", 0);
     h.api.AddNode(NodeJson("n2", 8));
     ASSERT_TRUE(Eventually([&] { return h.api.lists("nodes") >= 2 && h.Nodes() == 2; })) << as_event;
+    // Each relist counted once (it was counted twice).
+    EXPECT_EQ(MetricLine(h.metrics, "gpusched_cluster_relists_total", "nodes"),
+              "gpusched_cluster_relists_total{resource=\"nodes\"} " + std::to_string(h.api.lists("nodes") - 1));
   }
 }
 
@@ -134,6 +145,67 @@ TEST(ReflectorTest, DroppedConnectionResumesFromTheLastResourceVersion) {
   h.api.AddNode(NodeJson("n4", 8));
   ASSERT_TRUE(Eventually([&] { return h.Nodes() == 4; }));
   EXPECT_EQ(h.api.lists("nodes"), 1);  // resumed, never relisted
+}
+
+// An event whose object does not decode, carrying a resourceVersion the
+// server cannot parse ("abc"): dropped and counted, and the watch resumes
+// from the last event applied (it kept "abc" and every later watch failed
+// 400, the view frozen for good).
+TEST(ReflectorTest, UndecodableEventDoesNotPoisonTheResumePoint) {
+  Harness h;
+  h.api.AddNode(NodeJson("n1", 8));
+  h.Start();
+  ASSERT_TRUE(Eventually([&] { return h.pods->synced() && h.api.watches("pods") >= 1; }));
+  nlohmann::json bad = PodJson("ml", "bad", 1, 0, "n1");
+  bad["spec"]["containers"] = "not a list";
+  h.api.DropNextWatchAfter("pods", 1);
+  h.api.EmitRaw("pods", "ADDED", bad, "abc");
+  ASSERT_TRUE(Eventually([&] { return h.api.watches("pods") >= 2; }));
+  h.api.AddPod(PodJson("ml", "good", 1, 0, "n1"));
+  ASSERT_TRUE(Eventually([&] { return h.Pods() == 1; }));
+  EXPECT_EQ(h.Placements().count("ml/bad"), 0u);
+  EXPECT_EQ(h.api.lists("pods"), 1);  // resumed from the last good resourceVersion
+  // Dropped twice: once as sent, once more when the resumed watch replays
+  // what came after the last good resourceVersion.
+  EXPECT_EQ(MetricLine(h.metrics, "gpusched_cluster_dropped_events_total", "pods"),
+            "gpusched_cluster_dropped_events_total{resource=\"pods\"} 2");
+  EXPECT_EQ(MetricLine(h.metrics, "gpusched_cluster_relists_total", "pods"), "");
+}
+
+// A valid event with a resourceVersion the server then refuses: the watch
+// is answered 400, which cannot be resumed from, so the reflector lists
+// again (it retried the same watch every 30 s), and counts that relist once.
+TEST(ReflectorTest, WatchRefusedWith400Relists) {
+  Harness h;
+  h.api.AddNode(NodeJson("n1", 8));
+  h.Start();
+  ASSERT_TRUE(Eventually([&] { return h.pods->synced() && h.api.watches("pods") >= 1; }));
+  h.api.DropNextWatchAfter("pods", 1);
+  h.api.EmitRaw("pods", "ADDED", PodJson("ml", "a", 1, 0, "n1"), "abc");
+  ASSERT_TRUE(Eventually([&] { return h.api.lists("pods") >= 2; }));
+  h.api.AddPod(PodJson("ml", "b", 1, 0, "n1"));
+  ASSERT_TRUE(Eventually([&] { return h.Placements().count("ml/b") == 1; }));
+  // The relist replaced the view with the store, which never held ml/a.
+  EXPECT_EQ(h.Placements().count("ml/a"), 0u);
+  EXPECT_EQ(MetricLine(h.metrics, "gpusched_cluster_relists_total", "pods"),
+            "gpusched_cluster_relists_total{resource=\"pods\"} " + std::to_string(h.api.lists("pods") - 1));
+}
+
+// A Pod on the nodes watch is not a node.
+TEST(ReflectorTest, ObjectOfAnotherKindIsDropped) {
+  Harness h;
+  h.api.AddNode(NodeJson("n1", 8));
+  h.Start();
+  ASSERT_TRUE(Eventually([&] { return h.nodes->synced() && h.api.watches("nodes") >= 1; }));
+  nlohmann::json pod = PodJson("ml", "n9", 1);
+  pod["kind"] = "Pod";
+  pod["apiVersion"] = "v1";
+  h.api.EmitRaw("nodes", "ADDED", pod, "999");
+  h.api.AddNode(NodeJson("n2", 8));
+  ASSERT_TRUE(Eventually([&] { return h.Nodes() == 2; }));
+  EXPECT_EQ(h.ext.Read([](const ClusterView& v) { return v.cluster().FindNode("n9"); }), -1);
+  EXPECT_EQ(MetricLine(h.metrics, "gpusched_cluster_dropped_events_total", "nodes"),
+            "gpusched_cluster_dropped_events_total{resource=\"nodes\"} 1");
 }
 
 TEST(ReflectorTest, SlowListKeepsTheViewUnsynced) {
@@ -160,6 +232,29 @@ TEST(ReflectorTest, UnreachableApiServerIsReported) {
   EXPECT_FALSE(r.synced());
   EXPECT_EQ(r.last_error(), "list failed: cannot reach the API server at http://127.0.0.1:1 (Connection)");
   r.Stop();
+}
+
+// The device annotations travel in the Binding, which the API server writes
+// onto the pod with its node: a refused binding (409: already bound) leaves
+// no annotation behind (a patch sent before the binding did).
+TEST(ApiBinderTest, AnnotationsOnlyWithTheBinding) {
+  FakeApiServer api;
+  api.AddPod(PodJson("ml", "free", 1));
+  api.AddPod(PodJson("ml", "taken", 1, 0, "n2"));
+  ApiConfig c;
+  c.server = api.url();
+  ApiBinder binder(c);
+  const std::map<std::string, std::string> devices = {{"gpusched.io/gpu-devices", "3"}};
+  ASSERT_TRUE(binder.Bind(testing::DecodePod(PodJson("ml", "free", 1)), "n1", devices).ok());
+  nlohmann::json free = api.pod("ml/free");
+  EXPECT_EQ(free["spec"]["nodeName"], "n1");
+  EXPECT_EQ(free["metadata"]["annotations"]["gpusched.io/gpu-devices"], "3");
+  const Status st = binder.Bind(testing::DecodePod(PodJson("ml", "taken", 1)), "n1", devices);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("409"), std::string::npos) << st.message();
+  nlohmann::json taken = api.pod("ml/taken");
+  EXPECT_EQ(taken["spec"]["nodeName"], "n2");
+  EXPECT_FALSE(taken["metadata"].contains("annotations")) << taken.dump();
 }
 
 }  // namespace

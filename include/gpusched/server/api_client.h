@@ -56,7 +56,6 @@ class ApiClient {
 
   ApiResponse Get(const std::string& path);
   ApiResponse Post(const std::string& path, const std::string& body, const std::string& content_type);
-  ApiResponse Patch(const std::string& path, const std::string& body, const std::string& content_type);
   // A GET whose body is handed over line by line as it arrives; ends when
   // the server closes it, on an error, or when `line` returns false. The
   // read timeout is `idle_seconds` of silence. `on_response`, when set, is

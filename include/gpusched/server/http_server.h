@@ -31,8 +31,12 @@ namespace gpusched {
 // are ~25 MiB).
 inline constexpr size_t kDefaultMaxBodyBytes = 64u << 20;
 
+// How long an idle keep-alive connection is kept open: also the longest
+// Stop() waits for one.
+inline constexpr int kKeepAliveTimeoutSeconds = 5;
+
 struct HttpServerOptions {
-  std::string host = "127.0.0.1";
+  std::string host = "127.0.0.1";  // "": every interface (Go's ":PORT")
   int port = 8888;  // 0: any free port (tests)
   size_t max_body_bytes = kDefaultMaxBodyBytes;
   int threads = 8;

@@ -12,7 +12,9 @@
 //     kind: bad_request, too_large, not_ready, api_server
 //   gpusched_cluster_nodes, gpusched_cluster_pods, gpusched_cluster_assumed_pods  gauges
 //   gpusched_cluster_last_sync_timestamp_seconds        gauge (unix time of the last list or watch event)
-//   gpusched_cluster_relists_total{resource}            counter (410 Gone or a failed watch)
+//   gpusched_cluster_relists_total{resource}            counter (410 Gone or a watch that cannot resume)
+//   gpusched_cluster_dropped_events_total{resource}     counter (watch events whose object does not decode
+//                                                        or is of another kind: never applied)
 // verb is one of filter, prioritize, preempt, bind, healthz, readyz, metrics.
 #ifndef GPUSCHED_SERVER_METRICS_H_
 #define GPUSCHED_SERVER_METRICS_H_
@@ -36,6 +38,7 @@ class Metrics {
   void ClusterSize(double nodes, double pods, double assumed);
   void Synced(double unix_seconds);
   void Relist(std::string_view resource);
+  void DroppedEvent(std::string_view resource);
 
   // Everything in the text exposition format (version 0.0.4).
   std::string Text() const;

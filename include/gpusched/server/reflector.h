@@ -3,13 +3,20 @@
 // of 500, pods without those in phase Succeeded or Failed, as kube-scheduler
 // lists them), then watch from the list's resourceVersion with bookmarks
 // (allowWatchBookmarks), applying ADDED / MODIFIED / DELETED events and
-// moving the resourceVersion on with every event and BOOKMARK. A watch that
-// ends (the server's timeoutSeconds, a dropped connection) is started again
-// from the last resourceVersion; "410 Gone" (an HTTP 410, or an ERROR event
-// whose Status has code 410: the resourceVersion is too old) relists. A
-// failure waits before the next try: 0.8 s doubling to 30 s, with ±20%
-// jitter, back to 0.8 s after a success. Objects the decoder refuses are
-// skipped with a log line (the API server is the authority on what exists).
+// moving the resourceVersion on with every event applied and every BOOKMARK.
+// As client-go's reflector: a watch that ends (the server's timeoutSeconds)
+// is started again from the last resourceVersion, and so is one whose
+// connection dropped or was refused, or that was answered 429; any other
+// watch failure cannot be resumed from and relists: "410 Gone" (an HTTP 410,
+// or an ERROR event whose Status has code 410), any other HTTP error (400
+// "invalid resource version"...), an ERROR event, a stream that does not
+// parse. A failure waits before the next try: 0.8 s doubling to 30 s, with
+// ±20% jitter, back to 0.8 s once no failure came for 2 minutes (client-go's
+// backoff manager). An event whose object the decoder refuses, or that is
+// not of the watched kind, is dropped with a log line and counted
+// (gpusched_cluster_dropped_events_total), and its resourceVersion is not
+// taken: it can neither change the view nor poison the point a watch
+// resumes from.
 //
 // Beside Nodes and Pods, one reflector per kind of ReflectedObjectKinds()
 // keeps the objects plugins read (Namespaces, Services, ReplicaSets, PVCs...)
@@ -57,6 +64,8 @@ struct ReflectorOptions {
   // 5..10 minutes at random).
   int watch_timeout_seconds = 300;
   int page_size = 500;
+  // No failure for this long: the next one waits the initial backoff again.
+  double backoff_reset_seconds = 120;
   std::function<void(const std::string&)> log;  // one line per event worth telling
 };
 
@@ -89,7 +98,10 @@ class Reflector {
   // One list; true when it succeeded (rv_ is set).
   bool List();
   // One watch until it ends; true when it ended without an error (rewatch at once).
-  enum class WatchEnd { kTimeout, kGone, kError };
+  // kTimeout: ended as watches end, rewatch at once; kResume: rewatch from
+  // the same resourceVersion after a backoff; kGone, kRelist: list again
+  // after a backoff.
+  enum class WatchEnd { kTimeout, kResume, kGone, kRelist };
   WatchEnd Watch();
   void Contact();
   void Fail(const std::string& what);
@@ -98,6 +110,10 @@ class Reflector {
   std::string ListPath() const;
   // An object's key in the view: "namespace/name", or the name.
   std::string KeyOf(const DocNode& obj) const;
+  // The kind this reflector watches ("Node", "Pod", "Service"...).
+  std::string_view KindName() const;
+  // A watch event not applied: logged and counted.
+  void Drop(const std::string& why);
 
   ApiConfig config_;
   Resource resource_;
@@ -119,11 +135,12 @@ class Reflector {
   int lists_ = 0;
 };
 
-// Binds through the API server: the device annotations first (a JSON merge
-// patch of metadata.annotations, so that the device plugin finds them when
-// the kubelet admits the pod), then the pods/binding subresource as
-// kube-scheduler's DefaultBinder creates it. Calls are serialized on one
-// connection.
+// Binds through the API server: the pods/binding subresource as
+// kube-scheduler's DefaultBinder creates it, with the device annotations in
+// the Binding's metadata, which the API server writes onto the pod in the
+// same update as spec.nodeName (so the device plugin finds them when the
+// kubelet admits the pod, and a refused binding leaves no annotation).
+// Calls are serialized on one connection.
 class ApiBinder : public Binder {
  public:
   explicit ApiBinder(ApiConfig config);
