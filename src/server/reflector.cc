@@ -1,5 +1,6 @@
 #include "gpusched/server/reflector.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <optional>
 #include <random>
@@ -33,6 +34,23 @@ double UnixNow() {
 const std::vector<ReflectedKind>& ReflectedObjectKinds() {
   static const std::vector<ReflectedKind> kinds(std::begin(kObjectKinds), std::end(kObjectKinds));
   return kinds;
+}
+
+std::vector<ApiAccess> RequiredApiAccess() {
+  std::vector<ApiAccess> out;
+  auto watched = [&out](std::string group, const std::string& resource) {
+    out.push_back({group, resource, "list"});
+    out.push_back({std::move(group), resource, "watch"});
+  };
+  watched("", "nodes");  // Reflector::Resource::kNodes
+  watched("", "pods");   // Reflector::Resource::kPods
+  for (const ReflectedKind& k : ReflectedObjectKinds()) {
+    const size_t slash = k.api_version.find('/');
+    watched(slash == std::string_view::npos ? "" : std::string(k.api_version.substr(0, slash)), std::string(k.resource));
+  }
+  out.push_back({"", "pods/binding", "create"});  // ApiBinder::Bind
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 Reflector::Reflector(ApiConfig config, Resource resource, ExtenderService& extender, Metrics* metrics,

@@ -4,6 +4,7 @@
 // valid with its extenders stanza pointing at `gpusched serve`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -11,6 +12,7 @@
 #include "gpusched/io/scheduler_config_loader.h"
 #include "gpusched/io/yaml_documents.h"
 #include "gpusched/sched/plugins/registry.h"
+#include "gpusched/server/reflector.h"
 
 namespace gpusched {
 namespace {
@@ -50,6 +52,40 @@ TEST(DeployTest, ConfigMapHoldsTheValidatedConfiguration) {
   EXPECT_EQ(e.bind_verb, "bind");
   EXPECT_TRUE(e.node_cache_capable);
   EXPECT_EQ(c->profiles.at(0).scheduler_name, "gpusched");
+}
+
+// deploy/rbac.yaml's ClusterRole gpusched-extender grants exactly what the
+// code asks of the API server (RequiredApiAccess): nothing missing (serve
+// would never sync, or never bind), nothing more (least privilege).
+TEST(DeployTest, RbacGrantsExactlyWhatServeCalls) {
+  std::ifstream in(kDeploy + "/rbac.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::vector<ApiAccess> granted;
+  bool found = false;
+  for (const YamlDocument& doc : SplitYamlDocuments(text.str())) {
+    Document tree;
+    int line = 0;
+    std::string error;
+    ASSERT_TRUE(ParseYamlDocument(doc, tree, line, error)) << error;
+    const DocNode root = tree.root();
+    if (root["kind"].Scalar() != "ClusterRole" || root["metadata"]["name"].Scalar() != "gpusched-extender") continue;
+    found = true;
+    const DocNode rules = root["rules"];
+    for (size_t r = 0; r < rules.size(); ++r) {
+      const DocNode groups = rules[r]["apiGroups"], resources = rules[r]["resources"], verbs = rules[r]["verbs"];
+      for (size_t g = 0; g < groups.size(); ++g)
+        for (size_t k = 0; k < resources.size(); ++k)
+          for (size_t v = 0; v < verbs.size(); ++v)
+            granted.push_back({std::string(groups[g].Scalar()), std::string(resources[k].Scalar()),
+                               std::string(verbs[v].Scalar())});
+    }
+  }
+  ASSERT_TRUE(found);
+  std::sort(granted.begin(), granted.end());
+  const std::vector<ApiAccess> required = RequiredApiAccess();
+  ASSERT_EQ(required.size(), 23u);  // list+watch of 11 kinds, create pods/binding
+  EXPECT_EQ(granted, required);
 }
 
 }  // namespace

@@ -57,6 +57,18 @@ struct ReflectedKind {
 // PersistentVolumes, PersistentVolumeClaims, StorageClasses and CSINodes.
 const std::vector<ReflectedKind>& ReflectedObjectKinds();
 
+// One thing serve asks of the API server, as RBAC names it.
+struct ApiAccess {
+  std::string group;     // "" for the core group
+  std::string resource;  // "pods", "pods/binding"
+  std::string verb;      // "list", "watch", "create"
+  auto operator<=>(const ApiAccess&) const = default;
+};
+// Everything serve asks of the API server, sorted: list and watch of nodes,
+// pods and every ReflectedObjectKinds(), create of pods/binding (ApiBinder).
+// deploy/rbac.yaml grants exactly this (tests/server/deploy_test.cc).
+std::vector<ApiAccess> RequiredApiAccess();
+
 struct ReflectorOptions {
   double initial_backoff_seconds = 0.8;
   double max_backoff_seconds = 30;
