@@ -104,6 +104,19 @@ void AppendGoJsonString(std::string& out, std::string_view s) {
   out += '"';
 }
 
+void AppendStringMap(std::string& out, const std::map<std::string, std::string>& m) {
+  out += '{';
+  bool first = true;
+  for (const auto& [k, v] : m) {
+    if (!first) out += ',';
+    first = false;
+    AppendGoJsonString(out, k);
+    out += ':';
+    AppendGoJsonString(out, v);
+  }
+  out += '}';
+}
+
 void AppendDocJson(std::string& out, const DocNode& n) {
   switch (n.IsDefined() ? n.Type() : DocType::kNull) {
     case DocType::kNull:

@@ -97,19 +97,6 @@ Status DecodeVictimsMap(const DocNode& m, bool full, NodeToMetaVictims& out) {
   return Status::Ok();
 }
 
-void AppendStringMap(std::string& out, const std::map<std::string, std::string>& m) {
-  out += '{';
-  bool first = true;
-  for (const auto& [k, v] : m) {
-    if (!first) out += ',';
-    first = false;
-    AppendGoJsonString(out, k);
-    out += ':';
-    AppendGoJsonString(out, v);
-  }
-  out += '}';
-}
-
 }  // namespace
 
 Status WithJsonBody(std::string_view body, const std::function<void(const DocNode&)>& f) {

@@ -8,6 +8,7 @@
 #ifndef GPUSCHED_SERVER_GO_JSON_H_
 #define GPUSCHED_SERVER_GO_JSON_H_
 
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,10 @@ inline std::string GoJsonString(std::string_view s) {
   AppendGoJsonString(out, s);
   return out;
 }
+
+// Appends a map[string]string as json.Marshal writes it (keys sorted, as
+// std::map holds them).
+void AppendStringMap(std::string& out, const std::map<std::string, std::string>& m);
 
 // Appends the value at `n` (an undefined node as null).
 void AppendDocJson(std::string& out, const DocNode& n);
