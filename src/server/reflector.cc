@@ -159,11 +159,6 @@ void Reflector::Run() {
       case WatchEnd::kResume:
         wait();
         break;
-      case WatchEnd::kGone:
-        Fail("410 Gone: resourceVersion " + rv_ + " is too old; listing again");
-        need_list = true;
-        wait();
-        break;
       case WatchEnd::kRelist:
         need_list = true;
         wait();
@@ -180,6 +175,8 @@ std::string_view Reflector::KindName() const {
   }
   return kind_.kind;
 }
+
+std::string Reflector::Gone() const { return "410 Gone: resourceVersion " + rv_ + " is too old; listing again"; }
 
 void Reflector::Drop(const std::string& why) {
   Fail(why);
@@ -287,8 +284,8 @@ Reflector::WatchEnd Reflector::Watch() {
         // A metav1.Status; 410 means the resourceVersion is gone, anything
         // else cannot be resumed from either.
         const std::string code = std::string(obj["code"].Scalar());
-        end = code == "410" ? WatchEnd::kGone : WatchEnd::kRelist;
-        if (end == WatchEnd::kRelist) Fail("watch error: " + std::string(obj["message"].Scalar()) + "; listing again");
+        end = WatchEnd::kRelist;
+        Fail(code == "410" ? Gone() : "watch error: " + std::string(obj["message"].Scalar()) + "; listing again");
         keep = false;
         return;
       }
@@ -353,7 +350,10 @@ Reflector::WatchEnd Reflector::Watch() {
     return keep && !stop_;
   }, on_response);
   if (stop_) return WatchEnd::kTimeout;
-  if (r.status == 410) return WatchEnd::kGone;
+  if (r.status == 410) {
+    Fail(Gone());
+    return WatchEnd::kRelist;
+  }
   if (r.status == 0 || r.status == 429) {
     // No answer (connection refused...) or too many requests: client-go
     // retries the watch itself.
@@ -391,16 +391,8 @@ Status ApiBinder::Bind(const Pod& pod, const std::string& node, const std::map<s
     // same update that sets spec.nodeName (pkg/registry/core/pod/storage
     // BindingREST.setPodNodeAndMetadata): a refused binding leaves the pod
     // untouched, and no patch right on pods is needed.
-    body += ",\"annotations\":{";
-    bool first = true;
-    for (const auto& [k, v] : annotations) {
-      if (!first) body += ',';
-      first = false;
-      AppendGoJsonString(body, k);
-      body += ':';
-      AppendGoJsonString(body, v);
-    }
-    body += "}";
+    body += ",\"annotations\":";
+    AppendStringMap(body, annotations);
   }
   body += "},\"target\":{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"name\":";
   AppendGoJsonString(body, node);

@@ -111,9 +111,9 @@ class Reflector {
   bool List();
   // One watch until it ends; true when it ended without an error (rewatch at once).
   // kTimeout: ended as watches end, rewatch at once; kResume: rewatch from
-  // the same resourceVersion after a backoff; kGone, kRelist: list again
-  // after a backoff.
-  enum class WatchEnd { kTimeout, kResume, kGone, kRelist };
+  // the same resourceVersion after a backoff; kRelist (410 Gone among
+  // others): list again after a backoff.
+  enum class WatchEnd { kTimeout, kResume, kRelist };
   WatchEnd Watch();
   void Contact();
   void Fail(const std::string& what);
@@ -124,6 +124,8 @@ class Reflector {
   std::string KeyOf(const DocNode& obj) const;
   // The kind this reflector watches ("Node", "Pod", "Service"...).
   std::string_view KindName() const;
+  // The log line of a 410 Gone.
+  std::string Gone() const;
   // A watch event not applied: logged and counted.
   void Drop(const std::string& why);
 
