@@ -30,9 +30,10 @@ class HttpServerTest : public ::testing::Test {
     ASSERT_TRUE(server_->Listen().ok());
     serving_ = std::thread([&] { server_->Run(); });
   }
-  void TearDown() override {
+  void TearDown() override { StopServing(); }
+  void StopServing() {
     server_->Stop();
-    serving_.join();
+    if (serving_.joinable()) serving_.join();
   }
 
   Metrics metrics_;
@@ -81,21 +82,18 @@ TEST_F(HttpServerTest, BodyOverTheLimitIs413) {
 
 // --listen :PORT (an empty host) listens on every interface, as Go reads
 // ":PORT": reachable over IPv4's loopback (it was [::1] only).
-TEST(HttpServerListenTest, EmptyHostIsEveryInterface) {
-  Metrics metrics;
-  ExtenderService ext{testing::Factory("best-fit"), ExtenderOptions{true, 30, 1}, nullptr, &metrics};
-  ASSERT_TRUE(ext.MarkSynced().ok());
+TEST_F(HttpServerTest, EmptyHostIsEveryInterface) {
   HttpServerOptions ho;
   ho.host = "";
   ho.port = 0;
-  ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
-  ASSERT_TRUE(server.Listen().ok());
-  std::thread serving([&] { server.Run(); });
-  httplib::Client v4("127.0.0.1", server.port());
+  ExtenderHttpServer every(ext_, metrics_, ho, [](std::string*) { return true; });
+  ASSERT_TRUE(every.Listen().ok());
+  std::thread serving([&] { every.Run(); });
+  httplib::Client v4("127.0.0.1", every.port());
   auto r = v4.Get("/healthz");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200);
-  server.Stop();
+  every.Stop();
   serving.join();
 }
 
@@ -103,23 +101,14 @@ TEST(HttpServerListenTest, EmptyHostIsEveryInterface) {
 // timeout (5 s; with 60 s a SIGTERM took 58 s, past the kubelet's 30 s grace
 // period). The bound checked is 10 s, the shutdown bound, so that a
 // loaded machine does not fail it.
-TEST(HttpServerListenTest, IdleKeepAliveConnectionDoesNotHoldShutdown) {
-  Metrics metrics;
-  ExtenderService ext{testing::Factory("best-fit"), ExtenderOptions{true, 30, 1}, nullptr, &metrics};
-  ASSERT_TRUE(ext.MarkSynced().ok());
-  HttpServerOptions ho;
-  ho.port = 0;
-  ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
-  ASSERT_TRUE(server.Listen().ok());
-  std::thread serving([&] { server.Run(); });
-  httplib::Client idle("127.0.0.1", server.port());
+TEST_F(HttpServerTest, IdleKeepAliveConnectionDoesNotHoldShutdown) {
+  httplib::Client idle("127.0.0.1", server_->port());
   idle.set_keep_alive(true);
   auto r = idle.Get("/healthz");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200);
   const auto t0 = std::chrono::steady_clock::now();
-  server.Stop();
-  serving.join();
+  StopServing();
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
 }
 
