@@ -14,10 +14,20 @@ bool IndexedScan::Find(const SearchContext& ctx, std::vector<size_t>& feasible, 
   const bool by_index = PlainNodes::Decides(chain_, ctx.pod);
   // The filters with PreFilter state for this pod: on a plain node, the
   // only ones with a say.
+  // Those whose state says how Check decides a node as counted give their
+  // DomainTests instead, while the cluster is as their PreFilter saw it.
   stateful_.clear();
+  tests_.clear();
   if (ctx.pod.cycle != nullptr)
-    for (const auto& f : ctx.filters)
-      if (ctx.pod.cycle->Has(f.get())) stateful_.push_back(f.get());
+    for (const auto& f : ctx.filters) {
+      const PreFilterData* data = ctx.pod.cycle->Data(f.get());
+      if (data == nullptr) continue;
+      if (data->by_domain && data->tests_cluster == &cluster && data->tests_version == cluster.version()) {
+        tests_.insert(tests_.end(), data->domain_tests.begin(), data->domain_tests.end());
+      } else {
+        stateful_.push_back(f.get());
+      }
+    }
   if (by_index) plain_.Sync(cluster);
   const size_t n = cluster.size();
   const size_t start = ctx.start;
@@ -34,11 +44,15 @@ bool IndexedScan::Find(const SearchContext& ctx, std::vector<size_t>& feasible, 
       bool passes;
       if (by_index && plain_.plain(i)) {
         passes = true;
-        for (const FilterPlugin* f : stateful_)
-          if (!f->Check(ctx.pod, cluster.node(i), cluster.state(i), nullptr)) {
+        for (const DomainTest& t : tests_)
+          if (!t.Passes(i)) {
             passes = false;
             break;
           }
+        for (const FilterPlugin* f : stateful_) {
+          if (!passes) break;
+          passes = f->Check(ctx.pod, cluster.node(i), cluster.state(i), nullptr);
+        }
       } else {
         passes = PassesFilters(ctx.filters, ctx.pod, cluster.node(i), cluster.state(i));
       }

@@ -83,6 +83,8 @@ std::shared_ptr<const TopologyDomains> PodMatchIndex::Domains(const ClusterState
 
 void PodMatchIndex::Reset(const ClusterState& cluster) {
   counts_.clear();
+  order_.clear();
+  selected_by_.clear();
   domains_.clear();
   sets_.clear();
   set_id_.clear();
@@ -197,12 +199,15 @@ void PodMatchIndex::Sync(const ClusterState& cluster) {
   }
   log_pos_ = log.end();
   if (moved.empty()) return;
-  for (auto& [key, slot] : counts_) {
-    bool touched = false;
-    for (const Moved& m : moved) {
-      if (!Matches(*slot, m.set)) continue;
-      PodMatchCounts& c = touched ? *slot : Own(slot);
-      touched = true;
+  // Only the matchers that select a moved pod's labels change; each is
+  // copied (Own) at most once per sync.
+  std::vector<uint8_t> touched(order_.size(), 0);
+  for (const Moved& m : moved) {
+    if (m.set == kNoLabels) continue;
+    for (uint32_t j : SelectedBy(m.set)) {
+      std::shared_ptr<PodMatchCounts>& slot = *order_[j];
+      PodMatchCounts& c = touched[j] ? *slot : Own(slot);
+      touched[j] = 1;
       c.per_node[m.node] += m.sign;
       c.total += m.sign;
       for (PodMatchCounts::ByKey& b : c.by_key)
@@ -211,16 +216,29 @@ void PodMatchIndex::Sync(const ClusterState& cluster) {
   }
 }
 
+const std::vector<uint32_t>& PodMatchIndex::SelectedBy(uint32_t set) {
+  if (selected_by_.size() <= set) selected_by_.resize(sets_.size());
+  Selection& s = selected_by_[set];
+  for (; s.compared < order_.size(); ++s.compared)
+    if (Matches(**order_[s.compared], set)) s.matchers.push_back(s.compared);
+  return s.matchers;
+}
+
 std::shared_ptr<const PodMatchCounts> PodMatchIndex::Get(const ClusterState& cluster, const PodMatcher& matcher,
                                                          const std::vector<std::string>& keys) {
   std::lock_guard<std::mutex> l(mu_);
   Sync(cluster);
-  if (counts_.size() >= kMaxMatchers) counts_.clear();
+  if (counts_.size() >= kMaxMatchers) {
+    counts_.clear();
+    order_.clear();
+    selected_by_.clear();
+  }
   std::shared_ptr<PodMatchCounts>& slot = counts_[matcher.Key()];
   bool fresh = false;
   if (!slot) {
     slot = std::make_shared<PodMatchCounts>();
     slot->matcher = matcher;
+    order_.push_back(&slot);
     fresh = true;
   }
   bool new_key = false;

@@ -15,6 +15,7 @@
 #ifndef GPUSCHED_SCHED_API_CYCLE_STATE_H_
 #define GPUSCHED_SCHED_API_CYCLE_STATE_H_
 
+#include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -23,9 +24,36 @@ namespace gpusched {
 
 class Plugin;
 
+// One test of a Check that, on a node as PreFilter counted it, reads only
+// a count of the node's topology domain: node i passes when it is in a
+// domain (domain_of[i] >= 0) whose counts[d] is at most `max`, or in none
+// and `pass_without_domain`.
+struct DomainTest {
+  const int32_t* domain_of = nullptr;
+  const int64_t* counts = nullptr;  // by domain
+  int64_t max = 0;
+  bool pass_without_domain = false;
+
+  bool Passes(size_t node) const {
+    const int32_t d = domain_of[node];
+    return d < 0 ? pass_without_domain : counts[d] <= max;
+  }
+};
+
 // One plugin's PreFilter state; the plugin derives its own.
 struct PreFilterData {
   virtual ~PreFilterData() = default;
+
+  // The indexed scan's fast path (IndexedScan): when `by_domain` is set,
+  // Check on node i of the ClusterState `tests_cluster` (the one PreFilter
+  // was given), handed that cluster's own Node and NodeState of i while
+  // its version() is still `tests_version`, passes exactly when every one
+  // of `domain_tests` passes i. Their pointers are into this state. Unset:
+  // only Check answers. The plain reference never reads them.
+  bool by_domain = false;
+  const void* tests_cluster = nullptr;
+  uint64_t tests_version = 0;
+  std::vector<DomainTest> domain_tests;
 };
 
 class CycleState {
@@ -41,6 +69,8 @@ class CycleState {
       if (p == plugin) return static_cast<const T*>(d.get());
     return nullptr;
   }
+  // The state `plugin` put, or nullptr.
+  const PreFilterData* Data(const Plugin* plugin) const { return Get<PreFilterData>(plugin); }
   bool empty() const { return slots_.empty(); }
   // Whether `plugin` put state (its Check then looks at more than the pod
   // and the node: FilterTraits do not hold for it).

@@ -2,7 +2,9 @@
 // nodes whose free amounts (NodeFitIndex) fall short of the pod's requests
 // or its GPU share. A node the index offers still runs the filter chain,
 // unless PlainNodes settles its verdict from the index's exact amounts (for
-// a pod with PreFilter state, all but those filters' verdicts). The
+// a pod with PreFilter state, all but those filters' verdicts, which on
+// such a node are read off the filters' DomainTests when their state has
+// them, cycle_state.h). The
 // nodes are taken in the plain scan's order from the same start, it stops
 // at the same count, and the start moves on by as much: the same feasible
 // set and the same rotation (tests/sched/framework/indexed_scan_test.cc).
@@ -37,6 +39,7 @@ class IndexedScan : public NodeSearch {
   NodeFitIndex index_;
   PlainNodes plain_;
   std::vector<const FilterPlugin*> stateful_;  // Find's, kept for its capacity
+  std::vector<DomainTest> tests_;             // likewise
 };
 
 }  // namespace gpusched

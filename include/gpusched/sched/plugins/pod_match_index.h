@@ -11,7 +11,9 @@
 // ClusterState::change_log() on each use: only the nodes changed since are
 // compared with what it kept, and each pod that came or went moves the
 // counts of every matcher kept by one (a matcher's verdict on a label set
-// is remembered). A new matcher is counted from the kept label sets; another
+// is remembered, and each label set keeps which matchers select it, so a
+// pod moves only the counts of the matchers that select it, not every
+// matcher's). A new matcher is counted from the kept label sets; another
 // cluster (serial), a new node set (nodes_version) or changes the log no
 // longer holds start afresh. Counts handed out are immutable: a caller holds
 // them (shared_ptr) for a scheduling cycle, and an update that finds them
@@ -125,11 +127,25 @@ class PodMatchIndex {
   void Count(PodMatchCounts& c);
   // The entry in `slot`, copied first when a caller still holds it.
   static PodMatchCounts& Own(std::shared_ptr<PodMatchCounts>& slot);
+  // The matchers (positions in order_) that select label set `set`, brought
+  // up to date with the matchers added since it was last asked.
+  const std::vector<uint32_t>& SelectedBy(uint32_t set);
 
   std::mutex mu_;
   uint64_t serial_ = 0, nodes_version_ = 0, log_pos_ = 0;
   bool synced_ = false;
   std::unordered_map<std::string, std::shared_ptr<PodMatchCounts>> counts_;
+  // counts_'s slots in the order they were added (an unordered_map's
+  // elements keep their address until erased, and counts_ only loses
+  // elements all at once, when order_ is cleared too).
+  std::vector<std::shared_ptr<PodMatchCounts>*> order_;
+  // Per label set: the matchers of order_ that select it, and how many of
+  // order_'s matchers that list has been compared with.
+  struct Selection {
+    std::vector<uint32_t> matchers;
+    uint32_t compared = 0;
+  };
+  std::vector<Selection> selected_by_;
   std::unordered_map<std::string, std::shared_ptr<const TopologyDomains>> domains_;
   std::vector<LabelSet> sets_;
   std::unordered_map<std::string, uint32_t> set_id_;

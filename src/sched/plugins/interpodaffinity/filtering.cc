@@ -181,7 +181,7 @@ std::unique_ptr<PreFilterData> InterPodAffinity::PreFilter(const PodInfo& pod, c
       e = s->existing_by_key.insert(s->existing_by_key.end(), {t->domains, {}});
       e->counts.assign(t->domains->names.size(), 0);
     }
-    for (const auto& [d, n] : t->per_domain) e->counts[static_cast<size_t>(d)] += static_cast<int32_t>(n);
+    for (const auto& [d, n] : t->per_domain) e->counts[static_cast<size_t>(d)] += n;
   }
   for (const AffinityTerm& t : s->anti_affinity) {
     const PodMatcher m = MatcherOf(t);
@@ -207,6 +207,19 @@ std::unique_ptr<PreFilterData> InterPodAffinity::PreFilter(const PodInfo& pod, c
   if (!s->affinity.empty())
     for (size_t i = 0; i < cluster.size(); ++i)
       if (cluster.present(i)) CountAffinity(*s, cluster.node(i), cluster.state(i).pods, 1, s->affinity_counts);
+  // Without required affinity, Check on a node as counted is a count of
+  // its domain per term (SatisfiesPodAntiAffinity and
+  // SatisfiesExistingPodsAntiAffinity with as_counted): no label passes,
+  // any matching pod in the domain fails.
+  if (use_index_ && s->affinity.empty()) {
+    s->by_domain = true;
+    s->tests_cluster = &cluster;
+    s->tests_version = s->cluster_version;
+    for (size_t k = 0; k < s->anti_affinity.size(); ++k)
+      s->domain_tests.push_back({s->anti_by_key[k]->domains->domain_of.data(), s->anti_by_key[k]->counts.data(), 0, true});
+    for (const InterPodAffinityState::ExistingByKey& e : s->existing_by_key)
+      s->domain_tests.push_back({e.domains->domain_of.data(), e.counts.data(), 0, true});
+  }
   return s;
 }
 

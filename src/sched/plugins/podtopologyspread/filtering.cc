@@ -155,6 +155,23 @@ std::unique_ptr<PreFilterData> PodTopologySpread::PreFilter(const PodInfo& pod, 
   for (SpreadFilterState::PerConstraint& pc : s->per)
     for (size_t d = 0; d < pc.match_num.size(); ++d)
       if (pc.match_num[d] >= 0) pc.paths.Update(static_cast<int32_t>(d), pc.match_num[d]);
+  // Check on a node as counted (Evaluate with as_counted): a node without
+  // the key fails, and one passes when max(matchNum, 0) + self - minMatch
+  // <= maxSkew, a bound on its domain's match_num (where -1, a domain no
+  // eligible node is in, counts as 0: exact while the bound is >= 0).
+  if (use_index_) {
+    s->by_domain = true;
+    s->tests_cluster = &cluster;
+    s->tests_version = s->cluster_version;
+    for (size_t i = 0; i < n && s->by_domain; ++i) {
+      const SpreadFilterState::PerConstraint& pc = s->per[i];
+      const int64_t min_match = pc.eligible_domains < constraints[i].min_domains ? 0 : pc.paths.p[0].num;
+      const int64_t max = constraints[i].max_skew - (s->self_match[i] ? 1 : 0) + min_match;
+      s->by_domain = max >= 0;
+      s->domain_tests.push_back({pc.domains->domain_of.data(), pc.match_num.data(), max, false});
+    }
+    if (!s->by_domain) s->domain_tests.clear();
+  }
   s->constraints = std::move(constraints);
   return s;
 }

@@ -138,6 +138,7 @@ inline std::vector<std::string> FilterAll(const InterPodAffinity& pl, const Pod&
   SchedStatus reject = SchedStatus::Success();
   std::unique_ptr<PreFilterData> data = pl.PreFilter(info, s.cluster, reject);
   if (!data) return {"skip"};
+  const PreFilterData* raw = data.get();
   CycleState cycle;
   cycle.Put(&pl, std::move(data));
   info.cycle = &cycle;
@@ -149,6 +150,13 @@ inline std::vector<std::string> FilterAll(const InterPodAffinity& pl, const Pod&
     } else {
       out.push_back(std::string(st.code() == SchedStatus::Code::kUnschedulable ? "Unschedulable" : "Unresolvable") +
                     ": " + st.reasons().front());
+    }
+    // The indexed scan's DomainTests must decide each node as Filter does
+    // (a disagreement shows in the node's entry).
+    if (raw->by_domain) {
+      bool passes = true;
+      for (const DomainTest& t : raw->domain_tests) passes &= t.Passes(i);
+      if (passes != st.IsSuccess()) out.back() += " (DomainTests disagree)";
     }
   }
   return out;

@@ -44,12 +44,18 @@ void RunFilterCases(const std::vector<FilterCase>& cases) {
     Fixture f(tc.nodes, tc.existing);
     PodInfo info = PodInfo::Make(tc.pod, 1000);
     CycleState cycle;
-    RunPreFilter(pl, info, *f.cluster, cycle);
+    const PreFilterData* data = RunPreFilter(pl, info, *f.cluster, cycle);
     info.cycle = &cycle;
     for (size_t i = 0; i < f.cluster->size(); ++i) {
       const Node& node = f.cluster->node(i);
       SchedStatus st = pl.Filter(info, node, f.cluster->state(i));
       EXPECT_EQ(st.code(), tc.want.at(node.name())) << node.name();
+      // The indexed scan's DomainTests decide each node as Filter does.
+      if (data != nullptr && data->by_domain) {
+        bool passes = true;
+        for (const DomainTest& t : data->domain_tests) passes &= t.Passes(i);
+        EXPECT_EQ(passes, st.IsSuccess()) << node.name() << ": DomainTests";
+      }
       if (st.code() == kU) {
         EXPECT_EQ(st.reasons().at(0), kReasonSpreadConstraintsNotMatch);
       }

@@ -71,7 +71,7 @@ struct InterPodAffinityState : PreFilterData {
   // Their pods per domain, summed per topology key.
   struct ExistingByKey {
     std::shared_ptr<const TopologyDomains> domains;
-    std::vector<int32_t> counts;  // by domain id
+    std::vector<int64_t> counts;  // by domain id
   };
   std::vector<ExistingByKey> existing_by_key;
 };
