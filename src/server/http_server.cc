@@ -1,6 +1,8 @@
 #include "gpusched/server/http_server.h"
 
+#include <atomic>
 #include <chrono>
+#include <thread>
 
 #include <httplib.h>
 
@@ -10,6 +12,13 @@ struct ExtenderHttpServer::Impl {
   httplib::Server server;
   std::string port_host;
   int port = 0;
+  // cpp-httplib's stop() acts only once listen has begun (0.11: it checks
+  // is_running_, which listen sets): a Stop() before that would be lost and
+  // Run() would serve on. Each side writes its flag, then reads the other's
+  // (sequentially consistent), so at least one sees the other: Run() does
+  // not start, or Stop() waits for it to be running and stops it.
+  std::atomic<bool> stop_requested{false};
+  std::atomic<bool> run_entered{false};
 };
 
 namespace {
@@ -141,8 +150,17 @@ Status ExtenderHttpServer::Listen() {
   return Status::Ok();
 }
 
-void ExtenderHttpServer::Run() { impl_->server.listen_after_bind(); }
+void ExtenderHttpServer::Run() {
+  impl_->run_entered = true;
+  if (!impl_->stop_requested) impl_->server.listen_after_bind();
+  impl_->run_entered = false;
+}
 
-void ExtenderHttpServer::Stop() { impl_->server.stop(); }
+void ExtenderHttpServer::Stop() {
+  impl_->stop_requested = true;
+  while (impl_->run_entered && !impl_->server.is_running())
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  impl_->server.stop();
+}
 
 }  // namespace gpusched

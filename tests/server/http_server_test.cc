@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -110,6 +111,39 @@ TEST_F(HttpServerTest, IdleKeepAliveConnectionDoesNotHoldShutdown) {
   const auto t0 = std::chrono::steady_clock::now();
   StopServing();
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
+}
+
+// A Stop() that comes before Run() has begun listening (a SIGTERM in serve's
+// first instant) is not lost: Run() then returns at once; and a Stop() racing
+// a Run() just started ends it. Each round has 5 s; a Run() still serving
+// then is stopped again, so that a failure does not hang the suite.
+TEST_F(HttpServerTest, StopBeforeOrWhileRunStartsEndsRun) {
+  HttpServerOptions ho;
+  ho.port = 0;
+  for (int round = 0; round < 40; ++round) {
+    ExtenderHttpServer server(ext_, metrics_, ho, [](std::string*) { return true; });
+    ASSERT_TRUE(server.Listen().ok());
+    const bool before = round % 2 == 0;
+    if (before) server.Stop();
+    std::atomic<bool> returned{false};
+    std::thread run([&] {
+      server.Run();
+      returned = true;
+    });
+    if (!before) server.Stop();
+    const auto t0 = std::chrono::steady_clock::now();
+    while (!returned && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5))
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const bool ended = returned;
+    if (!ended) {
+      while (!returned) {
+        server.Stop();
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+    }
+    run.join();
+    ASSERT_TRUE(ended) << "round " << round << (before ? ": Stop() before Run()" : ": Stop() racing Run()");
+  }
 }
 
 }  // namespace
