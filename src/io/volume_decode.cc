@@ -209,6 +209,28 @@ void FinishVolumeObjects(Manifests& m) {
   // none of that name (the controller leaves an existing claim as it is).
   for (PersistentVolumeClaim& claim : m.created_claims) v.Add(std::move(claim));
   m.created_claims.clear();
+  // The claims of generic ephemeral volumes, for pods not yet created (no
+  // metadata.uid: manifests, and the pods controllers create here), as the
+  // ephemeral volume controller creates them when the pod is
+  // (pkg/controller/ephemeral/controller.go handleVolume): named
+  // "<pod>-<volume>", the template's labels, annotations and spec, the pod
+  // its controller. A pod of a dump was created: its claim is what the dump
+  // holds, and where it holds none the pod waits as kube-scheduler says.
+  for (const LoadedPod& lp : m.pods) {
+    const Pod& pod = lp.pod;
+    if (!pod.meta.uid.empty() || !pod.extras) continue;
+    for (const PodVolume& vol : pod.extras->volumes) {
+      if (vol.kind != PodVolume::Kind::kEphemeral || !vol.claim_template) continue;
+      const std::string name = vol.ClaimName(pod.name());
+      if (v.FindPvc(pod.ns(), name) != nullptr) continue;  // the controller leaves an existing claim as it is
+      PersistentVolumeClaim claim = *vol.claim_template;
+      claim.meta.name = name;
+      claim.meta.namespace_ = pod.ns();
+      claim.has_controller = true;
+      claim.controller_uid = pod.meta.uid;
+      v.Add(std::move(claim));
+    }
+  }
   v.CompleteHandWritten();
   std::vector<const Pod*> pods;
   for (const LoadedPod& lp : m.pods) pods.push_back(&lp.pod);

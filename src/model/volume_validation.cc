@@ -162,6 +162,20 @@ void ValidatePodVolumes(const std::vector<PodVolume>& volumes, const std::string
     }
     if (v.kind == PodVolume::Kind::kClaim && v.claim_name.empty())
       errs.push_back(FieldError::Required(p + ".persistentVolumeClaim.claimName", ""));
+    // validateEphemeralVolumeSource: the template is required, and its spec
+    // is validated as a claim's (ValidatePersistentVolumeClaimTemplate).
+    if (v.kind == PodVolume::Kind::kEphemeral) {
+      const std::string at = p + ".ephemeral.volumeClaimTemplate";
+      if (!v.claim_template) {
+        errs.push_back(FieldError::Required(at, ""));
+        continue;
+      }
+      for (FieldError e : ValidatePersistentVolumeClaim(*v.claim_template)) {
+        if (!e.field.starts_with("spec")) continue;  // a template has no name or namespace
+        e.field = at + "." + e.field;
+        errs.push_back(std::move(e));
+      }
+    }
   }
 }
 

@@ -2,7 +2,7 @@
 // pod whose claim is bound to a local PV on node-a lands on node-a, stays
 // pending with kube-scheduler's text when node-a is full, and a pod whose
 // claim does not exist stays pending with FitError's PreFilter message and
-// DefaultPreemption's.
+// DefaultPreemption's; a new pod's generic ephemeral volume gets its claim.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -79,6 +79,19 @@ TEST(VolumesCliTest, StatefulSetClaimsFromTemplatesNeedVolumes) {
   EXPECT_EQ(p["message"],
             "0/2 nodes are available: 2 node(s) didn't find available persistent volumes to bind. preemption: 0/2 "
             "nodes are available: 2 Preemption is not helpful for scheduling.");
+}
+
+// A generic ephemeral volume of a pod not created yet: its claim is made
+// from the template as the ephemeral volume controller would, provisioned
+// where the pod goes (WaitForFirstConsumer), so the pod is placed instead of
+// "waiting for ephemeral volume controller to create the persistentvolumeclaim".
+TEST(VolumesCliTest, EphemeralVolumeOfANewPodGetsItsClaim) {
+  CliRun r = Cli(Args({"ephemeral.yaml"}));
+  ASSERT_EQ(r.code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["placements"].size(), 1u) << r.out;
+  EXPECT_EQ(j["placements"][0]["pod"], "finetune");
+  EXPECT_EQ(j["pending"].size(), 0u) << r.out;
 }
 
 }  // namespace

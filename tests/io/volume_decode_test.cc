@@ -151,13 +151,52 @@ TEST(VolumeDecodeTest, PodsWithClaimsInAnInputWithoutClaimsAreSaidOnce) {
   Manifests m = Load(
       "apiVersion: v1\nkind: Pod\nmetadata: {name: a}\n"
       "spec: {containers: [{name: c, image: i}], volumes: [{name: d, persistentVolumeClaim: {claimName: x}}]}\n---\n"
-      "apiVersion: v1\nkind: Pod\nmetadata: {name: b}\n"
-      "spec: {containers: [{name: c, image: i}], volumes: [{name: d, ephemeral: {volumeClaimTemplate: {spec: {}}}}]}\n");
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: b, uid: u-b}\n"
+      "spec:\n  containers: [{name: c, image: i}]\n"
+      "  volumes: [{name: d, ephemeral: {volumeClaimTemplate: {spec: {accessModes: [ReadWriteOnce], "
+      "resources: {requests: {storage: 1Gi}}}}}}]\n");
   ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
   EXPECT_EQ(Join(m.warnings),
             "2 pods (the first default/a) mount PersistentVolumeClaims, but the input holds none: kube-scheduler "
             "keeps such pods pending (\"persistentvolumeclaim ... not found\"); add pv,pvc,storageclasses,csinodes "
             "to `kubectl get`\n");
+}
+
+// pkg/controller/ephemeral/controller.go handleVolume: a pod not created
+// yet (no uid) gets the claim "<pod>-<volume>" from its template, owned by
+// it; a claim of that name in the input is left as it is, and a dumped pod
+// (with a uid) gets none.
+TEST(VolumeDecodeTest, EphemeralVolumeClaimsAreCreatedForNewPods) {
+  Manifests m = Load(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: train, namespace: ml}\n"
+      "spec:\n  containers: [{name: c, image: i}]\n  volumes:\n"
+      "  - name: scratch\n    ephemeral:\n      volumeClaimTemplate:\n"
+      "        metadata: {labels: {team: r}, annotations: {a: b}}\n"
+      "        spec: {accessModes: [ReadWriteOnce], storageClassName: ssd, resources: {requests: {storage: 200Gi}}}\n"
+      "  - name: cache\n    ephemeral:\n      volumeClaimTemplate:\n"
+      "        spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n"
+      "---\napiVersion: v1\nkind: PersistentVolumeClaim\nmetadata: {name: train-cache, namespace: ml}\n"
+      "spec: {accessModes: [ReadWriteMany], resources: {requests: {storage: 5Gi}}}\n"
+      "---\napiVersion: v1\nkind: Pod\nmetadata: {name: old, namespace: ml, uid: u-old}\n"
+      "spec:\n  containers: [{name: c, image: i}]\n  volumes:\n"
+      "  - name: scratch\n    ephemeral:\n      volumeClaimTemplate:\n"
+      "        spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n");
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  const VolumeObjects& v = m.api_objects.volumes;
+  const PersistentVolumeClaim* scratch = v.FindPvc("ml", "train-scratch");
+  ASSERT_NE(scratch, nullptr);
+  EXPECT_EQ(scratch->meta.labels.at("team"), "r");
+  EXPECT_EQ(scratch->meta.annotations.at("a"), "b");
+  EXPECT_EQ(scratch->storage_class_name, std::optional<std::string>("ssd"));
+  EXPECT_EQ(scratch->access_modes, (std::vector<std::string>{"ReadWriteOnce"}));
+  EXPECT_EQ(scratch->request->String(), "200Gi");
+  EXPECT_TRUE(scratch->has_controller);
+  EXPECT_EQ(scratch->phase, "Pending");
+  const PersistentVolumeClaim* cache = v.FindPvc("ml", "train-cache");
+  ASSERT_NE(cache, nullptr);
+  EXPECT_EQ(cache->access_modes, (std::vector<std::string>{"ReadWriteMany"}));  // the input's, not made anew
+  EXPECT_FALSE(cache->has_controller);
+  EXPECT_EQ(v.FindPvc("ml", "old-scratch"), nullptr);
 }
 
 TEST(VolumeDecodeTest, PodVolumeErrorsNameTheirIndex) {

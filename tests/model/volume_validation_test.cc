@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 namespace gpusched {
 namespace {
 
@@ -88,6 +90,33 @@ TEST(VolumeValidationTest, PodVolumes) {
   ValidatePodVolumes({a, b}, "spec.volumes", errs);
   EXPECT_EQ(Strings(errs), (std::vector<std::string>{"spec.volumes[1].persistentVolumeClaim.claimName: Required value",
                                                      "spec.volumes[3].name: Duplicate value: \"data\""}));
+}
+
+// validateEphemeralVolumeSource: volumeClaimTemplate is required, and its
+// spec is validated as a claim's under the template's path.
+TEST(VolumeValidationTest, EphemeralVolumes) {
+  PodVolume none, bad, good;
+  none.name = "a";
+  none.kind = PodVolume::Kind::kEphemeral;
+  bad.name = "b";
+  bad.index = 1;
+  bad.kind = PodVolume::Kind::kEphemeral;
+  bad.claim_template = std::make_shared<PersistentVolumeClaim>();
+  good.name = "c";
+  good.index = 2;
+  good.kind = PodVolume::Kind::kEphemeral;
+  auto t = std::make_shared<PersistentVolumeClaim>();
+  t->access_modes = {"ReadWriteOnce"};
+  t->request = *Quantity::Parse("1Gi");
+  good.claim_template = t;
+  std::vector<FieldError> errs;
+  ValidatePodVolumes({none, bad, good}, "spec.volumes", errs);
+  EXPECT_EQ(Strings(errs),
+            (std::vector<std::string>{
+                "spec.volumes[0].ephemeral.volumeClaimTemplate: Required value",
+                "spec.volumes[1].ephemeral.volumeClaimTemplate.spec.accessModes: Required value: at least 1 access "
+                "mode is required",
+                "spec.volumes[1].ephemeral.volumeClaimTemplate.spec.resources[storage]: Required value"}));
 }
 
 }  // namespace

@@ -11,10 +11,13 @@
 #define GPUSCHED_MODEL_POD_VOLUME_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace gpusched {
+
+struct PersistentVolumeClaim;  // volume_objects.h
 
 // An in-tree or CSI volume source, of a pod's volume or of a
 // PersistentVolume's spec.
@@ -40,6 +43,10 @@ struct PodVolume {
   std::string claim_name;  // persistentVolumeClaim.claimName (kClaim)
   bool read_only = false;  // persistentVolumeClaim.readOnly
   VolumeSource source;     // kInline
+  // kEphemeral: ephemeral.volumeClaimTemplate (its labels, annotations and
+  // spec; nullptr when the field is missing), from which the ephemeral
+  // volume controller creates the claim.
+  std::shared_ptr<const PersistentVolumeClaim> claim_template;
 
   bool UsesClaim() const { return kind != Kind::kInline; }
   // The claim's name: claimName, or "<pod>-<volume>" for an ephemeral
