@@ -50,7 +50,7 @@ bool Scheduler::PreFilter(const PodInfo& pod, const ClusterState& cluster, Cycle
       return true;
     }
     if (data) {
-      cycle.Put(&f, std::move(data));
+      cycle.Put(&f, std::move(data), f.Name());
       stateful = true;
     }
   }

@@ -15,8 +15,13 @@
 #ifndef GPUSCHED_SCHED_API_CYCLE_STATE_H_
 #define GPUSCHED_SCHED_API_CYCLE_STATE_H_
 
+#include <algorithm>
+#include <iterator>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -54,13 +59,31 @@ struct PreFilterData {
   const void* tests_cluster = nullptr;
   uint64_t tests_version = 0;
   std::vector<DomainTest> domain_tests;
+
+  // PreFilterResult.NodeNames (sorted, unique), when the plugin names the
+  // only nodes the pod may go to (NodeAffinity for matchFields
+  // metadata.name). Nodes outside it are not evaluated at all: CycleState
+  // says so (Excludes) and the filter chain rejects them first.
+  std::optional<std::vector<std::string>> node_names;
 };
 
 class CycleState {
  public:
-  void Put(const Plugin* plugin, std::unique_ptr<PreFilterData> data) {
+  // `plugin_name`: the plugin's Name(), for the reason of the nodes a
+  // PreFilterResult leaves out.
+  void Put(const Plugin* plugin, std::unique_ptr<PreFilterData> data, std::string_view plugin_name = {}) {
+    if (data && data->node_names) Restrict(plugin, *data->node_names, plugin_name);
     slots_.emplace_back(plugin, std::move(data));
   }
+  // A node the PreFilterResults leave out (schedule_one.go
+  // findNodesThatFitPod): UnschedulableAndUnresolvable with
+  // exclusion_reason(), "node(s) didn't satisfy plugin(s) [NodeAffinity]",
+  // before any filter runs on it.
+  bool Excludes(std::string_view node) const {
+    return restricted_by_ != nullptr && !std::binary_search(allowed_.begin(), allowed_.end(), node);
+  }
+  const Plugin* restricted_by() const { return restricted_by_; }
+  const std::string& exclusion_reason() const { return exclusion_reason_; }
   // The state `plugin` put, as the type it put; nullptr when it put none
   // (its PreFilter skipped this pod).
   template <typename T>
@@ -81,8 +104,28 @@ class CycleState {
   }
 
  private:
+  // PreFilterResult.Merge: the intersection of the plugins' node names.
+  void Restrict(const Plugin* plugin, const std::vector<std::string>& names, std::string_view plugin_name) {
+    if (restricted_by_ == nullptr) {
+      allowed_ = names;
+    } else {
+      std::vector<std::string> both;
+      std::set_intersection(allowed_.begin(), allowed_.end(), names.begin(), names.end(), std::back_inserter(both));
+      allowed_ = std::move(both);
+    }
+    restricted_by_ = plugin;
+    plugin_names_.emplace_back(plugin_name);
+    std::sort(plugin_names_.begin(), plugin_names_.end());  // sets.List
+    exclusion_reason_ = "node(s) didn't satisfy plugin(s) [";
+    for (size_t k = 0; k < plugin_names_.size(); ++k) (exclusion_reason_ += k ? " " : "") += plugin_names_[k];
+    exclusion_reason_ += "]";
+  }
+
   // A few plugins at most: a linear search beats a map.
   std::vector<std::pair<const Plugin*, std::unique_ptr<PreFilterData>>> slots_;
+  const Plugin* restricted_by_ = nullptr;
+  std::vector<std::string> allowed_, plugin_names_;
+  std::string exclusion_reason_;
 };
 
 }  // namespace gpusched

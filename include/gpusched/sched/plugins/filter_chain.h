@@ -45,6 +45,15 @@ inline const FilterPlugin* CheckFilters(const std::vector<std::unique_ptr<Filter
                                         const PodInfo& pod, const Node& node, const NodeState& state,
                                         FilterVerdict& why) {
   why.Reset();
+  // A node a PreFilterResult leaves out fails before any filter runs, as the
+  // plugin that named the nodes (cycle_state.h). Its own Check rejects such a
+  // node too, so PassesFilters needs no such step.
+  if (pod.cycle != nullptr && pod.cycle->Excludes(node.name())) {
+    why.Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, pod.cycle->exclusion_reason());
+    for (const auto& f : filters)
+      if (f.get() == pod.cycle->restricted_by()) return f.get();
+    return filters.front().get();
+  }
   for (const auto& f : filters)
     if (!f->Check(pod, node, state, &why)) return f.get();
   return nullptr;

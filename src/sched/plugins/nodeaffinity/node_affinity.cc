@@ -6,6 +6,10 @@
 // RequiredNodeAffinity.Match, parse errors ignored).
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 
+#include <algorithm>
+#include <iterator>
+#include <optional>
+
 namespace gpusched {
 namespace {
 
@@ -49,6 +53,44 @@ NodeAffinityPlugin::NodeAffinityPlugin(const NodeAffinityArgs& args) {
   for (const PreferredSchedulingTerm& t : added.preferred)
     if (t.weight != 0 && !(t.preference.match_expressions.empty() && t.preference.match_fields.empty()))
       added_preferred_terms_.push_back(t);
+}
+
+std::unique_ptr<PreFilterData> NodeAffinityPlugin::PreFilter(const PodInfo& pod, const ClusterState&,
+                                                             SchedStatus& reject) const {
+  // node_affinity.go PreFilter: the nodes the required terms name, when
+  // each term names some (a term without a metadata.name In requirement
+  // admits every node, the terms being ORed; within a term the names are
+  // ANDed).
+  const auto& aff = pod.pod->node_affinity;
+  if (!aff || !aff->has_required || aff->required.empty()) return nullptr;
+  std::vector<std::string> names;
+  for (const NodeSelectorTerm& t : aff->required) {
+    std::optional<std::vector<std::string>> term_names;
+    for (const NodeSelectorRequirement& r : t.match_fields) {
+      if (r.key != "metadata.name" || r.op != "In") continue;
+      std::vector<std::string> s = r.values;
+      std::sort(s.begin(), s.end());
+      s.erase(std::unique(s.begin(), s.end()), s.end());
+      if (!term_names) {
+        term_names = std::move(s);
+      } else {
+        std::vector<std::string> both;
+        std::set_intersection(term_names->begin(), term_names->end(), s.begin(), s.end(), std::back_inserter(both));
+        term_names = std::move(both);
+      }
+    }
+    if (!term_names) return nullptr;
+    names.insert(names.end(), term_names->begin(), term_names->end());
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  if (names.empty()) {
+    reject = SchedStatus::Unresolvable(kReasonNodeAffinityConflict);
+    return nullptr;
+  }
+  auto data = std::make_unique<PreFilterData>();
+  data->node_names = std::move(names);
+  return data;
 }
 
 bool NodeAffinityPlugin::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {

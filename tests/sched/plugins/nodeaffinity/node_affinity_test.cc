@@ -3,14 +3,14 @@
 // node_affinity_test.go (commit 17bae91; the 31 cases are the same in
 // 022462cc), with its expected Filter statuses; reasons are v1.35's.
 //
-// Every case's Filter status is ported. Not expressible: the PreFilter half
-// of some cases, as gpusched's NodeAffinity has no PreFilter: the Skip status
-// of "Pod with no Affinity ..." and "... nil NodeSelector ...", the
-// PreFilterResult node sets of the six matchFields cases, and the PreFilter
-// status "pod affinity terms conflict" of "Pod with two conflicting mach field
-// requirements" (its Filter status, ErrReasonPod, is checked). Upstream's
-// runPreFilter false/true makes no difference here: Filter never reads a
-// PreFilter state.
+// Every case's Filter status is ported, and PreFilter's answer where the
+// case states one (PreFilterResultsOfTestNodeAffinity): the node sets of the
+// matchFields cases and the "pod affinity terms conflict" status. Not
+// expressible: the Skip status of "Pod with no Affinity ..." and "... nil
+// NodeSelector ..." (gpusched's PreFilter returns no state for them, which is
+// how a skip looks here too, as for every pod without node names).
+// Upstream's runPreFilter false/true makes no difference here: Filter never
+// reads a PreFilter state.
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 
 #include <gtest/gtest.h>
@@ -170,6 +170,61 @@ TEST(NodeAffinityFilterTest, TestNodeAffinity) {
   };
   ASSERT_EQ(cases.size(), 31u);
   RunFilterCases(cases);
+}
+
+// TestNodeAffinity's wantPreFilterResult and wantPreFilterStatus: the
+// PreFilterResult node names of the matchFields cases (nil where a term
+// names no node, the terms being ORed), and the conflict status when every
+// term's names intersect to none.
+TEST(NodeAffinityFilterTest, PreFilterResultsOfTestNodeAffinity) {
+  const NodeSelectorRequirement name_node1 = Req("metadata.name", "In", {"node1"});
+  const NodeSelectorRequirement name_node2 = Req("metadata.name", "In", {"node2"});
+  const NodeSelectorRequirement foo_bar = Req("foo", "In", {"bar"});
+  struct Case {
+    std::string name;
+    Pod pod;
+    std::optional<std::vector<std::string>> want_names;  // nullopt: no PreFilterResult
+    std::string want_reject;                             // "" : success
+  };
+  const std::vector<Case> cases = {
+      {"Pod with matchFields using In operator that matches the existing node",
+       MakePod({}, Required({Fields({name_node1})})), std::vector<std::string>{"node1"}, ""},
+      {"Pod with matchFields using In operator that does not match the existing node",
+       MakePod({}, Required({Fields({name_node1})})), std::vector<std::string>{"node1"}, ""},
+      {"Pod with two terms: matchFields does not match, but matchExpressions matches",
+       MakePod({}, Required({Fields({name_node1, name_node2}), Exprs({foo_bar})})), std::nullopt, ""},
+      {"Pod with one term: matchFields does not match, but matchExpressions matches",
+       MakePod({}, Required({NodeSelectorTerm{{foo_bar}, {name_node1}}})), std::vector<std::string>{"node1"}, ""},
+      {"Pod with one term: both matchFields and matchExpressions match",
+       MakePod({}, Required({NodeSelectorTerm{{foo_bar}, {name_node1}}})), std::vector<std::string>{"node1"}, ""},
+      {"Pod with two terms: both matchFields and matchExpressions do not match",
+       MakePod({}, Required({Fields({name_node1}), Exprs({Req("foo", "In", {"not-match-to-bar"})})})), std::nullopt,
+       ""},
+      {"Pod with two terms of node.Name affinity", MakePod({}, Required({Fields({name_node1}), Fields({name_node2})})),
+       std::vector<std::string>{"node1", "node2"}, ""},
+      {"Pod with two conflicting mach field requirements", MakePod({}, Required({Fields({name_node1, name_node2})})),
+       std::nullopt, kReasonNodeAffinityConflict},
+      {"Matches node selector correctly even if PreFilter is not called", MakePod({{"foo", "bar"}}), std::nullopt, ""},
+  };
+  const NodeAffinityPlugin pl;
+  const ClusterState cluster(std::vector<Node>{MakeNode("node1", {}), MakeNode("node2", {})});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const PodInfo info = PodInfo::Make(c.pod, 0);
+    SchedStatus reject = SchedStatus::Success();
+    std::unique_ptr<PreFilterData> data = pl.PreFilter(info, cluster, reject);
+    if (c.want_reject.empty()) {
+      EXPECT_TRUE(reject.IsSuccess());
+    } else {
+      EXPECT_EQ(reject.code(), SchedStatus::Code::kUnschedulableAndUnresolvable);
+      ASSERT_EQ(reject.reasons().size(), 1u);
+      EXPECT_EQ(reject.reasons()[0], c.want_reject);
+    }
+    ASSERT_EQ(data != nullptr, c.want_names.has_value());
+    if (data) {
+      EXPECT_EQ(data->node_names, c.want_names);
+    }
+  }
 }
 
 // gpusched's own cases: the rules of k8s.io/component-helpers/scheduling/

@@ -9,11 +9,15 @@
 // node_affinity.cc, Score in node_affinity_score.cc, args in args.cc.
 // Reason text: Kubernetes v1.35 (gpusched/sched/api/version.h).
 //
-// Not modelled: PreFilter (its PreFilterResult, the nodes a matchFields
-// metadata.name names, and its "pod affinity terms conflict" rejection when
-// every term's names intersect to none: here each node fails Filter with
-// kReasonNodeAffinity instead), and the Error status PreScore returns for a
-// preferred term of the pod that fails to parse (such a term never matches).
+// PreFilter: when every required term names nodes (matchFields
+// metadata.name In, as the DaemonSet controller writes), the union of the
+// terms' names is its PreFilterResult (cycle_state.h: the other nodes are
+// "node(s) didn't satisfy plugin(s) [NodeAffinity]"), and no name at all is
+// "pod affinity terms conflict"; for every other pod it skips (upstream
+// keeps the parsed selector as its state, which Check here does not need).
+//
+// Not modelled: the Error status PreScore returns for a preferred term of
+// the pod that fails to parse (such a term never matches).
 #ifndef GPUSCHED_SCHED_PLUGINS_NODEAFFINITY_NODE_AFFINITY_H_
 #define GPUSCHED_SCHED_PLUGINS_NODEAFFINITY_NODE_AFFINITY_H_
 
@@ -35,6 +39,8 @@ namespace gpusched {
 // node_affinity.go ErrReasonPod and errReasonEnforced.
 inline constexpr const char* kReasonNodeAffinity = "node(s) didn't match Pod's node affinity/selector";
 inline constexpr const char* kReasonNodeAffinityEnforced = "node(s) didn't match scheduler-enforced node affinity";
+// errReasonConflict: PreFilter's rejection when the terms name no node.
+inline constexpr const char* kReasonNodeAffinityConflict = "pod affinity terms conflict";
 
 // NodeAffinityArgs (pkg/scheduler/apis/config/v1/types_pluginargs.go):
 // addedAffinity, a node affinity every pod of the profile gets on top of
@@ -61,6 +67,9 @@ class NodeAffinityPlugin : public FilterPlugin, public ScorePlugin {
 
   std::string_view Name() const override { return names::kNodeAffinity; }
 
+  bool HasPreFilter() const override { return true; }
+  std::unique_ptr<PreFilterData> PreFilter(const PodInfo& pod, const ClusterState& cluster,
+                                           SchedStatus& reject) const override;
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
   // A scheduler-enforced selector rejects nodes for pods without a selector
   // of their own, which the plain-node fast paths rely on never happening:
