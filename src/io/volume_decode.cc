@@ -115,6 +115,8 @@ StorageClass DecodeStorageClass(DecodeContext& ctx, const DocNode& obj) {
   StorageClass sc;
   DecodeObjectMeta(ctx, obj, "metadata", sc.meta);
   sc.provisioner = ctx.Str(obj, "provisioner", "provisioner");
+  if (const DocNode meta = ctx.Map(obj, "metadata", "metadata"); meta.IsDefined())
+    sc.creation_timestamp = ctx.Str(meta, "creationTimestamp", "metadata.creationTimestamp");
   // SetDefaults_StorageClass: Immediate when unset.
   if (std::string m = ctx.Str(obj, "volumeBindingMode", "volumeBindingMode"); !m.empty()) sc.volume_binding_mode = m;
   for (const auto& [t, p] : ctx.Objects(obj, "allowedTopologies", "allowedTopologies")) {
@@ -231,6 +233,7 @@ void FinishVolumeObjects(Manifests& m) {
       v.Add(std::move(claim));
     }
   }
+  v.AssignDefaultClass();
   v.CompleteHandWritten();
   std::vector<const Pod*> pods;
   for (const LoadedPod& lp : m.pods) pods.push_back(&lp.pod);

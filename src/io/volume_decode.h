@@ -22,8 +22,10 @@ bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& 
 // entry); `errs`: its ownerReferences' errors.
 PersistentVolumeClaim DecodePvc(DecodeContext& ctx, const DocNode& obj, std::vector<FieldError>& errs);
 
-// Once every object is read: what the PV controller makes of objects
-// written by hand (VolumeObjects::CompleteHandWritten), and the warning for
+// Once every object is read: the claims StatefulSets and the ephemeral
+// volume controller create, the default StorageClass of claims without one
+// (VolumeObjects::AssignDefaultClass), what the PV controller makes of
+// objects written by hand (VolumeObjects::CompleteHandWritten), and the warning for
 // pods that mount claims when the input holds none (ClaimsWithoutObjectsWarning).
 void FinishVolumeObjects(Manifests& m);
 

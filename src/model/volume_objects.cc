@@ -30,6 +30,33 @@ std::string PersistentVolumeClaim::Class() const {
   return storage_class_name.value_or("");
 }
 
+bool StorageClass::IsDefault() const {
+  for (const char* a : {kAnnDefaultStorageClass, kAnnBetaDefaultStorageClass})
+    if (auto it = meta.annotations.find(a); it != meta.annotations.end() && it->second == "true") return true;
+  return false;
+}
+
+const StorageClass* VolumeObjects::DefaultClass() const {
+  const StorageClass* best = nullptr;
+  for (const StorageClass& sc : classes_) {
+    if (!sc.IsDefault()) continue;
+    // Newest first (RFC 3339 UTC timestamps of one format compare as
+    // strings; a class without one is the oldest), then the name.
+    if (best == nullptr || sc.creation_timestamp > best->creation_timestamp ||
+        (sc.creation_timestamp == best->creation_timestamp && sc.name() < best->name()))
+      best = &sc;
+  }
+  return best;
+}
+
+void VolumeObjects::AssignDefaultClass() {
+  const StorageClass* def = DefaultClass();
+  if (def == nullptr) return;
+  for (PersistentVolumeClaim& pvc : pvcs_)
+    if (!pvc.storage_class_name && !pvc.meta.annotations.count(kAnnBetaStorageClass) && pvc.volume_name.empty())
+      pvc.storage_class_name = def->name();
+}
+
 bool VolumeObjects::Add(PersistentVolume pv) {
   std::string key = pv.name();
   return AddTo(pvs_, pv_index_, std::move(key), std::move(pv));

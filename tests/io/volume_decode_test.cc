@@ -199,6 +199,27 @@ TEST(VolumeDecodeTest, EphemeralVolumeClaimsAreCreatedForNewPods) {
   EXPECT_EQ(v.FindPvc("ml", "old-scratch"), nullptr);
 }
 
+// The DefaultStorageClass admission plugin: a claim created without a class
+// (here from an ephemeral volume's template) gets the default class, the
+// newest of those marked default (creationTimestamp read from the input).
+TEST(VolumeDecodeTest, ClaimsWithoutAClassGetTheDefaultClass) {
+  Manifests m = Load(
+      "apiVersion: storage.k8s.io/v1\nkind: StorageClass\n"
+      "metadata: {name: gp2, creationTimestamp: '2023-01-01T00:00:00Z', "
+      "annotations: {storageclass.kubernetes.io/is-default-class: 'true'}}\nprovisioner: ebs.csi.aws.com\n"
+      "---\napiVersion: storage.k8s.io/v1\nkind: StorageClass\n"
+      "metadata: {name: gp3, creationTimestamp: '2025-01-01T00:00:00Z', "
+      "annotations: {storageclass.kubernetes.io/is-default-class: 'true'}}\nprovisioner: ebs.csi.aws.com\n"
+      "---\napiVersion: v1\nkind: Pod\nmetadata: {name: train}\n"
+      "spec:\n  containers: [{name: c, image: i}]\n  volumes:\n"
+      "  - name: scratch\n    ephemeral:\n      volumeClaimTemplate:\n"
+      "        spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}\n");
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  const PersistentVolumeClaim* c = m.api_objects.volumes.FindPvc("default", "train-scratch");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->storage_class_name, std::optional<std::string>("gp3"));
+}
+
 TEST(VolumeDecodeTest, PodVolumeErrorsNameTheirIndex) {
   Manifests m = Load(
       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"

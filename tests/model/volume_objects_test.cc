@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace gpusched {
 namespace {
 
@@ -98,6 +102,69 @@ TEST(VolumeObjectsTest, CompleteHandWrittenLeavesDumpsAlone) {
   EXPECT_EQ(v.FindPv("taken")->phase, "Pending");
   EXPECT_EQ(v.FindPv("released")->phase, "Released");
   EXPECT_EQ(v.PvsOfClass("").size(), 2u);
+}
+
+// GetDefaultClass: only "true" marks a default (either annotation); of
+// several, the newest, then the first by name. AssignDefaultClass: an
+// unbound claim without a class gets it; "" (no class, asked for), the beta
+// annotation and a claim naming its volume are left as they are.
+TEST(VolumeObjectsTest, DefaultStorageClass) {
+  auto cls = [](std::string name, std::string ann, std::string value, std::string created) {
+    StorageClass sc;
+    sc.meta.name = std::move(name);
+    if (!ann.empty()) sc.meta.annotations[ann] = std::move(value);
+    sc.creation_timestamp = std::move(created);
+    return sc;
+  };
+  struct Case {
+    std::string name;
+    std::vector<StorageClass> classes;
+    std::string want;  // "" : none
+  };
+  const std::vector<Case> cases = {
+      {"none marked", {cls("a", "", "", "")}, ""},
+      {"\"false\" is not default", {cls("a", kAnnDefaultStorageClass, "false", "")}, ""},
+      {"GA annotation", {cls("a", ""  , "", ""), cls("b", kAnnDefaultStorageClass, "true", "")}, "b"},
+      {"beta annotation", {cls("a", kAnnBetaDefaultStorageClass, "true", "")}, "a"},
+      {"the newest of two",
+       {cls("old", kAnnDefaultStorageClass, "true", "2024-01-01T00:00:00Z"),
+        cls("new", kAnnDefaultStorageClass, "true", "2025-06-01T00:00:00Z")},
+       "new"},
+      {"same time: the first by name",
+       {cls("zeta", kAnnDefaultStorageClass, "true", "2025-06-01T00:00:00Z"),
+        cls("alpha", kAnnDefaultStorageClass, "true", "2025-06-01T00:00:00Z")},
+       "alpha"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    VolumeObjects v;
+    for (const StorageClass& sc : c.classes) ASSERT_TRUE(v.Add(sc));
+    const StorageClass* d = v.DefaultClass();
+    EXPECT_EQ(d ? d->name() : std::string(), c.want);
+  }
+
+  VolumeObjects v;
+  ASSERT_TRUE(v.Add(cls("fast", kAnnDefaultStorageClass, "true", "")));
+  auto claim = [](std::string name) {
+    PersistentVolumeClaim pvc;
+    pvc.meta.name = std::move(name);
+    pvc.meta.namespace_ = "ml";
+    return pvc;
+  };
+  PersistentVolumeClaim none = claim("none"), empty = claim("empty"), beta = claim("beta"), named = claim("named"),
+                        other = claim("other");
+  empty.storage_class_name = "";
+  beta.meta.annotations[kAnnBetaStorageClass] = "slow";
+  named.volume_name = "pv-1";
+  other.storage_class_name = "slow";
+  for (const PersistentVolumeClaim& p : {none, empty, beta, named, other}) ASSERT_TRUE(v.Add(p));
+  v.AssignDefaultClass();
+  EXPECT_EQ(v.FindPvc("ml", "none")->storage_class_name, std::optional<std::string>("fast"));
+  EXPECT_EQ(v.FindPvc("ml", "empty")->storage_class_name, std::optional<std::string>(""));
+  EXPECT_EQ(v.FindPvc("ml", "beta")->storage_class_name, std::nullopt);
+  EXPECT_EQ(v.FindPvc("ml", "beta")->Class(), "slow");
+  EXPECT_EQ(v.FindPvc("ml", "named")->storage_class_name, std::nullopt);
+  EXPECT_EQ(v.FindPvc("ml", "other")->storage_class_name, std::optional<std::string>("slow"));
 }
 
 }  // namespace

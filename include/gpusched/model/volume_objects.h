@@ -34,6 +34,7 @@ inline constexpr const char* kAnnBoundByController = "pv.kubernetes.io/bound-by-
 inline constexpr const char* kAnnSelectedNode = "volume.kubernetes.io/selected-node";
 inline constexpr const char* kAnnBetaStorageClass = "volume.beta.kubernetes.io/storage-class";
 inline constexpr const char* kAnnDefaultStorageClass = "storageclass.kubernetes.io/is-default-class";
+inline constexpr const char* kAnnBetaDefaultStorageClass = "storageclass.beta.kubernetes.io/is-default-class";
 inline constexpr const char* kAnnMigratedPlugins = "storage.alpha.kubernetes.io/migrated-plugins";
 inline constexpr const char* kNotSupportedProvisioner = "kubernetes.io/no-provisioner";
 
@@ -99,9 +100,12 @@ struct StorageClass {
   std::string provisioner;
   std::string volume_binding_mode = "Immediate";  // defaulted as the API server does
   std::vector<TopologySelectorTerm> allowed_topologies;
+  std::string creation_timestamp;  // metadata.creationTimestamp (RFC 3339, UTC), "" when not given
 
   const std::string& name() const { return meta.name; }
   bool WaitForFirstConsumer() const { return volume_binding_mode == "WaitForFirstConsumer"; }
+  // IsDefaultAnnotation: either is-default-class annotation is "true".
+  bool IsDefault() const;
 };
 
 // storage/v1 CSINode: the CSI drivers registered on a node.
@@ -151,6 +155,17 @@ class VolumeObjects {
   // claimRef). Objects dumped from a cluster carry their status and are
   // left as they are.
   void CompleteHandWritten();
+  // GetDefaultClass (component-helpers/storage/volume): of the classes
+  // marked default, the newest by creationTimestamp, then the first by
+  // name; nullptr when none is.
+  const StorageClass* DefaultClass() const;
+  // The DefaultStorageClass admission plugin on a claim created without a
+  // class (neither spec.storageClassName nor the beta annotation), and the
+  // PV controller's retroactive assignment (GA in v1.28) on an unbound one
+  // that a dump still shows without: an unbound claim with no class gets
+  // the default class. A claim that names its volume keeps no class here
+  // (static binding writes storageClassName: "" for that; kept as read).
+  void AssignDefaultClass();
 
  private:
   std::vector<PersistentVolume> pvs_;
