@@ -10,6 +10,8 @@
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
 #include "gpusched/sched/plugins/nodeaffinity/node_affinity.h"
 #include "gpusched/sched/plugins/nodeports/node_ports.h"
+#include "gpusched/sched/plugins/volumebinding/binder.h"
+#include "gpusched/sched/plugins/volumebinding/volume_binding.h"
 #include "gpusched/sched/framework/pre_enqueue.h"
 
 namespace gpusched {
@@ -208,6 +210,9 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
       a.diagnosis.kind = Diagnosis::Kind::kPreFilterRejected;
       a.diagnosis.forever = true;  // nothing in the run changes the objects it names
       a.diagnosis.text = "can never fit as the input stands: rejected before any node is tried: " + pre_filter;
+      if (pre_filter == kReasonUnboundImmediateClaims)
+        if (std::string why = ExplainUnboundImmediateClaim(*info.pod, on.objects().volumes); !why.empty())
+          a.diagnosis.text += " (" + why + ")";
     }
     if (not_eligible) {
       a.diagnosis.text = "not eligible to preempt: a lower-priority pod on its nominated node " +

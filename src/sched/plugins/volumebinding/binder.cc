@@ -60,6 +60,30 @@ std::string GetPodVolumeClaims(const Pod& pod, const VolumeObjects& objects, Pod
   return "";
 }
 
+std::string ExplainUnboundImmediateClaim(const Pod& pod, const VolumeObjects& objects) {
+  PodVolumeClaims claims;
+  bool has_claims = false;
+  if (!GetPodVolumeClaims(pod, objects, claims, has_claims).empty() || claims.unbound_immediate.empty()) return "";
+  const PersistentVolumeClaim& pvc = *claims.unbound_immediate.front();
+  const std::string claim = "claim " + pvc.ns() + "/" + pvc.name();
+  // The PV controller binds an Immediate claim on its own, before any pod
+  // is scheduled; kube-scheduler waits for it (IsDelayBindingMode).
+  if (!pvc.volume_name.empty())
+    return claim + " names PersistentVolume " + pvc.volume_name +
+           ", which it is not bound to yet (the PV controller binds it; is the PV in the input?)";
+  const std::string cls = pvc.Class();
+  if (cls.empty())
+    return claim + " has no StorageClass and none is marked default, so it waits for the PV controller to bind it "
+                   "to a PersistentVolume: create one that matches it, or give the claim a class";
+  if (objects.FindClass(cls) == nullptr)
+    return claim + " asks for StorageClass " + cls +
+           ", which is not in the input: kube-scheduler then waits for the claim to be bound before placing the "
+           "pod; add storageclasses to `kubectl get`, or create the class";
+  return claim + " has StorageClass " + cls +
+         " (volumeBindingMode Immediate): its volume is bound or provisioned before the pod is placed, and it is "
+         "not yet";
+}
+
 const PersistentVolume* FindMatchingVolume(const PersistentVolumeClaim& claim,
                                            const std::vector<const PersistentVolume*>& pvs, const Node& node,
                                            const std::vector<const PersistentVolume*>& excluded) {

@@ -7,6 +7,11 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace gpusched {
 namespace {
 
@@ -121,6 +126,61 @@ TEST(BinderTest, FindPodVolumesTwoClaimsCannotShareOnePv) {
   sc.provisioner = "csi.example.com";
   objects.Add(sc);
   EXPECT_TRUE(FindPodVolumes(selected, objects, NodeNamed("b")).ok());
+}
+
+// What the diagnosis adds to "pod has unbound immediate PersistentVolumeClaims":
+// why the pod's first such claim waits, by what the input holds of it.
+TEST(BinderTest, ExplainUnboundImmediateClaim) {
+  struct Case {
+    std::string name;
+    PersistentVolumeClaim claim;
+    std::vector<StorageClass> classes;
+    std::string want;
+  };
+  auto claim = [](std::optional<std::string> cls, std::string volume = "") {
+    PersistentVolumeClaim c = Claim("data", "1Gi");
+    c.storage_class_name = std::move(cls);
+    c.volume_name = std::move(volume);
+    return c;
+  };
+  auto cls = [](std::string name, std::string mode) {
+    StorageClass sc;
+    sc.meta.name = std::move(name);
+    sc.volume_binding_mode = std::move(mode);
+    return sc;
+  };
+  const std::vector<Case> cases = {
+      {"class not in the input", claim("fast"), {},
+       "claim default/data asks for StorageClass fast, which is not in the input: kube-scheduler then waits for the "
+       "claim to be bound before placing the pod; add storageclasses to `kubectl get`, or create the class"},
+      {"no class", claim(std::nullopt), {},
+       "claim default/data has no StorageClass and none is marked default, so it waits for the PV controller to "
+       "bind it to a PersistentVolume: create one that matches it, or give the claim a class"},
+      {"Immediate class", claim("fast"), {cls("fast", "Immediate")},
+       "claim default/data has StorageClass fast (volumeBindingMode Immediate): its volume is bound or provisioned "
+       "before the pod is placed, and it is not yet"},
+      {"prebound to a volume not bound yet", claim("fast", "pv-1"), {cls("fast", "WaitForFirstConsumer")},
+       "claim default/data names PersistentVolume pv-1, which it is not bound to yet (the PV controller binds it; is "
+       "the PV in the input?)"},
+      {"WaitForFirstConsumer: not immediate", claim("fast"), {cls("fast", "WaitForFirstConsumer")}, ""},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    VolumeObjects v;
+    ASSERT_TRUE(v.Add(c.claim));
+    for (const StorageClass& sc : c.classes) ASSERT_TRUE(v.Add(sc));
+    Pod pod;
+    pod.meta.name = "p";
+    pod.meta.namespace_ = "default";
+    auto extras = std::make_shared<PodSpecExtras>();
+    PodVolume vol;
+    vol.name = "d";
+    vol.kind = PodVolume::Kind::kClaim;
+    vol.claim_name = "data";
+    extras->volumes.push_back(vol);
+    pod.extras = std::move(extras);
+    EXPECT_EQ(ExplainUnboundImmediateClaim(pod, v), c.want);
+  }
 }
 
 }  // namespace

@@ -42,6 +42,12 @@ struct PodVolumeClaims {
 // `has_claims` says whether the pod uses a claim at all (Skip otherwise).
 std::string GetPodVolumeClaims(const Pod& pod, const VolumeObjects& objects, PodVolumeClaims& out, bool& has_claims);
 
+// For the diagnosis of a pod PreFilter rejected with "pod has unbound
+// immediate PersistentVolumeClaims": why its first such claim waits, in
+// words ("claim ml/data asks for StorageClass fast, which is not in the
+// input: ..."); "" when it has none.
+std::string ExplainUnboundImmediateClaim(const Pod& pod, const VolumeObjects& objects);
+
 // The outcome of FindPodVolumes on one node: each false flag is one reason,
 // in upstream's order (ConflictReasons).
 struct FindResult {
