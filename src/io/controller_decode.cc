@@ -233,21 +233,14 @@ std::vector<FieldError> DecodeController(DecodeContext& ctx, const DocNode& obj,
           if (ord.IsDefined()) out.ordinals_start = ctx.Int(ord, "start", "spec.ordinals.start").value_or(0);
           const DocNode templates = ctx.Seq(spec, "volumeClaimTemplates", "spec.volumeClaimTemplates");
           for (size_t k = 0; k < templates.size(); ++k) {
-            std::vector<FieldError> owner_errs;  // a template's ownerReferences are not the claim's
-            PersistentVolumeClaim t = DecodePvc(ctx, templates[k], owner_errs);
-            t.has_controller = false;
+            PersistentVolumeClaim t = DecodePvcTemplate(ctx, templates[k]);
             const std::string at = "spec.volumeClaimTemplates[" + std::to_string(k) + "]";
             if (t.meta.name.empty()) {
               errs.push_back(FieldError::Required(at + ".metadata.name", "name is required"));
             } else {
               // The claim's spec as the API server validates the claim the
               // controller creates, named under the template.
-              for (FieldError e : ValidatePersistentVolumeClaim(t)) {
-                if (e.field.starts_with("spec")) {
-                  e.field = at + "." + e.field;
-                  errs.push_back(std::move(e));
-                }
-              }
+              ValidatePersistentVolumeClaimTemplate(t, at, errs);
             }
             out.volume_claim_templates.push_back(std::move(t));
           }

@@ -65,12 +65,8 @@ std::vector<PodVolume> DecodePodVolumes(DecodeContext& ctx, const DocNode& spec,
       vol.read_only = ctx.Bool(c, "readOnly", p + ".persistentVolumeClaim.readOnly").value_or(false);
     } else if (const DocNode e = ctx.Map(v, "ephemeral", p + ".ephemeral"); e.IsDefined()) {
       vol.kind = PodVolume::Kind::kEphemeral;
-      if (const DocNode t = ctx.Map(e, "volumeClaimTemplate", p + ".ephemeral.volumeClaimTemplate"); t.IsDefined()) {
-        std::vector<FieldError> owner_errs;  // a template's ownerReferences are not the claim's
-        auto claim = std::make_shared<PersistentVolumeClaim>(DecodePvc(ctx, t, owner_errs));
-        claim->has_controller = false;
-        vol.claim_template = std::move(claim);
-      }
+      if (const DocNode t = ctx.Map(e, "volumeClaimTemplate", p + ".ephemeral.volumeClaimTemplate"); t.IsDefined())
+        vol.claim_template = std::make_shared<PersistentVolumeClaim>(DecodePvcTemplate(ctx, t));
     } else {
       vol.source = DecodeVolumeSource(ctx, v, p);
       // Only the inline kinds the volume plugins read are kept.

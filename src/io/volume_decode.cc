@@ -109,6 +109,13 @@ PersistentVolumeClaim DecodePvc(DecodeContext& ctx, const DocNode& obj, std::vec
   return pvc;
 }
 
+PersistentVolumeClaim DecodePvcTemplate(DecodeContext& ctx, const DocNode& obj) {
+  std::vector<FieldError> owner_errs;  // not the claim's
+  PersistentVolumeClaim t = DecodePvc(ctx, obj, owner_errs);
+  t.has_controller = false;
+  return t;
+}
+
 namespace {
 
 StorageClass DecodeStorageClass(DecodeContext& ctx, const DocNode& obj) {

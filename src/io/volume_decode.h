@@ -21,6 +21,10 @@ bool LoadVolumeObject(const Source& src, const DocNode& obj, const std::string& 
 // A PersistentVolumeClaim's fields (also a StatefulSet's volumeClaimTemplates
 // entry); `errs`: its ownerReferences' errors.
 PersistentVolumeClaim DecodePvc(DecodeContext& ctx, const DocNode& obj, std::vector<FieldError>& errs);
+// A claim template (a StatefulSet's volumeClaimTemplates entry, an
+// ephemeral volume's volumeClaimTemplate): DecodePvc without an owner, as
+// a template's ownerReferences are not the claim's.
+PersistentVolumeClaim DecodePvcTemplate(DecodeContext& ctx, const DocNode& obj);
 
 // Once every object is read: the claims StatefulSets and the ephemeral
 // volume controller create, the default StorageClass of claims without one

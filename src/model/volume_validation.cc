@@ -109,6 +109,15 @@ std::vector<FieldError> ValidatePersistentVolumeClaim(const PersistentVolumeClai
   return errs;
 }
 
+void ValidatePersistentVolumeClaimTemplate(const PersistentVolumeClaim& t, const std::string& path,
+                                           std::vector<FieldError>& errs) {
+  for (FieldError e : ValidatePersistentVolumeClaim(t)) {
+    if (!e.field.starts_with("spec")) continue;  // a template's name and namespace are not the claim's
+    e.field = path + "." + e.field;
+    errs.push_back(std::move(e));
+  }
+}
+
 std::vector<FieldError> ValidateStorageClass(const StorageClass& sc) {
   std::vector<FieldError> errs;
   ValidateObjectMeta(sc.meta, /*namespaced=*/false, errs);
@@ -170,11 +179,7 @@ void ValidatePodVolumes(const std::vector<PodVolume>& volumes, const std::string
         errs.push_back(FieldError::Required(at, ""));
         continue;
       }
-      for (FieldError e : ValidatePersistentVolumeClaim(*v.claim_template)) {
-        if (!e.field.starts_with("spec")) continue;  // a template has no name or namespace
-        e.field = at + "." + e.field;
-        errs.push_back(std::move(e));
-      }
+      ValidatePersistentVolumeClaimTemplate(*v.claim_template, at, errs);
     }
   }
 }

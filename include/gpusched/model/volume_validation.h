@@ -17,6 +17,11 @@ namespace gpusched {
 
 std::vector<FieldError> ValidatePersistentVolume(const PersistentVolume& pv);
 std::vector<FieldError> ValidatePersistentVolumeClaim(const PersistentVolumeClaim& pvc);
+// ValidatePersistentVolumeClaimTemplate's spec half (a StatefulSet's
+// volumeClaimTemplates entry, an ephemeral volume's volumeClaimTemplate):
+// the spec errors of the claim made from `t`, named under `path`.
+void ValidatePersistentVolumeClaimTemplate(const PersistentVolumeClaim& t, const std::string& path,
+                                           std::vector<FieldError>& errs);
 std::vector<FieldError> ValidateStorageClass(const StorageClass& sc);
 std::vector<FieldError> ValidateCSINode(const CSINode& csi_node);
 // ValidateVolumes for the volumes a pod keeps: names (required, DNS-1123
