@@ -14,7 +14,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   libyaml-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
-  libcpp-httplib-dev libssl-dev prometheus-cpp-dev
+  libcpp-httplib-dev libboost-dev libssl-dev prometheus-cpp-dev
 )
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev googletest chromium wrk python3 curl jq)

@@ -48,7 +48,18 @@ CLI::App* AddServeCommand(CLI::App& app, ServeFlags& f) {
                     "Seconds without the API server after which /readyz says stale")
       ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"))
       ->capture_default_str();
-  serve->add_option("--threads", f.threads, "HTTP worker threads")->capture_default_str();
+  serve->add_option("--threads", f.threads, "Worker threads that answer requests (connections cost none)")
+      ->capture_default_str();
+  serve->add_option("--max-connections", f.max_connections, "Connections open at once; more are closed, logged")
+      ->capture_default_str();
+  serve->add_option("--shutdown-timeout", f.shutdown_timeout,
+                    "Seconds SIGTERM lets the requests in flight finish before it exits")
+      ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"))
+      ->capture_default_str();
+  serve->add_option("--tls-cert-file", f.tls_cert_file, "Serve HTTPS with this PEM certificate chain");
+  serve->add_option("--tls-private-key-file", f.tls_private_key_file, "The PEM private key of --tls-cert-file");
+  serve->add_option("--client-ca-file", f.client_ca_file,
+                    "Require client certificates signed by these PEM CAs (kube-scheduler's tlsConfig certFile)");
   serve->footer(WithProgram(R"(
 Endpoints: POST /filter /prioritize /preempt /bind (k8s.io/kube-scheduler/extender/v1 JSON),
 GET /healthz /readyz /metrics (Prometheus text). deploy/ runs it as a sidecar of a second kube-scheduler.
@@ -107,6 +118,11 @@ std::string ServeUsageError(const ServeFlags& flags, std::string& host, int& por
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
   if (flags.threads < 1)
     return "error: --threads: invalid value \"" + std::to_string(flags.threads) + "\": must be a whole number, 1 or more\n";
+  if (flags.max_connections < 1)
+    return "error: --max-connections: invalid value \"" + std::to_string(flags.max_connections) +
+           "\": must be a whole number, 1 or more\n";
+  if (!flags.client_ca_file.empty() && flags.tls_cert_file.empty())
+    return "error: --client-ca-file needs --tls-cert-file and --tls-private-key-file (client certificates come with TLS)\n";
   return "";
 }
 
@@ -266,11 +282,22 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
                      flags.stale_after, std::chrono::steady_clock::now(), why);
   };
   ExtenderHttpServer server(extender, metrics,
-                            HttpServerOptions{.host = host, .port = port, .max_body_bytes = flags.max_body_bytes,
-                                              .threads = flags.threads},
+                            HttpServerOptions{
+                                .host = host,
+                                .port = port,
+                                .max_body_bytes = flags.max_body_bytes,
+                                .threads = flags.threads,
+                                .max_connections = flags.max_connections,
+                                .shutdown_timeout = std::chrono::milliseconds(
+                                    static_cast<int64_t>(flags.shutdown_timeout * 1000)),
+                                .tls = {flags.tls_cert_file, flags.tls_private_key_file, flags.client_ca_file},
+                                .log = log},
                             ready);
   if (Status st = server.Listen(); !st.ok()) {
-    err << "error: " << st.message() << "; give another --listen ADDR:PORT (port 0: any free port)\n";
+    if (st.code() == Status::Code::kIOError && st.message().rfind("cannot listen", 0) == 0)
+      err << "error: " << st.message() << "; give another --listen ADDR:PORT (port 0: any free port)\n";
+    else
+      err << "error: " << st.message() << "\n";
     return kExitUsage;
   }
   if (reflectors) reflectors->Start();
@@ -286,8 +313,9 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
       }
     }
   });
-  log("listening on " + host + ":" + std::to_string(server.port()) + " (policy " + settings->policies.front() + ", " +
-      source + ")");
+  log("listening on " + std::string(flags.tls_cert_file.empty() ? "" : "https://") + host + ":" +
+      std::to_string(server.port()) + " (policy " + settings->policies.front() + ", " + source +
+      (flags.client_ca_file.empty() ? "" : "; client certificates required") + ")");
   server.Run();
   done = true;
   signals.join();

@@ -1,166 +1,424 @@
 #include "gpusched/server/http_server.h"
 
+#include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <thread>
+#include <list>
+#include <optional>
 
-#include <httplib.h>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ip/v6_only.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <openssl/err.h>
+#include <openssl/x509.h>
+
+#include "gpusched/server/http_router.h"
 
 namespace gpusched {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace ssl = asio::ssl;
+using tcp = asio::ip::tcp;
+using boost::system::error_code;
+
+// Go's default http.Server MaxHeaderBytes is 1 MB; kube-scheduler's headers
+// are a few hundred bytes.
+constexpr uint32_t kMaxHeaderBytes = 64u << 10;
+
+// What the server keeps of a connection to close it at Stop(); all calls on
+// the event loop's thread.
+class Connection {
+ public:
+  virtual ~Connection() = default;
+  // Closes the connection if it waits for a request; otherwise marks it to
+  // close once its answer is written.
+  virtual void Drain() = 0;
+  virtual void ForceClose() = 0;
+};
+
+}  // namespace
 
 struct ExtenderHttpServer::Impl {
-  httplib::Server server;
-  std::string port_host;
-  int port = 0;
-  // cpp-httplib's stop() acts only once listen has begun (0.11: it checks
-  // is_running_, which listen sets): a Stop() before that would be lost and
-  // Run() would serve on. Each side writes its flag, then reads the other's
-  // (sequentially consistent), so at least one sees the other: Run() does
-  // not start, or Stop() waits for it to be running and stops it.
-  std::atomic<bool> stop_requested{false};
-  std::atomic<bool> run_entered{false};
+  Impl(ExtenderService& extender, Metrics& metrics, HttpServerOptions o, std::function<bool(std::string*)> ready)
+      : router(extender, metrics, std::move(ready), o.max_body_bytes), opt(std::move(o)) {}
+
+  ExtenderRouter router;
+  HttpServerOptions opt;
+  asio::io_context ioc{1};
+  tcp::acceptor acceptor{ioc};
+  asio::steady_timer accept_retry{ioc};
+  asio::steady_timer shutdown_timer{ioc};
+  std::optional<asio::thread_pool> workers;
+  std::optional<ssl::context> tls;
+  // Event-loop thread only.
+  std::list<std::weak_ptr<Connection>> connections;
+  bool draining = false;
+  std::atomic<bool> timed_out{false};
+  std::chrono::steady_clock::time_point last_limit_log{};
+  size_t refused_since_log = 0;
+  std::atomic<size_t> open{0};
+
+  void Accept();
+  void BeginShutdown();
+  void Closed(std::list<std::weak_ptr<Connection>>::iterator it);
+  void Log(const std::string& line) const {
+    if (opt.log) opt.log(line);
+  }
 };
 
 namespace {
 
-constexpr const char* kJsonContentType = "application/json; charset=utf-8";
+template <class Stream>
+class Session : public Connection, public std::enable_shared_from_this<Session<Stream>> {
+ public:
+  Session(ExtenderHttpServer::Impl& server, Stream stream) : server_(server), stream_(std::move(stream)) {}
 
-std::string VerbOf(const std::string& path) {
-  for (const char* v : {"filter", "prioritize", "preempt", "bind", "healthz", "readyz", "metrics"})
-    if (path == std::string("/") + v) return v;
-  return "other";
+  void Start(std::list<std::weak_ptr<Connection>>::iterator it) {
+    it_ = it;
+    if constexpr (kTls) {
+      Lowest().expires_after(server_.opt.read_header_timeout);
+      stream_.async_handshake(ssl::stream_base::server, [self = this->shared_from_this()](error_code ec) {
+        if (ec) return self->Close();
+        self->ReadHeader(true);
+      });
+    } else {
+      ReadHeader(true);
+    }
+  }
+
+  void Drain() override {
+    close_after_answer_ = true;
+    if (waiting_) Close();
+  }
+  void ForceClose() override { Close(); }
+
+ private:
+  static constexpr bool kTls = !std::is_same_v<Stream, beast::tcp_stream>;
+
+  beast::tcp_stream& Lowest() { return beast::get_lowest_layer(stream_); }
+
+  // Waits for a request's header: read_header_timeout on a new connection,
+  // idle_timeout between requests of a kept-alive one.
+  void ReadHeader(bool first) {
+    if (closed_) return;
+    if (close_after_answer_) return Close();
+    parser_.emplace();
+    parser_->body_limit(server_.opt.max_body_bytes);
+    parser_->header_limit(kMaxHeaderBytes);
+    waiting_ = true;
+    Lowest().expires_after(first ? server_.opt.read_header_timeout : server_.opt.idle_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = this->shared_from_this()](error_code ec, size_t) { self->OnHeader(ec); });
+  }
+
+  void OnHeader(error_code ec) {
+    waiting_ = false;
+    if (ec) return OnReadError(ec);
+    if (beast::iequals(parser_->get()[http::field::expect], "100-continue")) {
+      continue_.emplace(http::status::continue_, parser_->get().version());
+      Lowest().expires_after(server_.opt.write_timeout);
+      http::async_write(stream_, *continue_, [self = this->shared_from_this()](error_code wec, size_t) {
+        if (wec) return self->Close();
+        self->ReadBody();
+      });
+      return;
+    }
+    ReadBody();
+  }
+
+  void ReadBody() {
+    if (closed_) return;
+    Lowest().expires_after(server_.opt.read_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = this->shared_from_this()](error_code ec, size_t) { self->OnBody(ec); });
+  }
+
+  void OnBody(error_code ec) {
+    if (ec) return OnReadError(ec);
+    Lowest().expires_never();
+    http::request<http::string_body> req = parser_->release();
+    keep_alive_ = req.keep_alive();
+    version_ = req.version();
+    // The verb runs on a worker; the event loop goes on with the others
+    // (and keeps running, for the answer, while no socket waits).
+    asio::post(*server_.workers, [self = this->shared_from_this(), req = std::move(req),
+                                  busy = asio::make_work_guard(server_.ioc)]() mutable {
+      HttpAnswer a;
+      const std::string_view target(req.target().data(), req.target().size());
+      try {
+        a = self->server_.router.Answer(std::string_view(req.method_string().data(), req.method_string().size()),
+                                        target, req.body());
+      } catch (const std::exception& e) {
+        a = self->server_.router.Internal(target, e.what());
+      }
+      ExtenderHttpServer::Impl& server = self->server_;
+      asio::post(server.ioc, [self = std::move(self), a = std::move(a)]() mutable { self->Write(std::move(a)); });
+    });
+  }
+
+  void OnReadError(error_code ec) {
+    if (ec == http::error::body_limit) {
+      // Content-Length over the limit fails in the header, whose start line
+      // is parsed by then.
+      keep_alive_ = false;
+      version_ = parser_->get().version();
+      return Write(server_.router.TooLarge(std::string(parser_->get().target())));
+    }
+    if (ec == http::error::header_limit) {
+      keep_alive_ = false;
+      version_ = 11;
+      return Write(HttpAnswer{431, "text/plain; charset=utf-8", "request header over 64 KiB\n", {}});
+    }
+    // A malformed request is 400, as Go's server answers it; a closed,
+    // timed-out or reset connection just ends.
+    if (ec.category() == http::make_error_code(http::error::bad_target).category() && ec != http::error::end_of_stream &&
+        ec != http::error::partial_message) {
+      keep_alive_ = false;
+      version_ = 11;
+      return Write(HttpAnswer{400, "text/plain; charset=utf-8", "malformed HTTP request: " + ec.message() + "\n", {}});
+    }
+    Close();
+  }
+
+  void Write(HttpAnswer a) {
+    if (closed_) return;
+    res_.emplace(static_cast<http::status>(a.status), version_);
+    res_->set(http::field::content_type, a.content_type);
+    for (auto& [k, v] : a.headers) res_->set(k, v);
+    res_->body() = std::move(a.body);
+    if (close_after_answer_ || server_.draining) keep_alive_ = false;
+    res_->keep_alive(keep_alive_);
+    res_->prepare_payload();
+    Lowest().expires_after(server_.opt.write_timeout);
+    http::async_write(stream_, *res_, [self = this->shared_from_this()](error_code ec, size_t) {
+      self->res_.reset();
+      if (ec) return self->Close();
+      if (!self->keep_alive_) return self->Linger();
+      self->ReadHeader(false);
+    });
+  }
+
+  // After a last answer: no more to send, and what the client still sends
+  // (a body refused with 413) is read and dropped for up to a second, so
+  // that closing with unread bytes does not reset the connection before
+  // the client has read the answer (Go's server does the same).
+  void Linger() {
+    if (closed_) return;
+    error_code ignored;
+    Lowest().socket().shutdown(tcp::socket::shutdown_send, ignored);
+    Lowest().expires_after(std::chrono::seconds(1));
+    buffer_.clear();
+    Lowest().async_read_some(buffer_.prepare(64 << 10), [self = this->shared_from_this()](error_code ec, size_t) {
+      if (ec) return self->Close();
+      self->Linger();
+    });
+  }
+
+  void Close() {
+    if (closed_) return;
+    closed_ = true;
+    waiting_ = false;
+    error_code ignored;
+    Lowest().socket().shutdown(tcp::socket::shutdown_both, ignored);
+    Lowest().close();
+    server_.Closed(it_);
+  }
+
+  ExtenderHttpServer::Impl& server_;
+  Stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<http::response<http::empty_body>> continue_;
+  std::optional<http::response<http::string_body>> res_;
+  std::list<std::weak_ptr<Connection>>::iterator it_;
+  unsigned version_ = 11;
+  bool keep_alive_ = true;
+  bool waiting_ = false;
+  bool close_after_answer_ = false;
+  bool closed_ = false;
+};
+
+}  // namespace
+
+void ExtenderHttpServer::Impl::Accept() {
+  acceptor.async_accept([this](error_code ec, tcp::socket socket) {
+    if (draining || !acceptor.is_open()) return;
+    if (ec) {
+      // Out of file descriptors, most likely: try again shortly rather than
+      // spin on the error.
+      Log("accept: " + ec.message());
+      accept_retry.expires_after(std::chrono::milliseconds(100));
+      accept_retry.async_wait([this](error_code tec) {
+        if (!tec) Accept();
+      });
+      return;
+    }
+    if (open.load() >= static_cast<size_t>(opt.max_connections)) {
+      ++refused_since_log;
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_limit_log >= std::chrono::seconds(10)) {
+        Log(std::to_string(open.load()) + " connections open, the limit (--max-connections " +
+            std::to_string(opt.max_connections) + "): closed " + std::to_string(refused_since_log) +
+            " new one(s)");
+        last_limit_log = now;
+        refused_since_log = 0;
+      }
+      error_code ignored;
+      socket.close(ignored);
+    } else {
+      error_code ignored;
+      socket.set_option(tcp::no_delay(true), ignored);
+      ++open;
+      connections.emplace_back();
+      auto it = std::prev(connections.end());
+      if (tls) {
+        auto s = std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(
+            *this, beast::ssl_stream<beast::tcp_stream>(std::move(socket), *tls));
+        *it = s;
+        s->Start(it);
+      } else {
+        auto s = std::make_shared<Session<beast::tcp_stream>>(*this, beast::tcp_stream(std::move(socket)));
+        *it = s;
+        s->Start(it);
+      }
+    }
+    Accept();
+  });
+}
+
+void ExtenderHttpServer::Impl::Closed(std::list<std::weak_ptr<Connection>>::iterator it) {
+  connections.erase(it);
+  --open;
+  if (draining && connections.empty()) shutdown_timer.cancel();
+}
+
+void ExtenderHttpServer::Impl::BeginShutdown() {
+  if (draining) return;
+  draining = true;
+  error_code ignored;
+  acceptor.close(ignored);
+  accept_retry.cancel();
+  // Drain() may close a connection, which erases it from the list.
+  std::vector<std::shared_ptr<Connection>> live;
+  for (auto& w : connections)
+    if (auto c = w.lock()) live.push_back(std::move(c));
+  for (auto& c : live) c->Drain();
+  if (connections.empty()) return;
+  shutdown_timer.expires_after(opt.shutdown_timeout);
+  shutdown_timer.async_wait([this](error_code ec) {
+    if (ec) return;  // every connection ended first
+    Log("shutdown timeout: closing " + std::to_string(connections.size()) + " connection(s) with requests in flight");
+    std::vector<std::shared_ptr<Connection>> left;
+    for (auto& w : connections)
+      if (auto c = w.lock()) left.push_back(std::move(c));
+    for (auto& c : left) c->ForceClose();
+    timed_out = true;
+    ioc.stop();
+  });
+}
+
+ExtenderHttpServer::ExtenderHttpServer(ExtenderService& extender, Metrics& metrics, HttpServerOptions options,
+                                       std::function<bool(std::string*)> ready)
+    : impl_(std::make_unique<Impl>(extender, metrics, std::move(options), std::move(ready))) {}
+
+ExtenderHttpServer::~ExtenderHttpServer() {
+  Stop();
+  if (impl_->workers) impl_->workers->join();
+}
+
+namespace {
+
+Status LoadTls(const TlsFiles& files, std::optional<ssl::context>& out) {
+  if (!files.enabled()) return Status::Ok();
+  if (files.cert_file.empty()) return Status::InvalidArgument("--tls-private-key-file needs --tls-cert-file");
+  if (files.key_file.empty()) return Status::InvalidArgument("--tls-cert-file needs --tls-private-key-file");
+  ssl::context ctx(ssl::context::tls_server);
+  // TLS 1.2 and later, as Go's crypto/tls offers a server by default.
+  ctx.set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3 |
+                  ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1 | ssl::context::single_dh_use);
+  error_code ec;
+  ctx.use_certificate_chain_file(files.cert_file, ec);
+  if (ec) return Status::IOError("--tls-cert-file " + files.cert_file + ": cannot read a PEM certificate chain (" + ec.message() + ")");
+  ctx.use_private_key_file(files.key_file, ssl::context::pem, ec);
+  if (ec && ERR_GET_REASON(static_cast<unsigned long>(ec.value())) == X509_R_KEY_VALUES_MISMATCH)
+    return Status::InvalidArgument("--tls-private-key-file " + files.key_file + " is not the key of --tls-cert-file " +
+                                   files.cert_file);
+  if (ec) return Status::IOError("--tls-private-key-file " + files.key_file + ": cannot read a PEM private key (" + ec.message() + ")");
+  if (SSL_CTX_check_private_key(ctx.native_handle()) != 1)
+    return Status::InvalidArgument("--tls-private-key-file " + files.key_file + " is not the key of --tls-cert-file " +
+                                   files.cert_file);
+  if (!files.client_ca_file.empty()) {
+    ctx.load_verify_file(files.client_ca_file, ec);
+    if (ec) return Status::IOError("--client-ca-file " + files.client_ca_file + ": cannot read PEM certificates (" + ec.message() + ")");
+    ctx.set_verify_mode(ssl::verify_peer | ssl::verify_fail_if_no_peer_cert);
+  }
+  out.emplace(std::move(ctx));
+  return Status::Ok();
 }
 
 }  // namespace
 
-ExtenderHttpServer::ExtenderHttpServer(ExtenderService& extender, Metrics& metrics, HttpServerOptions options,
-                                       std::function<bool(std::string*)> ready)
-    : impl_(std::make_unique<Impl>()) {
-  httplib::Server& s = impl_->server;
-  const int threads = options.threads;
-  s.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
-  s.set_payload_max_length(options.max_body_bytes);
-  // kube-scheduler keeps its connection to the extender open. An idle one
-  // holds a worker thread, and cpp-httplib's stop() waits for it until the
-  // keep-alive timeout (with 60 s a SIGTERM took 58 s, past the kubelet's
-  // 30 s grace period): 5 s bounds both; a client whose idle connection was
-  // closed opens another (Go's transport does so on its own).
-  s.set_keep_alive_max_count(1u << 30);
-  s.set_keep_alive_timeout(kKeepAliveTimeoutSeconds);
-  s.set_tcp_nodelay(true);
-  impl_->port_host = options.host;
-  impl_->port = options.port;
-  using Handler = Reply (ExtenderService::*)(std::string_view);
-  auto verb = [&s, &extender, &metrics](const char* path, Handler h) {
-    const std::string name = path + 1;
-    s.Post(path, [&extender, &metrics, h, name](const httplib::Request& req, httplib::Response& res) {
-      const auto t0 = std::chrono::steady_clock::now();
-      Reply r = (extender.*h)(req.body);
-      res.status = r.status;
-      // set_content without its copy: responses run to hundreds of kB.
-      res.body = std::move(r.body);
-      // With the charset, cpp-httplib does not compress: it gzips a bare
-      // "application/json" answer whenever the request accepts gzip, as
-      // kube-scheduler's Go client always says it does, and gzip on an
-      // answer of thousands of names costs more CPU than the whole decision
-      // (1.2 ms a pod at 5,000 nodes, docs/performance.md) for a sidecar on
-      // localhost.
-      res.set_header("Content-Type", r.content_type == "application/json" ? kJsonContentType : r.content_type);
-      metrics.Request(name, r.status, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    });
-  };
-  verb("/filter", &ExtenderService::Filter);
-  verb("/prioritize", &ExtenderService::Prioritize);
-  verb("/preempt", &ExtenderService::Preempt);
-  verb("/bind", &ExtenderService::Bind);
-  s.Get("/healthz", [&metrics](const httplib::Request&, httplib::Response& res) {
-    res.status = 200;
-    res.set_content("ok\n", "text/plain; charset=utf-8");
-    metrics.Request("healthz", 200, 0);
-  });
-  s.Get("/readyz", [&metrics, ready](const httplib::Request&, httplib::Response& res) {
-    std::string why;
-    if (ready(&why)) {
-      res.status = 200;
-      res.set_content("ok\n", "text/plain; charset=utf-8");
-    } else {
-      res.status = 503;
-      res.set_content(why + "\n", "text/plain; charset=utf-8");
-    }
-    metrics.Request("readyz", res.status, 0);
-  });
-  s.Get("/metrics", [&metrics](const httplib::Request&, httplib::Response& res) {
-    res.status = 200;
-    res.set_content(metrics.Text(), "text/plain; version=0.0.4; charset=utf-8");
-    metrics.Request("metrics", 200, 0);
-  });
-  const size_t limit = options.max_body_bytes;
-  s.set_error_handler([&metrics, limit](const httplib::Request& req, httplib::Response& res) {
-    // Also called for the 4xx/5xx our handlers answered (and counted).
-    if (!res.body.empty()) return;
-    const std::string verb = VerbOf(req.path);
-    if (res.status == 413) {
-      res.set_content("request body over the limit of " + std::to_string(limit) + " bytes (--max-body-bytes)\n",
-                      "text/plain; charset=utf-8");
-      metrics.Error(verb, "too_large");
-    } else if (res.status == 404) {
-      res.set_content("no such endpoint: " + req.method + " " + req.path +
-                          " (POST /filter, /prioritize, /preempt, /bind; GET /healthz, /readyz, /metrics)\n",
-                      "text/plain; charset=utf-8");
-    } else if (res.body.empty()) {
-      res.set_content("HTTP " + std::to_string(res.status) + "\n", "text/plain; charset=utf-8");
-    }
-    metrics.Request(verb, res.status, 0);
-  });
-  s.set_exception_handler([&metrics](const httplib::Request& req, httplib::Response& res, std::exception_ptr ep) {
-    std::string what = "internal error";
-    try {
-      std::rethrow_exception(ep);
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
-    res.status = 500;
-    res.set_content("internal error: " + what + "\n", "text/plain; charset=utf-8");
-    metrics.Error(VerbOf(req.path), "internal");
-  });
-}
-
-ExtenderHttpServer::~ExtenderHttpServer() { Stop(); }
-
 Status ExtenderHttpServer::Listen() {
-  if (impl_->port_host.empty()) {
-    // ":PORT" is every interface, as Go's net.Listen reads it: IPv6's any
-    // address (dual-stack, IPv4 too, on Linux), or IPv4's where IPv6 is off.
-    // httplib would resolve "" to one loopback address.
-    impl_->port_host = "::";
-    if (Listen().ok()) return Status::Ok();
-    impl_->port_host = "0.0.0.0";
+  Impl& im = *impl_;
+  if (Status st = LoadTls(im.opt.tls, im.tls); !st.ok()) return st;
+  std::vector<std::string> hosts;
+  // ":PORT" is every interface, as Go's net.Listen reads it: IPv6's any
+  // address (dual-stack, IPv4 too, on Linux), or IPv4's where IPv6 is off.
+  if (im.opt.host.empty()) hosts = {"::", "0.0.0.0"};
+  else hosts = {im.opt.host};
+  const std::string shown = im.opt.host.empty() ? "" : im.opt.host;
+  std::string why;
+  for (const std::string& host : hosts) {
+    error_code ec;
+    tcp::resolver resolver(im.ioc);
+    auto results = resolver.resolve(host, std::to_string(im.opt.port), tcp::resolver::passive | tcp::resolver::numeric_service, ec);
+    if (ec) {
+      why = ec.message();
+      continue;
+    }
+    for (const auto& r : results) {
+      tcp::acceptor a(im.ioc);
+      if (a.open(r.endpoint().protocol(), ec)) continue;
+      a.set_option(tcp::acceptor::reuse_address(true), ec);
+      if (r.endpoint().address().is_v6()) a.set_option(asio::ip::v6_only(false), ec);
+      if (a.bind(r.endpoint(), ec) || a.listen(asio::socket_base::max_listen_connections, ec)) {
+        why = ec.message();
+        continue;
+      }
+      port_ = a.local_endpoint().port();
+      im.acceptor = std::move(a);
+      return Status::Ok();
+    }
   }
-  httplib::Server& s = impl_->server;
-  if (impl_->port == 0) {
-    port_ = s.bind_to_any_port(impl_->port_host);
-    if (port_ <= 0) return Status::IOError("cannot listen on " + impl_->port_host + ": no free port");
-  } else {
-    if (!s.bind_to_port(impl_->port_host, impl_->port))
-      return Status::IOError("cannot listen on " + impl_->port_host + ":" + std::to_string(impl_->port) +
-                             " (in use, or not an address of this machine)");
-    port_ = impl_->port;
-  }
-  return Status::Ok();
+  if (im.opt.port == 0) return Status::IOError("cannot listen on " + shown + ": no free port");
+  return Status::IOError("cannot listen on " + shown + ":" + std::to_string(im.opt.port) +
+                         " (in use, or not an address of this machine)");
 }
 
 void ExtenderHttpServer::Run() {
-  impl_->run_entered = true;
-  if (!impl_->stop_requested) impl_->server.listen_after_bind();
-  impl_->run_entered = false;
+  Impl& im = *impl_;
+  if (!im.workers) im.workers.emplace(static_cast<size_t>(std::max(1, im.opt.threads)));
+  if (im.acceptor.is_open()) asio::post(im.ioc, [&im] { im.Accept(); });
+  im.ioc.run();
+  // Verbs still running finish, unless the shutdown timeout has passed:
+  // then the destructor waits for them (a bind is bounded by its own
+  // deadline).
+  if (!im.timed_out) im.workers->join();
 }
 
 void ExtenderHttpServer::Stop() {
-  impl_->stop_requested = true;
-  while (impl_->run_entered && !impl_->server.is_running())
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  impl_->server.stop();
+  Impl& im = *impl_;
+  asio::post(im.ioc, [&im] { im.BeginShutdown(); });
 }
+
+size_t ExtenderHttpServer::open_connections() const { return impl_->open.load(); }
 
 }  // namespace gpusched

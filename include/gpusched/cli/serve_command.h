@@ -28,6 +28,9 @@ struct ServeFlags {
   double assume_ttl = 30;
   double stale_after = 60;
   int threads = 8;
+  int max_connections = 1024;   // kDefaultMaxConnections
+  double shutdown_timeout = 10;  // kDefaultShutdownTimeoutSeconds
+  std::string tls_cert_file, tls_private_key_file, client_ca_file;
 };
 
 // Adds the `serve` command to `app`; RunServe runs it once parsed.
