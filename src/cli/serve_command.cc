@@ -56,6 +56,12 @@ CLI::App* AddServeCommand(CLI::App& app, ServeFlags& f) {
                     "Seconds SIGTERM lets the requests in flight finish before it exits")
       ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"))
       ->capture_default_str();
+  serve->add_option("--bind-timeout", f.bind_timeout,
+                    "Seconds a bind may take, from its request; keep it under the extender's httpTimeout")
+      ->check(Number(0.001, std::numeric_limits<double>::infinity(), "a number of seconds"))
+      ->capture_default_str();
+  serve->add_option("--bind-concurrency", f.bind_concurrency, "Binds sent to the API server at once")
+      ->capture_default_str();
   serve->add_option("--tls-cert-file", f.tls_cert_file, "Serve HTTPS with this PEM certificate chain");
   serve->add_option("--tls-private-key-file", f.tls_private_key_file, "The PEM private key of --tls-cert-file");
   serve->add_option("--client-ca-file", f.client_ca_file,
@@ -118,6 +124,9 @@ std::string ServeUsageError(const ServeFlags& flags, std::string& host, int& por
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
   if (flags.threads < 1)
     return "error: --threads: invalid value \"" + std::to_string(flags.threads) + "\": must be a whole number, 1 or more\n";
+  if (flags.bind_concurrency < 1)
+    return "error: --bind-concurrency: invalid value \"" + std::to_string(flags.bind_concurrency) +
+           "\": must be a whole number, 1 or more\n";
   if (flags.max_connections < 1)
     return "error: --max-connections: invalid value \"" + std::to_string(flags.max_connections) +
            "\": must be a whole number, 1 or more\n";
@@ -262,7 +271,10 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
     }
     api = std::move(c).value();
   }
-  std::unique_ptr<ApiBinder> binder = api ? std::make_unique<ApiBinder>(*api) : nullptr;
+  std::unique_ptr<ApiBinder> binder = api ? std::make_unique<ApiBinder>(
+                                             *api, BindOptions{.concurrency = flags.bind_concurrency,
+                                                               .timeout = std::chrono::milliseconds(static_cast<int64_t>(
+                                                                   flags.bind_timeout * 1000))}) : nullptr;
   ExtenderService extender(Factory(*settings),
                            ExtenderOptions{.static_snapshot = !live, .assume_ttl_seconds = flags.assume_ttl,
                                            .seed = settings->seed},

@@ -206,6 +206,7 @@ struct ApiClient::Impl {
     ApiResponse out;
     if (!r) {
       out.error = Transport(r.error());
+      out.unanswered = r.error() == httplib::Error::Read;
       return out;
     }
     out.status = r->status;
@@ -308,6 +309,14 @@ ApiResponse ApiClient::Stream(const std::string& path, double idle_seconds,
   out.body = std::move(error_body);
   if (!r && (status == 0 || status == 200)) out.error = impl_->Transport(r.error());
   return out;
+}
+
+void ApiClient::SetTimeout(std::chrono::milliseconds t) {
+  if (!impl_->client) return;
+  const auto sec = static_cast<time_t>(t.count() / 1000);
+  const auto usec = static_cast<time_t>((t.count() % 1000) * 1000);
+  impl_->client->set_read_timeout(sec, usec);
+  impl_->client->set_write_timeout(sec, usec);
 }
 
 void ApiClient::Stop() {

@@ -339,13 +339,17 @@ Reply ExtenderService::Bind(std::string_view body) {
     if (options_.static_snapshot) view_.Confirm(ns, args.pod_name);
     UpdateGauges();
   }
-  Status bound = binder_ ? binder_->Bind(*pod, args.node, annotations) : Status::Ok();
+  const BindResult result = binder_ ? binder_->Bind(*pod, args.node, annotations) : BindResult();
+  const Status& bound = result.status;
   {
     std::lock_guard<std::mutex> l(mu_);
-    if (!bound.ok()) {
+    if (!bound.ok() && !result.maybe_bound) {
       view_.Forget(ns, args.pod_name);
       view_.RememberPending(*pod);
     } else if (!options_.static_snapshot) {
+      // Bound, or perhaps: the pod keeps its node and devices until the
+      // watch confirms it there, or the TTL lapses, so that no other pod is
+      // given them meanwhile.
       view_.SetAssumeDeadline(ns, args.pod_name,
                               Clock::now() + std::chrono::milliseconds(
                                                  static_cast<int64_t>(options_.assume_ttl_seconds * 1000)));
@@ -353,7 +357,7 @@ Reply ExtenderService::Bind(std::string_view body) {
     UpdateGauges();
   }
   if (!bound.ok()) {
-    if (metrics_) metrics_->Error("bind", "api_server");
+    if (metrics_) metrics_->Error("bind", result.maybe_bound ? "timeout" : "api_server");
     return fail(bound.message());
   }
   if (metrics_) metrics_->Decision("bind", "bound");

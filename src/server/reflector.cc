@@ -373,10 +373,63 @@ Reflector::WatchEnd Reflector::Watch() {
   return end;
 }
 
-ApiBinder::ApiBinder(ApiConfig config) : client_(std::move(config), 30) {}
+namespace {
 
-Status ApiBinder::Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) {
-  std::lock_guard<std::mutex> l(mu_);
+// "4 s", "0.25 s".
+std::string BindSeconds(std::chrono::milliseconds t) {
+  std::string s = std::to_string(t.count() / 1000);
+  if (int64_t ms = t.count() % 1000) {
+    std::string frac = std::to_string(1000 + ms).substr(1);
+    while (frac.back() == '0') frac.pop_back();
+    s += "." + frac;
+  }
+  return s + " s";
+}
+
+}  // namespace
+
+ApiBinder::ApiBinder(ApiConfig config, BindOptions options) : config_(std::move(config)), options_(options) {}
+
+ApiBinder::~ApiBinder() = default;
+
+BindResult ApiBinder::Bind(const Pod& pod, const std::string& node,
+                           const std::map<std::string, std::string>& annotations) {
+  const auto deadline = std::chrono::steady_clock::now() + options_.timeout;
+  const std::string what = "binding pod " + pod.ns() + "/" + pod.name() + " to " + node;
+  std::unique_ptr<ApiClient> client;
+  {
+    std::unique_lock<std::mutex> l(mu_);
+    if (!freed_.wait_until(l, deadline, [&] { return !idle_.empty() || open_ < options_.concurrency; }))
+      return Status::IOError(what + " was not sent: " + std::to_string(options_.concurrency) +
+                             " binds in flight held every connection for the whole bind timeout of " +
+                             BindSeconds(options_.timeout) + " (--bind-timeout)");
+    if (!idle_.empty()) {
+      client = std::move(idle_.back());
+      idle_.pop_back();
+    } else {
+      ++open_;
+    }
+  }
+  if (!client) client = std::make_unique<ApiClient>(config_, 30);
+  struct GiveBack {
+    ApiBinder& b;
+    std::unique_ptr<ApiClient>& c;
+    ~GiveBack() {
+      std::lock_guard<std::mutex> l(b.mu_);
+      b.idle_.push_back(std::move(c));
+      b.freed_.notify_one();
+    }
+  } give_back{*this, client};
+  // Sent with only a sliver of its time left, a bind would most likely
+  // time out unanswered, its outcome unknown: below a quarter of the
+  // timeout it is not sent at all.
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  if (left < options_.timeout / 4)
+    return Status::IOError(what + " was not sent: it waited " + BindSeconds(options_.timeout - left) +
+                           " for one of the " + std::to_string(options_.concurrency) +
+                           " connections (--bind-concurrency), leaving less than a quarter of the bind timeout of " +
+                           BindSeconds(options_.timeout) + " (--bind-timeout)");
+  client->SetTimeout(left);
   const std::string base = "/api/v1/namespaces/" + pod.ns() + "/pods/" + pod.name();
   std::string body = "{\"apiVersion\":\"v1\",\"kind\":\"Binding\",\"metadata\":{\"name\":";
   AppendGoJsonString(body, pod.name());
@@ -397,9 +450,14 @@ Status ApiBinder::Bind(const Pod& pod, const std::string& node, const std::map<s
   body += "},\"target\":{\"apiVersion\":\"v1\",\"kind\":\"Node\",\"name\":";
   AppendGoJsonString(body, node);
   body += "}}";
-  ApiResponse r = client_.Post(base + "/binding", body, "application/json");
-  if (!r.ok()) return Status::IOError("binding pod " + pod.ns() + "/" + pod.name() + " to " + node + " failed: " + r.Describe());
-  return Status::Ok();
+  ApiResponse r = client->Post(base + "/binding", body, "application/json");
+  if (r.ok()) return Status::Ok();
+  if (r.status == 0 && r.unanswered)
+    return BindResult(Status::IOError(what + ": no answer within the bind timeout of " + BindSeconds(options_.timeout) +
+                                      " (--bind-timeout); the API server may still bind it, so gpusched keeps its "
+                                      "node and devices taken until the watch tells"),
+                      true);
+  return Status::IOError(what + " failed: " + r.Describe());
 }
 
 }  // namespace gpusched

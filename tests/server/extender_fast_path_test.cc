@@ -23,7 +23,7 @@ using testing::json;
 
 class Ok : public Binder {
  public:
-  Status Bind(const Pod&, const std::string&, const std::map<std::string, std::string>&) override {
+  BindResult Bind(const Pod&, const std::string&, const std::map<std::string, std::string>&) override {
     return Status::Ok();
   }
 };

@@ -22,16 +22,17 @@ using testing::PodJson;
 
 class FakeBinder : public Binder {
  public:
-  Status Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) override {
+  BindResult Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) override {
     std::lock_guard<std::mutex> l(mu);
     calls.push_back(pod.ns() + "/" + pod.name() + "->" + node);
     last_annotations = annotations;
-    return error.empty() ? Status::Ok() : Status::IOError(error);
+    return error.empty() ? BindResult() : BindResult(Status::IOError(error), maybe_bound);
   }
   std::mutex mu;
   std::vector<std::string> calls;
   std::map<std::string, std::string> last_annotations;
   std::string error;
+  bool maybe_bound = false;
 };
 
 // gpu-a: 8 free GPUs; gpu-b: 8 GPUs, 4 taken; gpu-c: cordoned; gpu-d: 2 GPUs.
@@ -196,6 +197,22 @@ TEST(ExtenderTest, BindFailuresPassTheApiServerErrorThrough) {
   EXPECT_EQ(f.ext.Bind(R"({"PodName":"train-0","PodNamespace":"ml","Node":"gpu-a"})").body, R"({"Error":""})");
   // Live mode: assumed until the watch confirms it.
   EXPECT_EQ(f.ext.Read([](const ClusterView& v) { return v.num_assumed(); }), 1u);
+}
+
+// A bind sent but unanswered within the bind timeout may still be carried
+// out: the pod keeps gpu-a's GPUs (assumed) so that no other pod is given
+// them before the watch tells, and kube-scheduler hears the error.
+TEST(ExtenderTest, UnansweredBindKeepsItsAssumption) {
+  Fixture f("best-fit", /*static_snapshot=*/false);
+  f.binder.error = "binding pod ml/train-0 to gpu-a: no answer within the bind timeout";
+  f.binder.maybe_bound = true;
+  f.ext.Filter(ArgsWithNames(PodJson("ml", "train-0", 8), kNames));
+  EXPECT_EQ(json::parse(f.ext.Bind(R"({"PodName":"train-0","PodNamespace":"ml","Node":"gpu-a"})").body)["Error"],
+            f.binder.error);
+  EXPECT_EQ(f.ext.Read([](const ClusterView& v) { return v.num_assumed(); }), 1u);
+  Reply r = f.ext.Filter(ArgsWithNames(PodJson("ml", "train-1", 8), {"gpu-a"}));
+  EXPECT_EQ(json::parse(r.body)["NodeNames"], json::array());
+  EXPECT_EQ(json::parse(r.body)["FailedNodes"]["gpu-a"], "Insufficient nvidia.com/gpu");
 }
 
 TEST(ExtenderTest, BindErrors) {

@@ -124,6 +124,17 @@ class FakeApiServer {
     std::lock_guard<std::mutex> l(mu_);
     list_delay_ = d;
   }
+  // Each binding is carried out `d` after it arrives (and answered then),
+  // whether the client still waits or not: a slow API server.
+  void DelayBinds(std::chrono::milliseconds d) {
+    std::lock_guard<std::mutex> l(mu_);
+    bind_delay_ = d;
+  }
+  // The most bindings that were being handled at once.
+  int max_binds_in_flight() {
+    std::lock_guard<std::mutex> l(mu_);
+    return max_binds_in_flight_;
+  }
 
   // --- What happened ---
   int lists(const std::string& resource) {
@@ -267,7 +278,15 @@ class FakeApiServer {
   }
 
   void Bind(const httplib::Request& req, httplib::Response& res) {
+    std::chrono::milliseconds delay;
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      delay = bind_delay_;
+      max_binds_in_flight_ = std::max(max_binds_in_flight_, ++binds_in_flight_);
+    }
+    std::this_thread::sleep_for(delay);
     std::lock_guard<std::mutex> l(mu_);
+    --binds_in_flight_;
     const std::string key = req.matches[1].str() + "/" + req.matches[2].str();
     auto it = objects_["pods"].find(key);
     if (it == objects_["pods"].end()) {
@@ -325,6 +344,8 @@ class FakeApiServer {
   std::map<std::string, int> gone_, drop_after_, lists_, watches_;
   std::map<std::string, int> binds_;
   std::chrono::milliseconds list_delay_{0};
+  std::chrono::milliseconds bind_delay_{0};
+  int binds_in_flight_ = 0, max_binds_in_flight_ = 0;
 };
 
 }  // namespace gpusched::testing

@@ -77,7 +77,7 @@ class RawConn {
 // A Binder that holds each bind until released.
 class GateBinder : public Binder {
  public:
-  Status Bind(const Pod&, const std::string&, const std::map<std::string, std::string>&) override {
+  BindResult Bind(const Pod&, const std::string&, const std::map<std::string, std::string>&) override {
     std::unique_lock<std::mutex> l(mu_);
     ++entered_;
     cv_.notify_all();

@@ -4,6 +4,7 @@
 // slow list keeps the view unsynced until it answers.
 #include "gpusched/server/reflector.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -245,16 +246,71 @@ TEST(ApiBinderTest, AnnotationsOnlyWithTheBinding) {
   c.server = api.url();
   ApiBinder binder(c);
   const std::map<std::string, std::string> devices = {{"gpusched.io/gpu-devices", "3"}};
-  ASSERT_TRUE(binder.Bind(testing::DecodePod(PodJson("ml", "free", 1)), "n1", devices).ok());
+  ASSERT_TRUE(binder.Bind(testing::DecodePod(PodJson("ml", "free", 1)), "n1", devices).status.ok());
   nlohmann::json free = api.pod("ml/free");
   EXPECT_EQ(free["spec"]["nodeName"], "n1");
   EXPECT_EQ(free["metadata"]["annotations"]["gpusched.io/gpu-devices"], "3");
-  const Status st = binder.Bind(testing::DecodePod(PodJson("ml", "taken", 1)), "n1", devices);
+  const Status st = binder.Bind(testing::DecodePod(PodJson("ml", "taken", 1)), "n1", devices).status;
   EXPECT_FALSE(st.ok());
   EXPECT_NE(st.message().find("409"), std::string::npos) << st.message();
   nlohmann::json taken = api.pod("ml/taken");
   EXPECT_EQ(taken["spec"]["nodeName"], "n2");
   EXPECT_FALSE(taken["metadata"].contains("annotations")) << taken.dump();
+}
+
+// Issue 28: binds ran one at a time, so with a slow API server they waited
+// past kube-scheduler's httpTimeout and were carried out long after it had
+// given up. Now 4 binds that each take the API server 400 ms run at once
+// (done together, well under 4 x 400 ms), each on its own connection.
+TEST(ApiBinderTest, BindsRunConcurrently) {
+  FakeApiServer api;
+  api.DelayBinds(std::chrono::milliseconds(400));
+  for (int i = 0; i < 4; ++i) api.AddPod(PodJson("ml", "p" + std::to_string(i), 1));
+  ApiConfig c;
+  c.server = api.url();
+  ApiBinder binder(c, BindOptions{.concurrency = 4, .timeout = std::chrono::seconds(5)});
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::thread> threads;
+  std::vector<BindResult> results(4);
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] {
+      results[static_cast<size_t>(i)] = binder.Bind(testing::DecodePod(PodJson("ml", "p" + std::to_string(i), 1)), "n1", {});
+    });
+  for (auto& t : threads) t.join();
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (const BindResult& r : results) EXPECT_TRUE(r.status.ok()) << r.status.message();
+  EXPECT_EQ(api.max_binds_in_flight(), 4);
+  EXPECT_LT(took, 1.2);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(api.pod("ml/p" + std::to_string(i))["spec"]["nodeName"], "n1");
+}
+
+// A bind still waiting for a connection at its deadline, or left with
+// less than a quarter of it, is never sent; one sent and unanswered by then
+// is maybe_bound (the API server carries it out later, as this one does).
+TEST(ApiBinderTest, TheDeadlineDecidesWhatIsSentAndWhatIsUnknown) {
+  FakeApiServer api;
+  api.DelayBinds(std::chrono::milliseconds(900));
+  api.AddPod(PodJson("ml", "slow", 1));
+  api.AddPod(PodJson("ml", "queued", 1));
+  ApiConfig c;
+  c.server = api.url();
+  ApiBinder binder(c, BindOptions{.concurrency = 1, .timeout = std::chrono::milliseconds(400)});
+  BindResult slow, queued;
+  std::thread first([&] { slow = binder.Bind(testing::DecodePod(PodJson("ml", "slow", 1)), "n1", {}); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  queued = binder.Bind(testing::DecodePod(PodJson("ml", "queued", 1)), "n1", {});
+  first.join();
+  EXPECT_FALSE(queued.maybe_bound);
+  EXPECT_THAT(queued.status.message(), ::testing::MatchesRegex(
+      "binding pod ml/queued to n1 was not sent: it waited 0\\.[0-9]+ s for one of the 1 connections "
+      "\\(--bind-concurrency\\), leaving less than a quarter of the bind timeout of 0\\.4 s \\(--bind-timeout\\)"));
+  EXPECT_TRUE(slow.maybe_bound);
+  EXPECT_EQ(slow.status.message(),
+            "binding pod ml/slow to n1: no answer within the bind timeout of 0.4 s (--bind-timeout); the API server "
+            "may still bind it, so gpusched keeps its node and devices taken until the watch tells");
+  ASSERT_TRUE(Eventually([&] { return api.pod("ml/slow")["spec"].value("nodeName", "") == "n1"; }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  EXPECT_EQ(api.pod("ml/queued")["spec"].value("nodeName", ""), "");
 }
 
 }  // namespace

@@ -31,6 +31,8 @@ struct ServeFlags {
   int max_connections = 1024;   // kDefaultMaxConnections
   double shutdown_timeout = 10;  // kDefaultShutdownTimeoutSeconds
   std::string tls_cert_file, tls_private_key_file, client_ca_file;
+  double bind_timeout = 4;  // BindOptions::timeout
+  int bind_concurrency = 8;
 };
 
 // Adds the `serve` command to `app`; RunServe runs it once parsed.

@@ -18,6 +18,7 @@
 #ifndef GPUSCHED_SERVER_API_CLIENT_H_
 #define GPUSCHED_SERVER_API_CLIENT_H_
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -44,6 +45,9 @@ struct ApiResponse {
   int status = 0;          // 0 when the request did not complete
   std::string body;
   std::string error;       // transport error ("connection refused", ...)
+  // The request went out whole and no answer came (read timeout, or the
+  // connection closed): the API server may have carried it out.
+  bool unanswered = false;
   bool ok() const { return status >= 200 && status < 300; }
   // "<status>: <message of the API server's Status>", or the transport error.
   std::string Describe() const;
@@ -65,6 +69,9 @@ class ApiClient {
                      const std::function<void(int status)>& on_response = nullptr);
   // Aborts a Stream or request in progress (from another thread).
   void Stop();
+  // The read and write timeouts of the next requests (not thread-safe:
+  // between requests of the one thread using the client).
+  void SetTimeout(std::chrono::milliseconds t);
 
  private:
   struct Impl;

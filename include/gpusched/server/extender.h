@@ -66,13 +66,25 @@ struct Reply {
   std::string content_type = "application/json";
 };
 
+// What became of a bind: done, refused (status), or not known: the request
+// was sent but no answer came in time (`maybe_bound`), so the API server may
+// yet carry it out; the view then keeps the pod's assumption until the
+// watch tells, or the assume TTL lapses.
+struct BindResult {
+  BindResult(Status s = Status::Ok(), bool maybe = false) : status(std::move(s)), maybe_bound(maybe) {}  // NOLINT
+  Status status;
+  bool maybe_bound = false;
+};
+
 // How a bind reaches the cluster: the API server's pods/binding subresource
-// after the device annotations are patched on (server/api_client.h), or
-// nothing for a static snapshot. Returns the API server's error.
+// with the device annotations in the Binding (server/reflector.h
+// ApiBinder), or nothing for a static snapshot. Called from several
+// request threads at once.
 class Binder {
  public:
   virtual ~Binder() = default;
-  virtual Status Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) = 0;
+  virtual BindResult Bind(const Pod& pod, const std::string& node,
+                          const std::map<std::string, std::string>& annotations) = 0;
 };
 
 // Builds the Scheduler once the view has its first list: FGD's target

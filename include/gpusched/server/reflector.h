@@ -154,15 +154,33 @@ class Reflector {
 // the Binding's metadata, which the API server writes onto the pod in the
 // same update as spec.nodeName (so the device plugin finds them when the
 // kubelet admits the pod, and a refused binding leaves no annotation).
-// Calls are serialized on one connection.
+//
+// Up to `concurrency` binds run at once, each on a connection of its own
+// (one at a time, a slow API server made binds wait past kube-scheduler's
+// httpTimeout and be carried out long after it had given up). Each has
+// `timeout` from its call: one still waiting for a connection then, or
+// left with less than a quarter of it, is not sent at all (it would most
+// likely time out); one sent and unanswered is BindResult::maybe_bound, since
+// the API server may still carry it out. The default timeout, 4 s, answers
+// before the 5 s httpTimeout of deploy/'s extenders stanza.
+struct BindOptions {
+  int concurrency = 8;
+  std::chrono::milliseconds timeout{4000};
+};
+
 class ApiBinder : public Binder {
  public:
-  explicit ApiBinder(ApiConfig config);
-  Status Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) override;
+  explicit ApiBinder(ApiConfig config, BindOptions options = {});
+  ~ApiBinder() override;
+  BindResult Bind(const Pod& pod, const std::string& node, const std::map<std::string, std::string>& annotations) override;
 
  private:
+  ApiConfig config_;
+  BindOptions options_;
   std::mutex mu_;
-  ApiClient client_;
+  std::condition_variable freed_;
+  std::vector<std::unique_ptr<ApiClient>> idle_;  // connections not in use
+  int open_ = 0;                                  // connections made
 };
 
 }  // namespace gpusched
