@@ -56,6 +56,9 @@ CLI::App* AddServeCommand(CLI::App& app, ServeFlags& f) {
                     "Seconds SIGTERM lets the requests in flight finish before it exits")
       ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"))
       ->capture_default_str();
+  serve->add_option("--max-pending-pods", f.max_pending_pods,
+                    "Unbound pods kept from filter requests for their bind (~2 kB each); the oldest go first")
+      ->capture_default_str();
   serve->add_option("--bind-timeout", f.bind_timeout,
                     "Seconds a bind may take, from its request; keep it under the extender's httpTimeout")
       ->check(Number(0.001, std::numeric_limits<double>::infinity(), "a number of seconds"))
@@ -124,6 +127,9 @@ std::string ServeUsageError(const ServeFlags& flags, std::string& host, int& por
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
   if (flags.threads < 1)
     return "error: --threads: invalid value \"" + std::to_string(flags.threads) + "\": must be a whole number, 1 or more\n";
+  if (flags.max_pending_pods < 1)
+    return "error: --max-pending-pods: invalid value \"" + std::to_string(flags.max_pending_pods) +
+           "\": must be a whole number, 1 or more\n";
   if (flags.bind_concurrency < 1)
     return "error: --bind-concurrency: invalid value \"" + std::to_string(flags.bind_concurrency) +
            "\": must be a whole number, 1 or more\n";
@@ -277,7 +283,8 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
                                                                    flags.bind_timeout * 1000))}) : nullptr;
   ExtenderService extender(Factory(*settings),
                            ExtenderOptions{.static_snapshot = !live, .assume_ttl_seconds = flags.assume_ttl,
-                                           .seed = settings->seed},
+                                           .seed = settings->seed,
+                                           .max_pending_pods = static_cast<size_t>(flags.max_pending_pods)},
                            binder.get(), &metrics);
   std::string source = live ? "the API server at " + api->server : "";
   if (!live)

@@ -25,7 +25,9 @@ int64_t UnixNanos() {
 }  // namespace
 
 ExtenderService::ExtenderService(SchedulerFactory factory, ExtenderOptions options, Binder* binder, Metrics* metrics)
-    : factory_(std::move(factory)), options_(options), binder_(binder), metrics_(metrics) {}
+    : factory_(std::move(factory)), options_(options), binder_(binder), metrics_(metrics) {
+  view_.set_max_pending(options_.max_pending_pods);
+}
 
 void ExtenderService::Update(const std::function<void(ClusterView&)>& f) {
   std::lock_guard<std::mutex> l(mu_);

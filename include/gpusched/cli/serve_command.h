@@ -33,6 +33,7 @@ struct ServeFlags {
   std::string tls_cert_file, tls_private_key_file, client_ca_file;
   double bind_timeout = 4;  // BindOptions::timeout
   int bind_concurrency = 8;
+  int max_pending_pods = 20000;  // kDefaultMaxPendingPods
 };
 
 // Adds the `serve` command to `app`; RunServe runs it once parsed.

@@ -32,6 +32,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -48,6 +49,10 @@
 #include "gpusched/sched/api/pod_info.h"
 
 namespace gpusched {
+
+// Request-seen unbound pods kept for their bind (--max-pending-pods): ~2 kB
+// each for a typical GPU pod (docs/performance.md), so 20,000 hold ~40 MB.
+inline constexpr size_t kDefaultMaxPendingPods = 20000;
 
 // gpusched's own record of the devices it chose ("0,1"): read back by the
 // view after a restart; no device plugin reads it.
@@ -94,8 +99,12 @@ class ClusterView {
   // A relist: bound pods not in `pods` are deleted (assumed ones stay until
   // they are confirmed or expire).
   void ReplacePods(const std::vector<std::pair<Pod, bool>>& pods_and_terminated);
-  // Remembers an unbound pod seen in a request, for a later bind.
+  // Remembers an unbound pod seen in a request, for a later bind. At most
+  // max_pending() of them: each one over evicts the oldest, one at a time
+  // (a pod kube-scheduler still wants comes again with its next filter).
   void RememberPending(const Pod& pod);
+  void set_max_pending(size_t n) { max_pending_ = n; }
+  size_t max_pending() const { return max_pending_; }
   // The unbound pod ns/name (with `uid` when not empty), or null.
   std::shared_ptr<const Pod> FindPending(std::string_view ns, std::string_view name, std::string_view uid) const;
 
@@ -172,7 +181,10 @@ class ClusterView {
   ClusterState cluster_;
   std::unordered_map<std::string, Bound> bound_;  // ns/name -> pod counted (or waiting for its node)
   std::unordered_map<std::string, std::shared_ptr<const Pod>> pending_;  // ns/name -> unbound pod
-  std::vector<std::string> pending_order_;  // request-seen pods, oldest first (bounded)
+  // Request-seen pods, oldest first, with the Pod remembered then (a key
+  // remembered again is evicted with its newer entry, not its older one).
+  std::deque<std::pair<std::string, const Pod*>> pending_order_;
+  size_t max_pending_ = kDefaultMaxPendingPods;
   std::unordered_map<uint64_t, std::string> by_id_;
   uint64_t next_id_ = 1;
   std::set<std::string> assumed_;  // keys of assumed pods (few: the binds in flight or unconfirmed)

@@ -107,6 +107,8 @@ struct ExtenderOptions {
   // every body with the generic decoder and writes with the reference
   // writers.
   bool plain = false;
+  // Request-seen unbound pods kept for their bind (ClusterView).
+  size_t max_pending_pods = kDefaultMaxPendingPods;
 };
 
 class ExtenderService {
