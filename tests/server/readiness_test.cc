@@ -53,17 +53,21 @@ TEST(ReadinessTest, Table) {
        {{"nodes", true, ago(1), ""},
         {"pods", false, ago(90.5), "watch failed: cannot reach the API server at https://10.96.0.1:443 (Connection)"}},
        60, false,
-       "stale: no word from the API server about pods for 90 s (--stale-after 60); last error: watch failed: "
+       "stale: no word from the API server about pods for 90 s, since 2026-12-07T11:58:29Z (--stale-after 60); "
+       "last error: watch failed: "
        "cannot reach the API server at https://10.96.0.1:443 (Connection)"},
       {"fractional --stale-after", true,
        {{"nodes", false, ago(2), "list failed: 500: etcdserver: request timed out"}, {"pods", true, ago(2), ""}},
        0.5, false,
-       "stale: no word from the API server about nodes for 2 s (--stale-after 0.5); last error: list failed: 500: "
+       "stale: no word from the API server about nodes for 2 s, since 2026-12-07T11:59:58Z (--stale-after 0.5); "
+       "last error: list failed: 500: "
        "etcdserver: request timed out"},
   };
   for (const Case& c : cases) {
     std::string why;
-    EXPECT_EQ(Readiness(c.synced, c.reflectors, c.stale_after, now, &why), c.ready) << c.name;
+    // The wall clock at `now`: 2026-12-07T12:00:00Z.
+    const auto wall = std::chrono::system_clock::from_time_t(1796644800);
+    EXPECT_EQ(Readiness(c.synced, c.reflectors, c.stale_after, now, &why, wall), c.ready) << c.name;
     EXPECT_EQ(why, c.why) << c.name;
   }
 }
@@ -135,7 +139,7 @@ TEST(ReadinessTest, GoneApiServerTurnsStaleWithTheLastError) {
   const std::string prefix = "stale: no word from the API server about nodes for ";
   // The watch is retried (client-go retries a refused watch) from the last
   // resourceVersion, whose number the fake server chose.
-  const std::string middle = " s (--stale-after 0.2); last error: watch failed: cannot reach the API server at " +
+  const std::string middle = "Z (--stale-after 0.2); last error: watch failed: cannot reach the API server at " +
                              h.url + " (Connection); retrying from resourceVersion ";
   ASSERT_TRUE(Eventually([&] {
     why.clear();

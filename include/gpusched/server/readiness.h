@@ -31,10 +31,12 @@ struct ReflectorHealth {
 
 ReflectorHealth HealthOf(const Reflector& r);
 
-// True when ready; otherwise *why says why ("not ready: ..." or "stale: ...").
+// True when ready; otherwise *why says why ("not ready: ..." or "stale: ...",
+// with since when in UTC: `wall_now` is the wall clock at `now`).
 // `reflectors` is empty for a static snapshot.
 bool Readiness(bool synced, const std::vector<ReflectorHealth>& reflectors, double stale_after,
-               std::chrono::steady_clock::time_point now, std::string* why);
+               std::chrono::steady_clock::time_point now, std::string* why,
+               std::chrono::system_clock::time_point wall_now = std::chrono::system_clock::now());
 
 }  // namespace gpusched
 
