@@ -32,6 +32,7 @@
 #include <cmath>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <random>
 #include <sstream>
@@ -242,6 +243,7 @@ int main(int argc, char** argv) {
     gpusched::ExtenderService& ext = *fast_ext;
     gpusched::HttpServerOptions ho;
     ho.port = 0;
+    if (const char* t = std::getenv("GPUSCHED_BENCH_THREADS")) ho.threads = std::atoi(t);
     gpusched::ExtenderHttpServer server(ext, metrics, ho, [](std::string*) { return true; });
     if (!server.Listen().ok()) return 2;
     std::thread serving([&] { server.Run(); });

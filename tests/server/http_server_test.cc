@@ -327,8 +327,9 @@ TEST_F(HttpServerTest, IdleKeepAliveConnectionDoesNotHoldShutdown) {
 }
 
 // The requests in flight at Stop() are answered (with Connection: close),
-// then Run() returns; with a verb still running at shutdown_timeout, Run()
-// returns all the same and the connection is closed.
+// then Run() returns. At shutdown_timeout, the connections still open are
+// closed, a body still arriving or a bind still waiting, and Run() returns
+// once the bind has (--bind-timeout bounds it).
 TEST_F(HttpServerTest, ShutdownAnswersRequestsInFlightWithinTheTimeout) {
   for (const bool past_timeout : {false, true}) {
     SCOPED_TRACE(past_timeout ? "past the timeout" : "within it");
@@ -348,29 +349,40 @@ TEST_F(HttpServerTest, ShutdownAnswersRequestsInFlightWithinTheTimeout) {
     std::optional<httplib::Result> bound;
     std::thread client([&] {
       bound.emplace(cli.Post("/bind", R"({"PodName":"p","PodNamespace":"ml","PodUID":"","Node":"node-0"})",
-                       "application/json"));
+                             "application/json"));
     });
     binder.WaitEntered();
+    RawConn half(r.port());
+    ASSERT_TRUE(half.Send("POST /filter HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"Pod\""));
+    ASSERT_TRUE(r.WaitOpen(2));
     const auto t0 = std::chrono::steady_clock::now();
     r.server().Stop();
+    bool closed = false;
     if (past_timeout) {
-      while (!r.returned() && Since(t0) < 5) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      EXPECT_TRUE(r.returned());
+      const std::string got = half.Read(3, &closed);
+      EXPECT_TRUE(closed);
+      EXPECT_EQ(got, "");
+      EXPECT_GE(Since(t0), 0.25);
       EXPECT_LT(Since(t0), 2.0);
-      binder.Open();
       client.join();
-      EXPECT_FALSE(*bound);
+      EXPECT_FALSE(*bound);  // its connection closed
+      EXPECT_FALSE(r.returned());  // the bind still runs
+      binder.Open();
     } else {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       EXPECT_FALSE(r.returned());
       binder.Open();
       client.join();
+      ASSERT_TRUE(half.Send(std::string(94, ' ')));
+      EXPECT_THAT(half.Read(2, &closed), ::testing::StartsWith("HTTP/1.1 400 Bad Request\r\n"));
+      EXPECT_TRUE(closed);
       ASSERT_TRUE(*bound);
       EXPECT_EQ((*bound)->status, 200);
       EXPECT_EQ((*bound)->body, R"({"Error":""})");
       EXPECT_EQ((*bound)->get_header_value("Connection"), "close");
     }
     r.Stop();
+    EXPECT_TRUE(r.returned());
   }
 }
 

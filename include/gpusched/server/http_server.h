@@ -7,11 +7,13 @@
 //                                                of reach for too long)
 //   GET  /metrics                                Prometheus text (server/metrics.h)
 //
-// Connections are served by one event loop; only a whole request reaches a
-// worker (`threads` of them), so an idle keep-alive connection, a slow
-// client or a half-open socket costs a file descriptor, never a worker
-// (cpp-httplib, before, gave each connection a worker for its life: 8 idle
-// sockets starved /healthz and /filter). Deadlines, as Go's http.Server
+// Connections are served by `threads` event loops, one thread each, a
+// connection on each loop in turn; a whole request is answered on its
+// loop's thread, except /bind, which waits for the API server and runs on
+// a pool of its own. An idle keep-alive connection, a slow client or a
+// half-open socket costs a file descriptor, never a thread (cpp-httplib,
+// before, gave each connection a worker for its life: 8 idle sockets
+// starved /healthz and /filter). Deadlines, as Go's http.Server
 // names them: a request's header within `read_header_timeout` of its first
 // wait, its body within `read_timeout`, the answer written within
 // `write_timeout`, and an idle keep-alive connection closed after
@@ -29,9 +31,11 @@
 // a client must present a certificate that CA signed (kube-scheduler's
 // extender tlsConfig certFile/keyFile), or the handshake fails.
 //
-// Stop() (SIGTERM) stops accepting, closes the idle connections at once,
-// lets the requests in flight be answered, and makes Run() return once they
-// have, or after `shutdown_timeout` whatever is left.
+// Stop() (SIGTERM) stops accepting, closes the idle connections at once
+// (kept alive after an answer, or new for 5 s without a request, as Go's
+// Shutdown), lets the requests in flight be answered, and makes Run()
+// return once they have; at `shutdown_timeout` whatever is left is closed,
+// and Run() returns once a bind still running has (--bind-timeout).
 #ifndef GPUSCHED_SERVER_HTTP_SERVER_H_
 #define GPUSCHED_SERVER_HTTP_SERVER_H_
 
@@ -70,7 +74,7 @@ struct HttpServerOptions {
   std::string host = "127.0.0.1";  // "": every interface (Go's ":PORT")
   int port = 8888;  // 0: any free port (tests)
   size_t max_body_bytes = kDefaultMaxBodyBytes;
-  int threads = 8;
+  int threads = 8;  // event loops
   int max_connections = kDefaultMaxConnections;
   std::chrono::milliseconds read_header_timeout{std::chrono::seconds(10)};
   std::chrono::milliseconds read_timeout{std::chrono::seconds(30)};
