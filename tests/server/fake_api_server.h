@@ -5,7 +5,11 @@
 // bound) and merge patches of pod annotations, each change becoming a watch
 // event. Scripts: the next watch answers 410 Gone (as an HTTP 410 or as an
 // ERROR event), a watch drops its connection after N events, a list answers
-// after a delay.
+// after a delay, bindings are carried out after a delay, the server is down
+// (503 to everything, open watches dropped). With a cap on the events kept
+// (SetMaxEvents), older ones are compacted away as etcd does: a watch from
+// before them is 410 Gone. A bind check sees every binding before it is
+// carried out (the soak benchmark counts double-booked GPUs with it).
 #ifndef GPUSCHED_TESTS_SERVER_FAKE_API_SERVER_H_
 #define GPUSCHED_TESTS_SERVER_FAKE_API_SERVER_H_
 
@@ -13,7 +17,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <algorithm>
 #include <condition_variable>
+#include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -130,6 +137,25 @@ class FakeApiServer {
     std::lock_guard<std::mutex> l(mu_);
     bind_delay_ = d;
   }
+  // Keep at most `n` events (0: all); watches from before them are 410.
+  void SetMaxEvents(size_t n) {
+    std::lock_guard<std::mutex> l(mu_);
+    max_events_ = n;
+  }
+  // Down: every request is 503 and open watches drop.
+  void SetDown(bool down) {
+    std::lock_guard<std::mutex> l(mu_);
+    down_ = down;
+    cv_.notify_all();
+  }
+  // Called under the server's lock with each binding before it is carried
+  // out: the pod as it is, the node, and every pod the server holds.
+  using BindCheck = std::function<void(const json& pod, const std::string& node, const json& annotations,
+                                       const std::map<std::string, json>& pods)>;
+  void SetBindCheck(BindCheck check) {
+    std::lock_guard<std::mutex> l(mu_);
+    bind_check_ = std::move(check);
+  }
   // The most bindings that were being handled at once.
   int max_binds_in_flight() {
     std::lock_guard<std::mutex> l(mu_);
@@ -190,10 +216,32 @@ class FakeApiServer {
       objects_[resource][key] = obj;
     }
     events_.push_back({rv_, resource, type, obj});
+    Compact();
     cv_.notify_all();
   }
 
+  // Caller holds mu_.
+  void Compact() {
+    while (max_events_ && events_.size() > max_events_) {
+      compacted_rv_ = events_.front().rv;
+      events_.pop_front();
+    }
+  }
+
+  // Caller holds mu_.
+  bool AnswerDown(httplib::Response& res) {
+    if (!down_) return false;
+    res.status = 503;
+    res.set_content(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"the server is currently unable to handle the request","reason":"ServiceUnavailable","code":503})",
+                    "application/json");
+    return true;
+  }
+
   void Serve(const std::string& resource, const httplib::Request& req, httplib::Response& res) {
+    {
+      std::lock_guard<std::mutex> l(mu_);
+      if (AnswerDown(res)) return;
+    }
     if (req.get_param_value("watch") != "1") return List(resource, res);
     std::unique_lock<std::mutex> l(mu_);
     ++watches_[resource];
@@ -216,6 +264,12 @@ class FakeApiServer {
       return;
     }
     const uint64_t from = std::stoull(rv_param);
+    if (from < compacted_rv_) {
+      res.status = 410;
+      res.set_content(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410})",
+                      "application/json");
+      return;
+    }
     const bool bookmarks = req.get_param_value("allowWatchBookmarks") == "true";
     auto sent = std::make_shared<int>(0);
     auto next = std::make_shared<uint64_t>(from);
@@ -232,8 +286,18 @@ class FakeApiServer {
         return true;
       }
       cv_.wait_for(l, std::chrono::milliseconds(100), [&] {
-        return stopping_ || drop_after_.count(resource) || (!events_.empty() && events_.back().rv > *next);
+        return stopping_ || down_ || drop_after_.count(resource) || (!events_.empty() && events_.back().rv > *next);
       });
+      if (down_) return false;  // the connection drops
+      if (*next < compacted_rv_) {
+        // Fell behind the compaction: as the API server ends such a watch.
+        const std::string line =
+            R"({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410}})"
+            "\n";
+        sink.write(line.data(), line.size());
+        sink.done();
+        return true;
+      }
       if (auto d = drop_after_.find(resource); d != drop_after_.end() && d->second == 0) {
         drop_after_.erase(d);
         return false;  // the connection drops
@@ -242,8 +306,11 @@ class FakeApiServer {
         sink.done();
         return true;
       }
-      for (const Event& e : events_) {
-        if (e.rv <= *next || e.resource != resource) continue;
+      auto first = std::upper_bound(events_.begin(), events_.end(), *next,
+                                    [](uint64_t rv, const Event& e) { return rv < e.rv; });
+      for (auto it = first; it != events_.end(); ++it) {
+        const Event& e = *it;
+        if (e.resource != resource) continue;
         *next = e.rv;
         if (e.type == "BOOKMARK" && !bookmarks) continue;
         if (auto d = drop_after_.find(resource); d != drop_after_.end() && d->second-- == 0) {
@@ -267,6 +334,7 @@ class FakeApiServer {
     }
     std::this_thread::sleep_for(delay);
     std::lock_guard<std::mutex> l(mu_);
+    if (AnswerDown(res)) return;
     ++lists_[resource];
     json items = json::array();
     for (const auto& [k, v] : objects_[resource]) items.push_back(v);
@@ -287,6 +355,7 @@ class FakeApiServer {
     std::this_thread::sleep_for(delay);
     std::lock_guard<std::mutex> l(mu_);
     --binds_in_flight_;
+    if (AnswerDown(res)) return;
     const std::string key = req.matches[1].str() + "/" + req.matches[2].str();
     auto it = objects_["pods"].find(key);
     if (it == objects_["pods"].end()) {
@@ -309,6 +378,10 @@ class FakeApiServer {
       return;
     }
     ++binds_[key];
+    if (bind_check_)
+      bind_check_(pod, body["target"]["name"].get<std::string>(),
+                  body["metadata"].contains("annotations") ? body["metadata"]["annotations"] : json::object(),
+                  objects_["pods"]);
     pod["spec"]["nodeName"] = body["target"]["name"];
     // setPodNodeAndMetadata: the Binding's annotations go onto the pod.
     if (body["metadata"].contains("annotations"))
@@ -340,7 +413,11 @@ class FakeApiServer {
   bool stopping_ = false;
   uint64_t rv_ = 100;
   std::map<std::string, std::map<std::string, json>> objects_;
-  std::vector<Event> events_;
+  std::deque<Event> events_;
+  size_t max_events_ = 0;
+  uint64_t compacted_rv_ = 0;
+  bool down_ = false;
+  BindCheck bind_check_;
   std::map<std::string, int> gone_, drop_after_, lists_, watches_;
   std::map<std::string, int> binds_;
   std::chrono::milliseconds list_delay_{0};

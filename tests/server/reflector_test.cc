@@ -134,6 +134,29 @@ TEST(ReflectorTest, GoneRelists) {
   }
 }
 
+// The API server down (every request 503, open watches dropped) while
+// more changes come than it keeps (compacted, as etcd compacts): back up,
+// the watch from the old resourceVersion is 410 Gone, and the reflector
+// lists again, seeing every pod (issue 28's stand-in API server: down and
+// back, compaction).
+TEST(ReflectorTest, DownThenCompactedRelists) {
+  Harness h;
+  h.api.SetMaxEvents(5);
+  h.api.AddNode(NodeJson("n1", 8));
+  h.Start();
+  ASSERT_TRUE(Eventually([&] { return h.nodes->synced() && h.pods->synced() && h.api.watches("pods") >= 1; }));
+  h.api.SetDown(true);
+  for (int i = 0; i < 10; ++i) h.api.AddPod(PodJson("ml", "p" + std::to_string(i), 0, 0, "n1"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(h.Pods(), 0u);
+  const int lists = h.api.lists("pods");
+  h.api.SetDown(false);
+  ASSERT_TRUE(Eventually([&] { return h.Pods() == 10; }));
+  EXPECT_EQ(h.api.lists("pods"), lists + 1);
+  EXPECT_EQ(MetricLine(h.metrics, "gpusched_cluster_relists_total", "pods"),
+            "gpusched_cluster_relists_total{resource=\"pods\"} 1");
+}
+
 TEST(ReflectorTest, DroppedConnectionResumesFromTheLastResourceVersion) {
   Harness h;
   h.api.AddNode(NodeJson("n1", 8));
