@@ -22,7 +22,8 @@
 // the same order, unless --shuffle: a new order for each pod, as
 // kube-scheduler's parallel filters produce (prioritize is then sent the
 // nodes that passed in that order, filter's answer). --no-inproc, --no-http and --no-plain skip those runs (for
-// profiling). Not a test: nothing is asserted.
+// profiling). GPUSCHED_BENCH_THREADS=N sets the server's event loops
+// (HttpServerOptions::threads, default 8). Not a test: nothing is asserted.
 // Usage: gpusched_serve_bench [--nodes 1000,5000] [--pods 2000] [--clients 2]
 // [--seconds 5] [--modes names,nodes,bind] [--busy F] [--shuffle] [--no-gzip]
 // [--no-inproc] [--no-http] [--no-plain]
