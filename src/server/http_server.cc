@@ -78,6 +78,7 @@ struct ExtenderHttpServer::Impl {
   tcp::acceptor acceptor{*loops[0]};
   asio::steady_timer accept_retry{*loops[0]};
   asio::steady_timer shutdown_timer{*loops[0]};
+  asio::steady_timer drain_timer{*loops[0]};
   std::optional<ssl::context> tls;
   size_t next_loop = 0;  // loop 0
   bool draining = false;  // loop 0
@@ -92,9 +93,13 @@ struct ExtenderHttpServer::Impl {
   asio::io_context& main() { return *loops[0]; }
   void Accept();
   void BeginShutdown();
+  // While shutting down, twice a second: closes the connections idle by
+  // then (a new one turns idle once it has waited new_idle_timeout).
+  void DrainAgain();
   // Loop 0: lets every loop return once it has nothing left to do.
   void Finish() {
     shutdown_timer.cancel();
+    drain_timer.cancel();
     keep_running.clear();
   }
   void Closed(std::list<std::weak_ptr<Connection>>::iterator it);
@@ -134,11 +139,11 @@ class Session : public Connection, public std::enable_shared_from_this<Session<S
     asio::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
       self->close_after_answer_ = true;
       // Idle as Go's server means it: kept alive after an answer, or new
-      // for over 5 s without a request. A new connection's first request
+      // for over new_idle_timeout (5 s) without a request. A new connection's first request
       // may be arriving: it is answered, or cut at the read deadline or the
       // shutdown timeout.
-      if (self->waiting_ &&
-          (self->answered_ > 0 || std::chrono::steady_clock::now() - self->accepted_ > std::chrono::seconds(5)))
+      if (self->waiting_ && (self->answered_ > 0 || std::chrono::steady_clock::now() - self->accepted_ >
+                                                        self->server_.opt.new_idle_timeout))
         self->Close();
     });
   }
@@ -399,6 +404,7 @@ void ExtenderHttpServer::Impl::BeginShutdown() {
     std::lock_guard<std::mutex> l(mu);
     if (connections.empty()) return Finish();
   }
+  DrainAgain();
   shutdown_timer.expires_after(opt.shutdown_timeout);
   shutdown_timer.async_wait([this](error_code ec) {
     if (ec) return;  // every connection ended first
@@ -407,6 +413,15 @@ void ExtenderHttpServer::Impl::BeginShutdown() {
       Log("shutdown timeout: closing " + std::to_string(left.size()) + " connection(s) with requests in flight");
     for (auto& c : left) c->ForceClose();
     Finish();
+  });
+}
+
+void ExtenderHttpServer::Impl::DrainAgain() {
+  drain_timer.expires_after(std::chrono::milliseconds(500));
+  drain_timer.async_wait([this](error_code ec) {
+    if (ec) return;
+    for (auto& c : Live()) c->Drain();
+    DrainAgain();
   });
 }
 

@@ -326,6 +326,28 @@ TEST_F(HttpServerTest, IdleKeepAliveConnectionDoesNotHoldShutdown) {
   EXPECT_LT(Since(t0), 1.0);
 }
 
+// A connection that has sent nothing counts as idle at shutdown once it is
+// new_idle_timeout old (Go's Shutdown: 5 s): it does not hold SIGTERM for
+// the whole shutdown timeout.
+TEST_F(HttpServerTest, NewConnectionWithoutARequestTurnsIdleAtShutdown) {
+  HttpServerOptions o;
+  o.new_idle_timeout = std::chrono::milliseconds(300);
+  o.shutdown_timeout = std::chrono::seconds(8);
+  Running r(ext_, metrics_, o);
+  ASSERT_TRUE(r.listened().ok());
+  RawConn silent(r.port());
+  ASSERT_TRUE(r.WaitOpen(1));
+  const auto t0 = std::chrono::steady_clock::now();
+  r.server().Stop();
+  bool closed = false;
+  silent.Read(5, &closed);
+  EXPECT_TRUE(closed);
+  EXPECT_LT(Since(t0), 2.0);
+  while (!r.returned() && Since(t0) < 5) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_TRUE(r.returned());
+  EXPECT_LT(Since(t0), 2.0);
+}
+
 // The requests in flight at Stop() are answered (with Connection: close),
 // then Run() returns. At shutdown_timeout, the connections still open are
 // closed, a body still arriving or a bind still waiting, and Run() returns

@@ -81,6 +81,9 @@ struct HttpServerOptions {
   std::chrono::milliseconds write_timeout{std::chrono::seconds(30)};
   std::chrono::milliseconds idle_timeout{std::chrono::seconds(kKeepAliveTimeoutSeconds)};
   std::chrono::milliseconds shutdown_timeout{std::chrono::seconds(kDefaultShutdownTimeoutSeconds)};
+  // At shutdown, a connection that has sent no request yet counts as idle
+  // (closed) once this old, as in Go's Shutdown.
+  std::chrono::milliseconds new_idle_timeout{std::chrono::seconds(5)};
   TlsFiles tls;
   // Where the connection-limit line goes; unset: nowhere.
   std::function<void(const std::string&)> log;
