@@ -441,6 +441,46 @@ TEST_F(HttpServerTest, MethodsPathsContinueAndMalformedRequests) {
   EXPECT_TRUE(closed);
 }
 
+// Hostile or odd requests get an answer and a closed connection, never a
+// hang or a crash: each case's first line and body, exactly.
+TEST_F(HttpServerTest, HostileRequestsAreAnsweredAndClosed) {
+  struct Case {
+    std::string name, request, status_line, body;
+  };
+  const std::vector<Case> cases = {
+      {"negative Content-Length", "POST /filter HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+       "HTTP/1.1 400 Bad Request", "malformed HTTP request: bad Content-Length\n"},
+      {"Content-Length past 2^64", "POST /filter HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\n\r\n",
+       "HTTP/1.1 400 Bad Request", "malformed HTTP request: bad Content-Length\n"},
+      {"two Content-Lengths",
+       "POST /filter HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nabcde",
+       "HTTP/1.1 400 Bad Request", "malformed HTTP request: bad Content-Length\n"},
+      {"a 100 kB header", "GET /healthz HTTP/1.1\r\nHost: x\r\nX: " + std::string(100000, 'a') + "\r\n\r\n",
+       "HTTP/1.1 431 Request Header Fields Too Large", "request header over 64 KiB\n"},
+      {"a TLS hello on the plain port", std::string("\x16\x03\x01\x00\xa5\x01\x00\x00", 8),
+       "HTTP/1.1 400 Bad Request", "malformed HTTP request: bad method\n"},
+      {"a chunked body, read whole",
+       "POST /filter HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+       "5\r\n{\"Pod\r\n0\r\n\r\n",
+       "HTTP/1.1 400 Bad Request", ext_.Filter(R"({"Pod)").body},
+  };
+  for (const Case& c : cases) {
+    RawConn conn(server_->port());
+    ASSERT_TRUE(conn.Send(c.request)) << c.name;
+    bool closed = false;
+    const std::string got = conn.Read(3, &closed);
+    EXPECT_TRUE(closed) << c.name;
+    EXPECT_EQ(got.substr(0, got.find("\r\n")), c.status_line) << c.name;
+    const size_t body = got.find("\r\n\r\n");
+    ASSERT_NE(body, std::string::npos) << c.name;
+    EXPECT_EQ(got.substr(body + 4), c.body) << c.name;
+  }
+  httplib::Client cli("127.0.0.1", server_->port());
+  auto h = cli.Get("/healthz");
+  ASSERT_TRUE(h);
+  EXPECT_EQ(h->status, 200);
+}
+
 // TLS with client certificates, as kube-scheduler's extender tlsConfig
 // (certFile/keyFile, caFile) uses it: a client the CA signed is served; one
 // without a certificate, with another CA's, or speaking plain HTTP is not.
