@@ -76,9 +76,11 @@ GET /healthz /readyz /metrics (Prometheus text). deploy/ runs it as a sidecar of
 Examples:
   gpusched serve -f examples/serve/cluster.yaml --policy best-fit
   gpusched serve --in-cluster --policy best-fit --listen 127.0.0.1:8888
+  gpusched serve --in-cluster --listen :8888 --tls-cert-file tls.crt --tls-private-key-file tls.key \
+      --client-ca-file ca.crt   # reached over the network: HTTPS, kube-scheduler's client certificate required
 
 Exit status:
-  0  stopped by SIGTERM or SIGINT after the requests in flight were answered
+  0  stopped by SIGTERM or SIGINT after the requests in flight were answered (--shutdown-timeout)
   2  usage error, unreadable input, or the address cannot be listened on)",
                             app.get_name()));
   return serve;

@@ -1,6 +1,9 @@
 #include "gpusched/server/http_server.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <atomic>
 #include <list>
 #include <mutex>
@@ -433,28 +436,55 @@ ExtenderHttpServer::~ExtenderHttpServer() { Stop(); }
 
 namespace {
 
+// OpenSSL's reason for `ec` ("no start line", "bad end line"), or
+// Asio's message.
+std::string SslReason(const error_code& ec) {
+  if (const char* r = ERR_reason_error_string(static_cast<unsigned long>(ec.value()))) return r;
+  return ec.message();
+}
+
+// "" when `path` can be opened for reading; else why not.
+std::string Unreadable(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "r");
+  if (!f) return std::strerror(errno);
+  std::fclose(f);
+  return "";
+}
+
 Status LoadTls(const TlsFiles& files, std::optional<ssl::context>& out) {
   if (!files.enabled()) return Status::Ok();
   if (files.cert_file.empty()) return Status::InvalidArgument("--tls-private-key-file needs --tls-cert-file");
   if (files.key_file.empty()) return Status::InvalidArgument("--tls-cert-file needs --tls-private-key-file");
+  for (const auto& [flag, path] : {std::pair<const char*, const std::string&>{"--tls-cert-file", files.cert_file},
+                                   {"--tls-private-key-file", files.key_file},
+                                   {"--client-ca-file", files.client_ca_file}})
+    if (!path.empty())
+      if (std::string why = Unreadable(path); !why.empty())
+        return Status::IOError(std::string(flag) + " " + path + ": cannot read it: " + why);
   ssl::context ctx(ssl::context::tls_server);
   // TLS 1.2 and later, as Go's crypto/tls offers a server by default.
   ctx.set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3 |
                   ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1 | ssl::context::single_dh_use);
   error_code ec;
   ctx.use_certificate_chain_file(files.cert_file, ec);
-  if (ec) return Status::IOError("--tls-cert-file " + files.cert_file + ": cannot read a PEM certificate chain (" + ec.message() + ")");
+  if (ec)
+    return Status::InvalidArgument("--tls-cert-file " + files.cert_file + ": not a PEM certificate chain (" +
+                                   SslReason(ec) + ")");
   ctx.use_private_key_file(files.key_file, ssl::context::pem, ec);
   if (ec && ERR_GET_REASON(static_cast<unsigned long>(ec.value())) == X509_R_KEY_VALUES_MISMATCH)
     return Status::InvalidArgument("--tls-private-key-file " + files.key_file + " is not the key of --tls-cert-file " +
                                    files.cert_file);
-  if (ec) return Status::IOError("--tls-private-key-file " + files.key_file + ": cannot read a PEM private key (" + ec.message() + ")");
+  if (ec)
+    return Status::InvalidArgument("--tls-private-key-file " + files.key_file + ": not a PEM private key (" +
+                                   SslReason(ec) + ")");
   if (SSL_CTX_check_private_key(ctx.native_handle()) != 1)
     return Status::InvalidArgument("--tls-private-key-file " + files.key_file + " is not the key of --tls-cert-file " +
                                    files.cert_file);
   if (!files.client_ca_file.empty()) {
     ctx.load_verify_file(files.client_ca_file, ec);
-    if (ec) return Status::IOError("--client-ca-file " + files.client_ca_file + ": cannot read PEM certificates (" + ec.message() + ")");
+    if (ec)
+      return Status::InvalidArgument("--client-ca-file " + files.client_ca_file + ": not PEM certificates (" +
+                                     SslReason(ec) + ")");
     ctx.set_verify_mode(ssl::verify_peer | ssl::verify_fail_if_no_peer_cert);
   }
   out.emplace(std::move(ctx));

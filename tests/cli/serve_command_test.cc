@@ -64,6 +64,23 @@ TEST(ServeCommandTest, UsageErrorsNameTheFlag) {
       {"listen on an address not of this machine", {"serve", "-f", snapshot, "--listen", "192.0.2.1:8888"},
        "error: cannot listen on 192.0.2.1:8888 (in use, or not an address of this machine); give another --listen "
        "ADDR:PORT (port 0: any free port)\n"},
+      {"no connections", {"serve", "-f", snapshot, "--max-connections", "0"},
+       "error: --max-connections: invalid value \"0\": must be a whole number, 1 or more\n"},
+      {"no binds at once", {"serve", "-f", snapshot, "--bind-concurrency", "0"},
+       "error: --bind-concurrency: invalid value \"0\": must be a whole number, 1 or more\n"},
+      {"no pending pods kept", {"serve", "-f", snapshot, "--max-pending-pods", "0"},
+       "error: --max-pending-pods: invalid value \"0\": must be a whole number, 1 or more\n"},
+      {"no time to bind", {"serve", "-f", snapshot, "--bind-timeout", "0"},
+       "error: --bind-timeout: invalid value \"0\": must be a number of seconds, 0.001 or more\n" + kUsage},
+      {"negative shutdown timeout", {"serve", "-f", snapshot, "--shutdown-timeout", "-1"},
+       "error: --shutdown-timeout: invalid value \"-1\": must be a number of seconds, 0 or more\n" + kUsage},
+      {"client certificates without TLS", {"serve", "-f", snapshot, "--client-ca-file", "ca.crt"},
+       "error: --client-ca-file needs --tls-cert-file and --tls-private-key-file (client certificates come with "
+       "TLS)\n"},
+      {"a certificate that is not there",
+       {"serve", "-f", snapshot, "--listen", "127.0.0.1:0", "--tls-cert-file", "/nonexistent/tls.crt",
+        "--tls-private-key-file", "/nonexistent/tls.key"},
+       "error: --tls-cert-file /nonexistent/tls.crt: cannot read it: No such file or directory\n"},
       {"kubeconfig missing", {"serve", "--kubeconfig", "/nonexistent/kubeconfig"},
        "error: cannot read \"/nonexistent/kubeconfig\": No such file or directory; --kubeconfig takes a kubeconfig "
        "file, e.g. ~/.kube/config\n"},

@@ -536,13 +536,17 @@ TEST_F(HttpServerTest, TlsFilesThatCannotServeAreNamed) {
       {{certs.server_cert, "", ""}, "--tls-cert-file needs --tls-private-key-file"},
       {{"", certs.server_key, ""}, "--tls-private-key-file needs --tls-cert-file"},
       {{certs.dir + "/none.crt", certs.server_key, ""},
-       "--tls-cert-file " + certs.dir + "/none.crt: cannot read a PEM certificate chain ("},
+       "--tls-cert-file " + certs.dir + "/none.crt: cannot read it: No such file or directory"},
+      {{certs.server_cert, certs.server_key, certs.dir + "/none-ca.crt"},
+       "--client-ca-file " + certs.dir + "/none-ca.crt: cannot read it: No such file or directory"},
+      {{certs.server_key, certs.server_key, ""},
+       "--tls-cert-file " + certs.server_key + ": not a PEM certificate chain ("},
       {{certs.server_cert, certs.server_cert, ""},
-       "--tls-private-key-file " + certs.server_cert + ": cannot read a PEM private key ("},
+       "--tls-private-key-file " + certs.server_cert + ": not a PEM private key ("},
       {{certs.server_cert, certs.client_key, ""},
        "--tls-private-key-file " + certs.client_key + " is not the key of --tls-cert-file " + certs.server_cert},
       {{certs.server_cert, certs.server_key, certs.server_key},
-       "--client-ca-file " + certs.server_key + ": cannot read PEM certificates ("},
+       "--client-ca-file " + certs.server_key + ": not PEM certificates ("},
   };
   for (const Case& c : cases) {
     HttpServerOptions o;
@@ -551,7 +555,11 @@ TEST_F(HttpServerTest, TlsFilesThatCannotServeAreNamed) {
     ExtenderHttpServer s(ext_, metrics_, o, [](std::string*) { return true; });
     const Status st = s.Listen();
     EXPECT_FALSE(st.ok());
-    EXPECT_THAT(st.message(), ::testing::StartsWith(c.want));
+    // OpenSSL's reason ("no start line") follows the cases that end in "(".
+    if (c.want.back() == '(')
+      EXPECT_THAT(st.message(), ::testing::StartsWith(c.want));
+    else
+      EXPECT_EQ(st.message(), c.want);
   }
   std::filesystem::remove_all(certs.dir);
 }
