@@ -228,6 +228,22 @@ class FakeApiServer {
     }
   }
 
+  // The API server's Status for a resourceVersion it no longer has.
+  static constexpr const char* kGoneStatus =
+      R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410})";
+  static void AnswerGone(httplib::Response& res) {
+    res.status = 410;
+    res.set_content(kGoneStatus, "application/json");
+  }
+  // A watch ended as the API server ends it there: an ERROR event carrying
+  // the 410 Status.
+  static bool EndWithGone(httplib::DataSink& sink) {
+    const std::string line = std::string(R"({"type":"ERROR","object":)") + kGoneStatus + "}\n";
+    sink.write(line.data(), line.size());
+    sink.done();
+    return true;
+  }
+
   // Caller holds mu_.
   bool AnswerDown(httplib::Response& res) {
     if (!down_) return false;
@@ -248,10 +264,7 @@ class FakeApiServer {
     const int gone = gone_[resource];
     gone_[resource] = 0;
     if (gone == 1) {
-      res.status = 410;
-      res.set_content(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410})",
-                      "application/json");
-      return;
+      return AnswerGone(res);
     }
     const std::string rv_param = req.get_param_value("resourceVersion");
     if (rv_param.empty() || rv_param.find_first_not_of("0123456789") != std::string::npos) {
@@ -265,10 +278,7 @@ class FakeApiServer {
     }
     const uint64_t from = std::stoull(rv_param);
     if (from < compacted_rv_) {
-      res.status = 410;
-      res.set_content(R"({"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410})",
-                      "application/json");
-      return;
+      return AnswerGone(res);
     }
     const bool bookmarks = req.get_param_value("allowWatchBookmarks") == "true";
     auto sent = std::make_shared<int>(0);
@@ -278,12 +288,7 @@ class FakeApiServer {
                                                           gone_event](size_t, httplib::DataSink& sink) {
       std::unique_lock<std::mutex> l(mu_);
       if (*gone_event) {
-        const std::string line =
-            R"({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410}})"
-            "\n";
-        sink.write(line.data(), line.size());
-        sink.done();
-        return true;
+        return EndWithGone(sink);
       }
       cv_.wait_for(l, std::chrono::milliseconds(100), [&] {
         return stopping_ || down_ || drop_after_.count(resource) || (!events_.empty() && events_.back().rv > *next);
@@ -291,12 +296,7 @@ class FakeApiServer {
       if (down_) return false;  // the connection drops
       if (*next < compacted_rv_) {
         // Fell behind the compaction: as the API server ends such a watch.
-        const std::string line =
-            R"({"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","status":"Failure","message":"too old resource version","reason":"Expired","code":410}})"
-            "\n";
-        sink.write(line.data(), line.size());
-        sink.done();
-        return true;
+        return EndWithGone(sink);
       }
       if (auto d = drop_after_.find(resource); d != drop_after_.end() && d->second == 0) {
         drop_after_.erase(d);
