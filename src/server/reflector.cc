@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <optional>
 #include <random>
+#include <sstream>
 
 #include "gpusched/io/json_documents.h"
 #include "gpusched/io/object_decoder.h"
@@ -377,13 +378,9 @@ namespace {
 
 // "4 s", "0.25 s".
 std::string BindSeconds(std::chrono::milliseconds t) {
-  std::string s = std::to_string(t.count() / 1000);
-  if (int64_t ms = t.count() % 1000) {
-    std::string frac = std::to_string(1000 + ms).substr(1);
-    while (frac.back() == '0') frac.pop_back();
-    s += "." + frac;
-  }
-  return s + " s";
+  std::ostringstream s;
+  s << static_cast<double>(t.count()) / 1000 << " s";
+  return s.str();
 }
 
 }  // namespace
@@ -395,13 +392,18 @@ ApiBinder::~ApiBinder() = default;
 BindResult ApiBinder::Bind(const Pod& pod, const std::string& node,
                            const std::map<std::string, std::string>& annotations) {
   const auto deadline = std::chrono::steady_clock::now() + options_.timeout;
+  // Sent with only a sliver of its time left, a bind would most likely
+  // time out unanswered, its outcome unknown: one that has not had a
+  // connection by the time a quarter of the timeout is left is not sent.
+  const auto send_by = deadline - options_.timeout / 4;
   const std::string what = "binding pod " + pod.ns() + "/" + pod.name() + " to " + node;
   std::unique_ptr<ApiClient> client;
   {
     std::unique_lock<std::mutex> l(mu_);
-    if (!freed_.wait_until(l, deadline, [&] { return !idle_.empty() || open_ < options_.concurrency; }))
-      return Status::IOError(what + " was not sent: " + std::to_string(options_.concurrency) +
-                             " binds in flight held every connection for the whole bind timeout of " +
+    if (!freed_.wait_until(l, send_by, [&] { return !idle_.empty() || open_ < options_.concurrency; }))
+      return Status::IOError(what + " was not sent: it waited " + BindSeconds(options_.timeout - options_.timeout / 4) +
+                             " for one of the " + std::to_string(options_.concurrency) +
+                             " connections (--bind-concurrency), leaving less than a quarter of the bind timeout of " +
                              BindSeconds(options_.timeout) + " (--bind-timeout)");
     if (!idle_.empty()) {
       client = std::move(idle_.back());
@@ -420,15 +422,7 @@ BindResult ApiBinder::Bind(const Pod& pod, const std::string& node,
       b.freed_.notify_one();
     }
   } give_back{*this, client};
-  // Sent with only a sliver of its time left, a bind would most likely
-  // time out unanswered, its outcome unknown: below a quarter of the
-  // timeout it is not sent at all.
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-  if (left < options_.timeout / 4)
-    return Status::IOError(what + " was not sent: it waited " + BindSeconds(options_.timeout - left) +
-                           " for one of the " + std::to_string(options_.concurrency) +
-                           " connections (--bind-concurrency), leaving less than a quarter of the bind timeout of " +
-                           BindSeconds(options_.timeout) + " (--bind-timeout)");
   client->SetTimeout(left);
   const std::string base = "/api/v1/namespaces/" + pod.ns() + "/pods/" + pod.name();
   std::string body = "{\"apiVersion\":\"v1\",\"kind\":\"Binding\",\"metadata\":{\"name\":";

@@ -158,9 +158,9 @@ class Reflector {
 // Up to `concurrency` binds run at once, each on a connection of its own
 // (one at a time, a slow API server made binds wait past kube-scheduler's
 // httpTimeout and be carried out long after it had given up). Each has
-// `timeout` from its call: one still waiting for a connection then, or
-// left with less than a quarter of it, is not sent at all (it would most
-// likely time out); one sent and unanswered is BindResult::maybe_bound, since
+// `timeout` from its call: one still waiting for a connection when only a
+// quarter of it is left is not sent at all (it would most likely time out);
+// one sent and unanswered is BindResult::maybe_bound, since
 // the API server may still carry it out. The default timeout, 4 s, answers
 // before the 5 s httpTimeout of deploy/'s extenders stanza.
 struct BindOptions {
