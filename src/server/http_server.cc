@@ -84,10 +84,9 @@ struct ExtenderHttpServer::Impl {
   asio::steady_timer drain_timer{*loops[0]};
   std::optional<ssl::context> tls;
   size_t next_loop = 0;  // loop 0
-  bool draining = false;  // loop 0
   std::chrono::steady_clock::time_point last_limit_log{};  // loop 0
   size_t refused_since_log = 0;  // loop 0
-  std::atomic<bool> stopping{false};  // any thread: answers then close
+  std::atomic<bool> stopping{false};  // set once, by Stop() on loop 0; answers then close
   // Open connections, from any loop.
   std::mutex mu;
   std::list<std::weak_ptr<Connection>> connections;
@@ -329,7 +328,7 @@ void ExtenderHttpServer::Impl::Accept() {
   asio::io_context& loop = *loops[next_loop];
   next_loop = (next_loop + 1) % loops.size();
   acceptor.async_accept(loop, [this](error_code ec, tcp::socket socket) {
-    if (draining || !acceptor.is_open()) return;
+    if (stopping || !acceptor.is_open()) return;
     if (ec) {
       // Out of file descriptors, most likely: try again shortly rather than
       // spin on the error.
@@ -396,9 +395,7 @@ void ExtenderHttpServer::Impl::Closed(std::list<std::weak_ptr<Connection>>::iter
 }
 
 void ExtenderHttpServer::Impl::BeginShutdown() {
-  if (draining) return;
-  draining = true;
-  stopping = true;
+  if (stopping.exchange(true)) return;
   error_code ignored;
   acceptor.close(ignored);
   accept_retry.cancel();
@@ -537,7 +534,7 @@ void ExtenderHttpServer::Run() {
   // listens); no loop thread runs yet, and Stop() only posts to loop 0.
   for (size_t i = 1; i < im.loops.size(); ++i) im.keep_running.push_back(asio::make_work_guard(*im.loops[i]));
   asio::post(im.main(), [&im] {
-    if (!im.draining && im.acceptor.is_open()) im.Accept();
+    if (!im.stopping && im.acceptor.is_open()) im.Accept();
   });
   std::vector<std::thread> more;
   for (size_t i = 1; i < im.loops.size(); ++i) more.emplace_back([&im, i] { im.loops[i]->run(); });
