@@ -314,11 +314,12 @@ int RunServe(const ServeFlags& flags, std::ostream& out, std::ostream& err) {
                                 .tls = {flags.tls_cert_file, flags.tls_private_key_file, flags.client_ca_file},
                                 .log = log},
                             ready);
+  if (Status st = server.LoadTls(); !st.ok()) {
+    err << "error: " << st.message() << "\n";
+    return kExitUsage;
+  }
   if (Status st = server.Listen(); !st.ok()) {
-    if (st.code() == Status::Code::kIOError && st.message().rfind("cannot listen", 0) == 0)
-      err << "error: " << st.message() << "; give another --listen ADDR:PORT (port 0: any free port)\n";
-    else
-      err << "error: " << st.message() << "\n";
+    err << "error: " << st.message() << "; give another --listen ADDR:PORT (port 0: any free port)\n";
     return kExitUsage;
   }
   if (reflectors) reflectors->Start();

@@ -83,6 +83,7 @@ struct ExtenderHttpServer::Impl {
   asio::steady_timer shutdown_timer{*loops[0]};
   asio::steady_timer drain_timer{*loops[0]};
   std::optional<ssl::context> tls;
+  bool tls_read = false;  // LoadTls() succeeded
   size_t next_loop = 0;  // loop 0
   std::chrono::steady_clock::time_point last_limit_log{};  // loop 0
   size_t refused_since_log = 0;  // loop 0
@@ -448,7 +449,7 @@ std::string Unreadable(const std::string& path) {
   return "";
 }
 
-Status LoadTls(const TlsFiles& files, std::optional<ssl::context>& out) {
+Status ReadTlsFiles(const TlsFiles& files, std::optional<ssl::context>& out) {
   if (!files.enabled()) return Status::Ok();
   if (files.cert_file.empty()) return Status::InvalidArgument("--tls-private-key-file needs --tls-cert-file");
   if (files.key_file.empty()) return Status::InvalidArgument("--tls-cert-file needs --tls-private-key-file");
@@ -490,9 +491,17 @@ Status LoadTls(const TlsFiles& files, std::optional<ssl::context>& out) {
 
 }  // namespace
 
+Status ExtenderHttpServer::LoadTls() {
+  Impl& im = *impl_;
+  if (im.tls_read) return Status::Ok();
+  Status st = ReadTlsFiles(im.opt.tls, im.tls);
+  im.tls_read = st.ok();
+  return st;
+}
+
 Status ExtenderHttpServer::Listen() {
   Impl& im = *impl_;
-  if (Status st = LoadTls(im.opt.tls, im.tls); !st.ok()) return st;
+  if (Status st = LoadTls(); !st.ok()) return st;
   std::vector<std::string> hosts;
   // ":PORT" is every interface, as Go's net.Listen reads it: IPv6's any
   // address (dual-stack, IPv4 too, on Linux), or IPv4's where IPv6 is off.

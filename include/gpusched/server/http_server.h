@@ -96,8 +96,13 @@ class ExtenderHttpServer {
                      std::function<bool(std::string*)> ready);
   ~ExtenderHttpServer();
 
-  // Reads the TLS files and binds the listening socket; port() is then
-  // known. Errors name the file or address.
+  // Reads the TLS files (when options.tls names them), each error naming
+  // its flag and file. Listen() calls it when it has not succeeded yet;
+  // serve calls it first, so that its errors are told apart from the
+  // address's.
+  Status LoadTls();
+  // Binds the listening socket; port() is then known. Errors name the file
+  // (LoadTls) or the address.
   Status Listen();
   int port() const { return port_; }
   // Serves until Stop(); returns after the requests in flight are answered
