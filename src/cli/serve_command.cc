@@ -48,7 +48,7 @@ CLI::App* AddServeCommand(CLI::App& app, ServeFlags& f) {
                     "Seconds without the API server after which /readyz says stale")
       ->check(Number(0, std::numeric_limits<double>::infinity(), "a number of seconds"))
       ->capture_default_str();
-  serve->add_option("--threads", f.threads, "Worker threads that answer requests (connections cost none)")
+  serve->add_option("--threads", f.threads, "Event loops, a thread each, that serve connections and answer requests")
       ->capture_default_str();
   serve->add_option("--max-connections", f.max_connections, "Connections open at once; more are closed, logged")
       ->capture_default_str();
@@ -127,17 +127,13 @@ std::string ServeUsageError(const ServeFlags& flags, std::string& host, int& por
   port = std::stoi(digits);
   host = flags.listen.substr(0, colon);
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-  if (flags.threads < 1)
-    return "error: --threads: invalid value \"" + std::to_string(flags.threads) + "\": must be a whole number, 1 or more\n";
-  if (flags.max_pending_pods < 1)
-    return "error: --max-pending-pods: invalid value \"" + std::to_string(flags.max_pending_pods) +
-           "\": must be a whole number, 1 or more\n";
-  if (flags.bind_concurrency < 1)
-    return "error: --bind-concurrency: invalid value \"" + std::to_string(flags.bind_concurrency) +
-           "\": must be a whole number, 1 or more\n";
-  if (flags.max_connections < 1)
-    return "error: --max-connections: invalid value \"" + std::to_string(flags.max_connections) +
-           "\": must be a whole number, 1 or more\n";
+  for (const auto& [flag, value] : {std::pair<const char*, int>{"--threads", flags.threads},
+                                    {"--max-pending-pods", flags.max_pending_pods},
+                                    {"--bind-concurrency", flags.bind_concurrency},
+                                    {"--max-connections", flags.max_connections}})
+    if (value < 1)
+      return "error: " + std::string(flag) + ": invalid value \"" + std::to_string(value) +
+             "\": must be a whole number, 1 or more\n";
   if (!flags.client_ca_file.empty() && flags.tls_cert_file.empty())
     return "error: --client-ca-file needs --tls-cert-file and --tls-private-key-file (client certificates come with TLS)\n";
   return "";
