@@ -356,29 +356,20 @@ void ExtenderHttpServer::Impl::Accept() {
       error_code ignored;
       socket.set_option(tcp::no_delay(true), ignored);
       ++open;
-      std::shared_ptr<Connection> c;
-      std::list<std::weak_ptr<Connection>>::iterator it;
-      {
-        std::lock_guard<std::mutex> l(mu);
-        connections.emplace_back();
-        it = std::prev(connections.end());
-      }
-      if (tls) {
-        auto s = std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(
-            *this, beast::ssl_stream<beast::tcp_stream>(std::move(socket), *tls));
+      // Listed (for Stop) before it starts on its loop.
+      auto start = [this](auto session) {
+        std::list<std::weak_ptr<Connection>>::iterator it;
         {
           std::lock_guard<std::mutex> l(mu);
-          *it = s;
+          it = connections.insert(connections.end(), session);
         }
-        asio::dispatch(s->executor(), [s, it] { s->Start(it); });
-      } else {
-        auto s = std::make_shared<Session<beast::tcp_stream>>(*this, beast::tcp_stream(std::move(socket)));
-        {
-          std::lock_guard<std::mutex> l(mu);
-          *it = s;
-        }
-        asio::dispatch(s->executor(), [s, it] { s->Start(it); });
-      }
+        asio::dispatch(session->executor(), [session, it] { session->Start(it); });
+      };
+      if (tls)
+        start(std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(
+            *this, beast::ssl_stream<beast::tcp_stream>(std::move(socket), *tls)));
+      else
+        start(std::make_shared<Session<beast::tcp_stream>>(*this, beast::tcp_stream(std::move(socket))));
     }
     Accept();
   });
