@@ -15,6 +15,7 @@ packages=(
   build-essential cmake ninja-build pkg-config ccache
   libyaml-dev libsimdjson-dev nlohmann-json3-dev libfmt-dev libcli11-dev
   libcpp-httplib-dev libboost-dev libssl-dev prometheus-cpp-dev
+  libre2-dev  # CEL's matches() in DRA device selectors (model/cel/), with RE2's semantics as upstream
 )
 if [[ "${1:-}" == "--tests" ]]; then
   packages+=(libgtest-dev libgmock-dev googletest chromium wrk python3 curl jq)

@@ -1,0 +1,100 @@
+// The structured allocator of k8s.io/dynamic-resource-allocation/structured
+// (allocator.go: NewAllocator, Allocator.Allocate; internal/stable,
+// internal/incubating, internal/experimental: the variant the enabled
+// features pick), as kube-scheduler's DynamicResources plugin runs it for
+// one node: for each claim, for each request (exact, or the first
+// firstAvailable subrequest that works), pick devices of the node's pools in
+// upstream's order that the class's and the request's CEL selectors admit,
+// that no other claim holds, that satisfy the claim's constraints
+// (matchAttribute, distinctAttribute) and, with the gates on, whose counters
+// (DRAPartitionableDevices), taints (DRADeviceTaints) and capacity
+// (DRAConsumableCapacity) allow it; backtracking as upstream does.
+//
+// THIS HEADER IS THE CONTRACT between the allocator
+// (sched/plugins/dynamicresources/allocator*.cc) and the plugin.
+#ifndef GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATOR_H_
+#define GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATOR_H_
+
+#include <compare>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "gpusched/model/cel/device_selector.h"
+#include "gpusched/model/dra/resource_claim.h"
+#include "gpusched/model/dra/resource_slice.h"
+#include "gpusched/model/node.h"
+#include "gpusched/util/status.h"
+
+namespace gpusched {
+
+// structured.Features: the DRA feature gates the allocator reads.
+// Defaults are v1.35's (pkg/features/kube_features.go).
+struct DraFeatures {
+  bool admin_access = true;               // DRAAdminAccess, beta
+  bool prioritized_list = true;           // DRAPrioritizedList, beta
+  bool partitionable_devices = false;     // DRAPartitionableDevices, alpha
+  bool device_taints = false;             // DRADeviceTaints, alpha
+  bool device_binding_conditions = false; // DRADeviceBindingConditions, alpha
+  bool consumable_capacity = false;       // DRAConsumableCapacity, alpha
+};
+
+// structured.DeviceID.
+struct DeviceId {
+  std::string driver;
+  std::string pool;
+  std::string device;
+  auto operator<=>(const DeviceId&) const = default;
+  std::string String() const { return driver + "/" + pool + "/" + device; }
+};
+
+// structured.SharedDeviceID: one allocation of a device that allows
+// multiple allocations (consumable capacity), told apart by its share id.
+struct SharedDeviceId {
+  DeviceId device;
+  std::string share_id;
+  auto operator<=>(const SharedDeviceId&) const = default;
+};
+
+// structured.AllocatedState: what the claims allocated before this one hold.
+struct AllocatedState {
+  std::set<DeviceId> allocated_devices;
+  std::set<SharedDeviceId> allocated_shared_devices;
+  // Consumable capacity already taken, per device and capacity name.
+  std::map<DeviceId, std::map<std::string, Quantity, std::less<>>> aggregated_capacity;
+};
+
+// DeviceClassLister: the class a request names, or nullptr when it does not exist.
+using DeviceClassLookup = std::function<const DeviceClass*(const std::string& name)>;
+
+class Allocator {
+ public:
+  // `slices` may hold slices of other nodes: Allocate gathers the pools
+  // whose slices the node can reach (structured.GatherPools), as upstream.
+  // `cache` outlives the allocator; it may be shared across allocators.
+  Allocator(DraFeatures features, const AllocatedState* allocated, DeviceClassLookup classes,
+            std::vector<const ResourceSlice*> slices, cel::SelectorCache* cache);
+
+  // Allocator.Allocate: one AllocationResult per claim (in `claims`' order,
+  // with the node selector upstream sets) when every claim can be
+  // allocated on `node`; nullopt when they cannot (the plugin's "cannot
+  // allocate all claims"); an error (upstream's exact text, e.g. "claim
+  // ns/c, request r: ...", "class X: selector #0: CEL runtime error: no
+  // such key: type") when the allocation must abort.
+  Result<std::optional<std::vector<AllocationResult>>> Allocate(const Node& node,
+                                                                const std::vector<const ResourceClaim*>& claims);
+
+ private:
+  DraFeatures features_;
+  const AllocatedState* allocated_;
+  DeviceClassLookup classes_;
+  std::vector<const ResourceSlice*> slices_;
+  cel::SelectorCache* cache_;
+};
+
+}  // namespace gpusched
+
+#endif  // GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATOR_H_
