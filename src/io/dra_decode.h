@@ -1,8 +1,12 @@
 // Decoding resource.k8s.io objects (ResourceClaim, ResourceClaimTemplate,
-// ResourceSlice, DeviceClass; API versions v1, v1beta2, v1beta1 and
-// v1alpha3) into model/resource_claims.h's DraObjects: identity, the device
-// classes each request names, slice sizes. Small functions over
-// DecodeContext's accessors. Private to src/io.
+// ResourceSlice, DeviceClass) into model/dra/'s types. API versions v1,
+// v1beta2, v1beta1 and v1alpha3 are read into v1's shape as the API
+// server's conversions (pkg/apis/resource/v1beta1/conversion.go and
+// v1beta2's) do: v1beta1 and v1alpha3 keep an exact request's fields on the
+// request itself (they become `exactly`), and v1beta1/v1alpha3 devices
+// carry attributes and capacity under `basic` (v1alpha3's capacity is a
+// bare quantity). Small functions over DecodeContext's accessors. Private
+// to src/io.
 #ifndef GPUSCHED_IO_DRA_DECODE_H_
 #define GPUSCHED_IO_DRA_DECODE_H_
 
@@ -11,7 +15,8 @@
 
 #include "gpusched/io/decode_context.h"
 #include "gpusched/io/document.h"
-#include "gpusched/model/resource_claims.h"
+#include "gpusched/model/dra/resource_claim.h"
+#include "gpusched/model/dra/resource_slice.h"
 
 namespace gpusched {
 
@@ -22,13 +27,14 @@ bool IsDraKind(std::string_view kind, std::string_view api_version);
 // ("resourceclaims.resource.k8s.io").
 std::string DraResourceName(std::string_view kind);
 
-// spec.devices.requests of a claim (`devices` is the spec's "devices" map).
-void DecodeDeviceRequests(DecodeContext& ctx, const DocNode& devices, const std::string& path, ClaimSpec& out);
+// A claim spec (`spec` of a ResourceClaim, `spec.spec` of a template) at `path`.
+ResourceClaimSpec DecodeResourceClaimSpec(DecodeContext& ctx, const DocNode& spec, const std::string& path,
+                                          std::string_view api_version);
 
-// A ResourceClaim or ResourceClaimTemplate (by `kind`).
-ClaimSpec DecodeClaimObject(DecodeContext& ctx, const DocNode& obj, std::string_view kind);
-
-ResourceSliceInfo DecodeResourceSlice(DecodeContext& ctx, const DocNode& obj);
+ResourceClaim DecodeResourceClaim(DecodeContext& ctx, const DocNode& obj);
+ResourceClaimTemplate DecodeResourceClaimTemplate(DecodeContext& ctx, const DocNode& obj);
+ResourceSlice DecodeResourceSlice(DecodeContext& ctx, const DocNode& obj);
+DeviceClass DecodeDeviceClass(DecodeContext& ctx, const DocNode& obj);
 
 }  // namespace gpusched
 

@@ -201,25 +201,30 @@ void LoadController(const Source& src, const DocNode& obj, ControllerKind kind, 
   src.out.controllers.push_back(LoadedController{std::move(c), src.file, line});
 }
 
-// resource.k8s.io objects: decoded into Manifests::dra and counted (DRA
-// allocation is not modelled; sched/framework/pre_enqueue.h uses them to say what
-// kube-scheduler's DynamicResources plugin would).
+// resource.k8s.io objects: decoded into Manifests::dra (model/dra/), read
+// by the DynamicResources plugin (sched/plugins/dynamicresources/).
 void LoadDraObject(const Source& src, const DocNode& obj, const std::string& kind, const std::string& api_version) {
   DecodeContext ctx(obj);
   DraObjects& dra = src.out.dra;
+  ResourceClaim claim;
+  ResourceClaimTemplate tmpl;
+  ResourceSlice slice;
+  DeviceClass cls;
   ObjectMeta meta;
-  ClaimSpec claim;
-  ResourceSliceInfo slice;
-  const bool is_claim = kind == "ResourceClaim" || kind == "ResourceClaimTemplate";
-  if (is_claim) {
-    claim = DecodeClaimObject(ctx, obj, kind);
+  if (kind == "ResourceClaim") {
+    claim = DecodeResourceClaim(ctx, obj);
     if (claim.meta.namespace_.empty()) claim.meta.namespace_ = kDefaultNamespace;
     meta = claim.meta;
+  } else if (kind == "ResourceClaimTemplate") {
+    tmpl = DecodeResourceClaimTemplate(ctx, obj);
+    if (tmpl.meta.namespace_.empty()) tmpl.meta.namespace_ = kDefaultNamespace;
+    meta = tmpl.meta;
   } else if (kind == "ResourceSlice") {
     slice = DecodeResourceSlice(ctx, obj);
-    meta.name = slice.name;
+    meta = slice.meta;
   } else {
-    DecodeObjectMeta(ctx, obj, "metadata", meta);
+    cls = DecodeDeviceClass(ctx, obj);
+    meta = cls.meta;
   }
   const std::string id = ObjectId(kind, meta);
   FlushWarnings(src, ctx, id);
@@ -232,16 +237,19 @@ void LoadDraObject(const Source& src, const DocNode& obj, const std::string& kin
   if (!errs.empty()) return Reject(src, id, ctx.Line(obj), InvalidObjectMessage(kind, meta.name, errs));
   const std::string exists = DraResourceName(kind) + " \"" + meta.name + "\" already exists";
   const int line = ctx.Line(obj);
-  if (is_claim) {
-    auto& objects = kind == "ResourceClaim" ? dra.claims : dra.templates;
-    if (!objects.emplace(meta.namespace_ + "/" + meta.name, std::move(claim)).second) Reject(src, id, line, exists);
+  const std::string key = meta.namespace_ + "/" + meta.name;
+  bool added = true;
+  if (kind == "ResourceClaim") {
+    added = dra.claims.emplace(key, std::move(claim)).second;
+  } else if (kind == "ResourceClaimTemplate") {
+    added = dra.templates.emplace(key, std::move(tmpl)).second;
   } else if (kind == "ResourceSlice") {
-    for (const ResourceSliceInfo& sl : dra.slices)
-      if (sl.name == slice.name) return Reject(src, id, line, exists);
-    dra.slices.push_back(std::move(slice));
-  } else if (!dra.device_classes.insert(meta.name).second) {
-    Reject(src, id, line, exists);
+    for (const ResourceSlice& sl : dra.slices) added = added && sl.meta.name != slice.meta.name;
+    if (added) dra.slices.push_back(std::move(slice));
+  } else {
+    added = dra.device_classes.emplace(meta.name, std::move(cls)).second;
   }
+  if (!added) Reject(src, id, line, exists);
 }
 
 // The system classes every cluster has (pkg/apis/scheduling/v1,

@@ -42,6 +42,19 @@ void ClusterState::InitState(size_t i) {
   Changed(i);
 }
 
+void ClusterState::set_objects(std::shared_ptr<const ApiObjects> objects) {
+  objects_ = std::move(objects);
+  dra_ = ClaimAllocations();
+  if (!objects_) return;
+  // status.allocation and status.reservedFor of the input's claims.
+  for (const auto& [key, claim] : objects_->dra.claims) {
+    if (!claim.allocation) continue;
+    dra_.Allocate(key, *claim.allocation, "");
+    for (const ResourceClaimConsumerReference& r : claim.reserved_for)
+      if (r.resource == "pods") dra_.Reserve(key, claim.meta.namespace_ + "/" + r.name);
+  }
+}
+
 int64_t ClusterState::FindNode(std::string_view name) const {
   auto it = index_.find(std::string(name));
   return it == index_.end() ? -1 : static_cast<int64_t>(it->second);
@@ -165,7 +178,9 @@ void ClusterState::CountAffinity(const Pod* pod, int64_t delta) {
 
 void ClusterState::Release(size_t i, size_t pod_pos) {
   NodeState& s = states_[i];
-  CountAffinity(s.pods[pod_pos].pod, -1);
+  const Pod* pod = s.pods[pod_pos].pod;
+  CountAffinity(pod, -1);
+  if (pod != nullptr && pod->HasResourceClaims()) dra_.Release(pod->ns() + "/" + pod->name());
   s.Remove(s.pods[pod_pos]);
   s.pods.erase(s.pods.begin() + static_cast<std::ptrdiff_t>(pod_pos));
   s.pod_ids.erase(s.pod_ids.begin() + static_cast<std::ptrdiff_t>(pod_pos));

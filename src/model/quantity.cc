@@ -341,6 +341,11 @@ void Quantity::Add(const Quantity& o) {
   nanos_ += o.nanos_;
 }
 
+void Quantity::Sub(const Quantity& o) {
+  if (nanos_ == 0) format_ = o.format_;
+  nanos_ -= o.nanos_;
+}
+
 // Parsed quantities always fit; FromInt(v) with |v| > INT64_MAX/1000 does
 // not, and saturates here rather than wrap.
 int64_t Quantity::MilliValue() const { return SaturateToInt64(DivideAwayFromZero(nanos_, kNanosPerMilli)); }

@@ -76,9 +76,9 @@ std::string DraObjects::Summary() const {
   if (!slices.empty()) {
     // Devices and nodes per driver, drivers in name order.
     std::map<std::string, std::pair<int64_t, std::set<std::string>>> by_driver;
-    for (const ResourceSliceInfo& s : slices) {
+    for (const ResourceSlice& s : slices) {
       auto& [devices, nodes] = by_driver[s.driver];
-      devices += s.devices;
+      devices += static_cast<int64_t>(s.devices.size());
       if (!s.node_name.empty()) nodes.insert(s.node_name);
     }
     std::string detail;
@@ -95,6 +95,17 @@ std::string DraObjects::Summary() const {
   std::string s;
   for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
   return s;
+}
+
+void DraObjects::Merge(DraObjects&& other) {
+  for (auto& [k, c] : other.claims) claims.emplace(k, std::move(c));
+  for (auto& [k, t] : other.templates) templates.emplace(k, std::move(t));
+  for (auto& [k, c] : other.device_classes) device_classes.emplace(k, std::move(c));
+  for (ResourceSlice& s : other.slices) {
+    bool seen = false;
+    for (const ResourceSlice& t : slices) seen = seen || t.meta.name == s.meta.name;
+    if (!seen) slices.push_back(std::move(s));
+  }
 }
 
 void ValidatePodResourceClaims(const Pod& pod, const std::string& spec_path, std::vector<FieldError>& errs) {

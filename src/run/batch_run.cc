@@ -36,7 +36,9 @@ Status BatchRun::Schedule(const RunSettings& settings, const BatchDetail& detail
   nodes.reserve(m.nodes.size());
   for (auto& n : m.nodes) nodes.push_back(std::move(n.node));
   cluster_ = std::make_unique<ClusterState>(std::move(nodes));
-  cluster_->set_objects(std::make_shared<const ApiObjects>(m.api_objects));
+  auto objects = std::make_shared<ApiObjects>(m.api_objects);
+  objects->dra = m.dra;  // DynamicResources reads them with the cluster
+  cluster_->set_objects(std::move(objects));
 
   BatchOptions options;
   options.order = settings.order;

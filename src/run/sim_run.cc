@@ -21,7 +21,9 @@ Result<SimResult> SimRun::Simulate(std::string_view policy, std::optional<double
   if (!set.ok()) return set.status();
   SimOptions opts;
   opts.dra = &inputs_.dra;
-  opts.objects = std::make_shared<const ApiObjects>(inputs_.api_objects);
+  auto objects = std::make_shared<ApiObjects>(inputs_.api_objects);
+  objects->dra = inputs_.dra;  // DynamicResources reads them with the cluster
+  opts.objects = std::move(objects);
   opts.gangs = &inputs_.gangs;
   opts.gang_serving = &settings_.gang_serving;
   opts.preempt_gangs = settings_.preempt_gangs;

@@ -57,10 +57,7 @@ Status LoadManifestsInto(const std::vector<std::string>& paths, bool recursive, 
   if (!st.ok()) return st;
   ResolvePriorities(m);
   // DRA objects of several path runs add up (a name seen again keeps its first).
-  out.dra.claims.merge(m.dra.claims);
-  out.dra.templates.merge(m.dra.templates);
-  out.dra.device_classes.merge(m.dra.device_classes);
-  for (ResourceSliceInfo& rs : m.dra.slices) out.dra.slices.push_back(std::move(rs));
+  out.dra.Merge(std::move(m.dra));
   MoveAppend(out.pod_groups, std::move(m.pod_groups));
   {
     // The loader's warning about claims (ClaimsWithoutObjectsWarning) is

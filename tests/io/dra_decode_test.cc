@@ -38,15 +38,25 @@ TEST(DraDecodeTest, ObjectsReadAndCounted) {
   ASSERT_EQ(m.dra.device_classes.count("gpu.nvidia.com"), 1u);
   ASSERT_EQ(m.dra.slices.size(), 1u);
   EXPECT_EQ(m.dra.slices[0].node_name, "n1");
-  EXPECT_EQ(m.dra.slices[0].devices, 2);
-  const ClaimSpec& t = m.dra.templates.at("ml/single-gpu");
-  ASSERT_EQ(t.requests.size(), 1u);
-  EXPECT_EQ(t.requests[0].device_classes, std::vector<std::string>{"gpu.nvidia.com"});
-  const ClaimSpec& c = m.dra.claims.at("default/shared");
-  EXPECT_TRUE(c.allocated);
-  ASSERT_EQ(c.requests.size(), 2u);
-  EXPECT_EQ(c.requests[0].count, 2);
-  EXPECT_EQ(c.requests[1].device_classes, (std::vector<std::string>{"mig.nvidia.com", "gpu.nvidia.com"}));
+  EXPECT_EQ(m.dra.slices[0].devices.size(), 2u);
+  EXPECT_EQ(m.dra.slices[0].pool.name, "n1");
+  EXPECT_EQ(m.dra.slices[0].pool.resource_slice_count, 1);
+  const ResourceClaimTemplate& t = m.dra.templates.at("ml/single-gpu");
+  ASSERT_EQ(t.spec.requests.size(), 1u);
+  ASSERT_TRUE(t.spec.requests[0].exactly.has_value());
+  EXPECT_EQ(t.spec.requests[0].exactly->device_class_name, "gpu.nvidia.com");
+  EXPECT_EQ(t.spec.requests[0].exactly->count, 1);
+  // v1beta1's flat request is v1's `exactly`.
+  const ResourceClaim& c = m.dra.claims.at("default/shared");
+  EXPECT_TRUE(c.allocation.has_value());
+  ASSERT_EQ(c.spec.requests.size(), 2u);
+  ASSERT_TRUE(c.spec.requests[0].exactly.has_value());
+  EXPECT_EQ(c.spec.requests[0].exactly->count, 2);
+  EXPECT_FALSE(c.spec.requests[1].exactly.has_value());
+  ASSERT_EQ(c.spec.requests[1].first_available.size(), 2u);
+  EXPECT_EQ(c.spec.requests[1].first_available[0].name, "small");
+  EXPECT_EQ(c.spec.requests[1].first_available[0].device_class_name, "mig.nvidia.com");
+  EXPECT_EQ(c.spec.requests[1].first_available[1].device_class_name, "gpu.nvidia.com");
 }
 
 TEST(DraDecodeTest, ListsDuplicatesAndOtherGroups) {
@@ -76,6 +86,81 @@ TEST(DraDecodeTest, DecodeErrorsNameTheField) {
   EXPECT_EQ(m.rejected[0].ToString(),
             "t.yaml:6: ResourceClaim in version \"v1\" cannot be handled as a ResourceClaim: "
             "spec.devices.requests: expected a list, got a scalar");
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// What the NVIDIA DRA driver publishes (kubernetes-sigs/dra-driver-nvidia-gpu
+// issue 719's slice, trimmed) and what a claim with selectors, constraints
+// and an allocation reads as, field by field.
+TEST(DraDecodeTest, DevicesAttributesCapacityAndAllocation) {
+  Manifests m = Load(
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: n1-gpu}\n"
+      "spec:\n  driver: gpu.nvidia.com\n  nodeName: n1\n  pool: {name: n1, generation: 3, resourceSliceCount: 1}\n"
+      "  devices:\n  - name: gpu-1\n    attributes:\n      architecture: {string: Ampere}\n"
+      "      cudaComputeCapability: {version: 8.0.0}\n      minor: {int: 1}\n"
+      "      resource.kubernetes.io/pcieRoot: {string: pci0000:00}\n"
+      "    capacity:\n      memory: {value: 80Gi}\n---\n"
+      "apiVersion: resource.k8s.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: old}\n"
+      "spec:\n  driver: gpu.nvidia.com\n  allNodes: true\n  pool: {name: net, generation: 1, resourceSliceCount: 1}\n"
+      "  devices:\n  - name: d\n    basic: {attributes: {ok: {bool: true}}, capacity: {mem: {value: 1Gi}}}\n---\n"
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: pair, namespace: ml}\n"
+      "spec:\n  devices:\n    requests:\n    - name: gpus\n      exactly:\n        deviceClassName: gpu.nvidia.com\n"
+      "        allocationMode: ExactCount\n        count: 2\n"
+      "        selectors: [{cel: {expression: \"device.attributes['gpu.nvidia.com'].architecture == 'Ampere'\"}}]\n"
+      "    constraints: [{matchAttribute: resource.kubernetes.io/pcieRoot}]\n"
+      "status:\n  allocation:\n    devices:\n      results:\n"
+      "      - {request: gpus, driver: gpu.nvidia.com, pool: n1, device: gpu-1}\n"
+      "    nodeSelector:\n      nodeSelectorTerms:\n      - matchFields: [{key: metadata.name, operator: In, values: [n1]}]\n"
+      "  reservedFor: [{resource: pods, name: trainer-0, uid: u1}]\n");
+  ASSERT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
+  ASSERT_EQ(m.dra.slices.size(), 2u);
+  const Device& d = m.dra.slices[0].devices.at(0);
+  EXPECT_EQ(d.name, "gpu-1");
+  EXPECT_EQ(m.dra.slices[0].pool.generation, 3);
+  EXPECT_EQ(d.attributes.at("architecture"), (DeviceAttribute{DeviceAttribute::Kind::kString, 0, false, "Ampere"}));
+  EXPECT_EQ(d.attributes.at("cudaComputeCapability"), (DeviceAttribute{DeviceAttribute::Kind::kVersion, 0, false, "8.0.0"}));
+  EXPECT_EQ(d.attributes.at("minor"), (DeviceAttribute{DeviceAttribute::Kind::kInt, 1}));
+  EXPECT_EQ(d.capacity.at("memory").value.String(), "80Gi");
+  const ResourceSlice& old = m.dra.slices[1];
+  EXPECT_TRUE(old.all_nodes);
+  EXPECT_EQ(old.devices.at(0).attributes.at("ok"), (DeviceAttribute{DeviceAttribute::Kind::kBool, 0, true}));
+  EXPECT_EQ(old.devices.at(0).capacity.at("mem").value.String(), "1Gi");
+  const ResourceClaim& c = m.dra.claims.at("ml/pair");
+  ASSERT_TRUE(c.spec.requests.at(0).exactly.has_value());
+  EXPECT_EQ(c.spec.requests[0].exactly->selectors,
+            std::vector<std::string>{"device.attributes['gpu.nvidia.com'].architecture == 'Ampere'"});
+  ASSERT_EQ(c.spec.constraints.size(), 1u);
+  EXPECT_EQ(c.spec.constraints[0].match_attribute, "resource.kubernetes.io/pcieRoot");
+  ASSERT_TRUE(c.allocation.has_value());
+  ASSERT_EQ(c.allocation->results.size(), 1u);
+  EXPECT_EQ(c.allocation->results[0].device, "gpu-1");
+  ASSERT_TRUE(c.allocation->node_selector.has_value());
+  EXPECT_EQ(c.allocation->node_selector->at(0).match_fields.at(0).values, std::vector<std::string>{"n1"});
+  ASSERT_EQ(c.reserved_for.size(), 1u);
+  EXPECT_EQ(c.reserved_for[0].name, "trainer-0");
+}
+
+TEST(DraDecodeTest, BadQuantityAndAttributeNameTheField) {
+  Manifests m = Load(
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\n"
+      "spec:\n  driver: d\n  nodeName: n\n  pool: {name: n, resourceSliceCount: 1}\n"
+      "  devices:\n  - name: a\n    capacity: {memory: {value: lots}}\n---\n"
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: t}\n"
+      "spec:\n  driver: d\n  nodeName: n\n  pool: {name: n, resourceSliceCount: 1}\n"
+      "  devices:\n  - name: a\n    attributes: {x: {int: 1, string: one}}\n");
+  ASSERT_EQ(m.rejected.size(), 2u);
+  EXPECT_EQ(m.rejected[0].ToString(),
+            "t.yaml:10: ResourceSlice in version \"v1\" cannot be handled as a ResourceSlice: "
+            "spec.devices[0].capacity.memory.value: quantities must match the regular expression "
+            "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+  EXPECT_EQ(m.rejected[1].ToString(),
+            "t.yaml:20: ResourceSlice in version \"v1\" cannot be handled as a ResourceSlice: "
+            "spec.devices[0].attributes.x: exactly one value must be specified");
 }
 
 }  // namespace

@@ -90,10 +90,18 @@ TEST(ResourceClaimsTest, Summary) {
   d.claims["default/a"] = {};
   d.claims["default/b"] = {};
   d.templates["ml/t"] = {};
-  d.device_classes.insert("gpu.nvidia.com");
-  d.slices.push_back({"s1", "gpu.nvidia.com", "node-1", 8});
-  d.slices.push_back({"s2", "gpu.nvidia.com", "node-2", 8});
-  d.slices.push_back({"s3", "compute-domain.nvidia.com", "", 1});
+  d.device_classes["gpu.nvidia.com"] = {};
+  auto slice = [](const char* name, const char* driver, const char* node, size_t devices) {
+    ResourceSlice s;
+    s.meta.name = name;
+    s.driver = driver;
+    s.node_name = node;
+    s.devices.resize(devices);
+    return s;
+  };
+  d.slices.push_back(slice("s1", "gpu.nvidia.com", "node-1", 8));
+  d.slices.push_back(slice("s2", "gpu.nvidia.com", "node-2", 8));
+  d.slices.push_back(slice("s3", "compute-domain.nvidia.com", "", 1));
   EXPECT_EQ(d.Summary(),
             "2 ResourceClaims, 1 ResourceClaimTemplate, 3 ResourceSlices (compute-domain.nvidia.com: 1 device on 0 "
             "nodes; gpu.nvidia.com: 16 devices on 2 nodes), 1 DeviceClass");

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "gpusched/model/label_selector.h"   // InterPodAffinity
+#include "gpusched/model/resource_claims.h"  // DynamicResources
 #include "gpusched/model/topology_spread.h"  // PodTopologySpread's section
 #include "gpusched/model/volume_objects.h"   // volume plugins
 
@@ -51,6 +52,10 @@ struct ApiObjects {
   VolumeObjects volumes;  // model/volume_objects.h
   // --- end volume plugins ---
 
+  // --- DynamicResources (ResourceClaims, templates, ResourceSlices, DeviceClasses) ---
+  DraObjects dra;  // model/resource_claims.h
+  // --- end DynamicResources ---
+
   // Adds the objects of another input (a second manifest path of a
   // simulation): an object whose name was seen keeps its first definition.
   // Each section merges its own fields.
@@ -71,6 +76,8 @@ struct ApiObjects {
     }
     // --- volume plugins ---
     volumes.Merge(std::move(other.volumes));
+    // --- DynamicResources ---
+    dra.Merge(std::move(other.dra));
   }
 };
 

@@ -16,6 +16,7 @@
 
 #include "gpusched/model/api_objects.h"
 #include "gpusched/model/change_log.h"
+#include "gpusched/model/dra/allocated_devices.h"
 #include "gpusched/model/gpu_request.h"
 #include "gpusched/model/node.h"
 #include "gpusched/model/resources.h"
@@ -110,7 +111,7 @@ class ClusterState {
  public:
   explicit ClusterState(std::vector<Node> nodes);
   ClusterState(std::vector<Node> nodes, std::shared_ptr<const ApiObjects> objects) : ClusterState(std::move(nodes)) {
-    objects_ = std::move(objects);
+    set_objects(std::move(objects));
   }
 
   // Number of node slots, removed nodes included (indices are never reused).
@@ -123,7 +124,14 @@ class ClusterState {
 
   // The input's other API objects (api_objects.h), empty unless set.
   const ApiObjects& objects() const { return objects_ ? *objects_ : kNoObjects; }
-  void set_objects(std::shared_ptr<const ApiObjects> objects) { objects_ = std::move(objects); }
+  // Also starts the DRA claim allocations over from the objects' allocated claims.
+  void set_objects(std::shared_ptr<const ApiObjects> objects);
+
+  // The DRA claims allocated in this run (model/dra/allocated_devices.h):
+  // those of the input and those DynamicResources' Reserve adds. A pod
+  // with resource claims that leaves its node releases its reservations.
+  const ClaimAllocations& dra_allocations() const { return dra_; }
+  ClaimAllocations& mutable_dra_allocations() { return dra_; }
   // Whether the run reads API objects at all (set_objects was called, even
   // with none): plugins that need them skip without (serve, until it
   // lists them).
@@ -208,6 +216,7 @@ class ClusterState {
   std::vector<Node> nodes_;
   std::vector<NodeState> states_;
   std::shared_ptr<const ApiObjects> objects_;
+  ClaimAllocations dra_;
   std::unordered_map<std::string, size_t> index_;
   uint64_t next_bind_seq_ = 0;
   size_t num_present_ = 0;

@@ -52,6 +52,8 @@ class Quantity {
   // quantity's format, or takes `o`'s when this one is zero (what
   // addResourceList in component-helpers/resource/helpers.go relies on).
   void Add(const Quantity& o);
+  // Upstream Quantity.Sub (the same format rule).
+  void Sub(const Quantity& o);
 
   // Canonical string, as upstream Quantity.String().
   std::string String() const;

@@ -3,7 +3,7 @@
 // validation, and the resource.k8s.io objects of the input (ResourceClaim,
 // ResourceClaimTemplate, ResourceSlice, DeviceClass), counted and indexed so
 // that the scheduler can say what kube-scheduler's DynamicResources plugin
-// would (sched/framework/dynamic_resources_verdict.h). Device allocation itself is not modelled.
+// would (sched/plugins/dynamicresources/).
 //
 // Sources: kubernetes pkg/apis/core/validation/validation.go
 // (validatePodResourceClaims, validatePodResourceClaim,
@@ -18,50 +18,35 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "gpusched/model/dra/resource_claim.h"
+#include "gpusched/model/dra/resource_slice.h"
 #include "gpusched/model/object_meta.h"
 #include "gpusched/model/pod.h"
 #include "gpusched/model/validation.h"
 
 namespace gpusched {
 
-// One request of a claim: its name and the device class of each way it can
-// be satisfied (exactly: one; firstAvailable: one per subrequest).
-struct DeviceRequest {
-  std::string name;
-  std::vector<std::string> device_classes;
-  int64_t count = 1;  // exactly.count (ExactCount); 0 for allocationMode All
-};
-
-// A ResourceClaim (spec.devices.requests) or a ResourceClaimTemplate
-// (spec.spec.devices.requests).
-struct ClaimSpec {
-  ObjectMeta meta;
-  std::string api_version;
-  std::vector<DeviceRequest> requests;
-  bool allocated = false;  // status.allocation is set (claims only)
-};
-
-struct ResourceSliceInfo {
-  std::string name;
-  std::string driver;
-  std::string node_name;  // "" for slices with a node selector or allNodes
-  int64_t devices = 0;
-};
-
-// The resource.k8s.io objects of the input, by "namespace/name" (classes
-// and slices are cluster-scoped: by name).
+// The resource.k8s.io objects of the input (model/dra/), by "namespace/name"
+// (classes and slices are cluster-scoped: by name; slices in input order).
 struct DraObjects {
-  std::map<std::string, ClaimSpec, std::less<>> claims;
-  std::map<std::string, ClaimSpec, std::less<>> templates;
-  std::set<std::string, std::less<>> device_classes;
-  std::vector<ResourceSliceInfo> slices;
+  std::map<std::string, ResourceClaim, std::less<>> claims;
+  std::map<std::string, ResourceClaimTemplate, std::less<>> templates;
+  std::map<std::string, DeviceClass, std::less<>> device_classes;
+  std::vector<ResourceSlice> slices;
 
   bool empty() const { return claims.empty() && templates.empty() && device_classes.empty() && slices.empty(); }
+  const DeviceClass* FindClass(std::string_view name) const {
+    auto it = device_classes.find(name);
+    return it == device_classes.end() ? nullptr : &it->second;
+  }
   // "2 ResourceClaims, 1 ResourceClaimTemplate, 3 ResourceSlices (gpu.nvidia.com:
   // 16 devices on 2 nodes), 1 DeviceClass"; "" when empty.
   std::string Summary() const;
+  // Adds another input's objects; a name seen before keeps its first definition.
+  void Merge(DraObjects&& other);
 };
 
 // validatePodResourceClaims (spec.resourceClaims) and, for each container and

@@ -10,7 +10,8 @@ namespace {
 // The claim a pod entry resolves to (resourceclaim.Name), "" when none is
 // needed, or nullopt with the PreEnqueue error.
 struct ClaimLookup {
-  const ClaimSpec* claim = nullptr;  // the claim or template found
+  const ResourceClaimSpec* claim = nullptr;  // the spec of the claim or template found
+  std::string claim_name;                    // "" for a template's
   std::string error;                 // PreEnqueue's message when not found
   std::string why;                   // gpusched's words for it
 };
@@ -21,7 +22,8 @@ ClaimLookup Lookup(const Pod& pod, const PodResourceClaim& c, const DraObjects& 
   auto find_claim = [&](const std::string& name, const std::string& what) {
     auto it = dra.claims.find(ns + name);
     if (it != dra.claims.end()) {
-      out.claim = &it->second;
+      out.claim = &it->second.spec;
+      out.claim_name = it->second.meta.name;
       return;
     }
     out.error = "could not find ResourceClaim \"" + ns + name + "\"";
@@ -42,7 +44,7 @@ ClaimLookup Lookup(const Pod& pod, const PodResourceClaim& c, const DraObjects& 
   // the template missing it cannot, and the pod's status never names one.
   auto it = dra.templates.find(ns + c.resource_claim_template_name);
   if (it != dra.templates.end()) {
-    out.claim = &it->second;
+    out.claim = &it->second.spec;
     return out;
   }
   out.error = "pod \"" + ns + pod.name() + "\": ResourceClaim not created yet";
@@ -62,7 +64,7 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
   const DraObjects& objects = dra ? *dra : kNone;
   DraVerdict v;
   // PreEnqueue: every claim must exist.
-  std::vector<const ClaimSpec*> specs;
+  std::vector<std::pair<const ResourceClaimSpec*, std::string>> specs;
   for (const PodResourceClaim& c : p.Extras().resource_claims) {
     ClaimLookup l = Lookup(p, c, objects);
     if (!l.error.empty()) {
@@ -74,24 +76,32 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
                          "its queue until the claim exists (add it to the input)";
       return v;
     }
-    if (l.claim) specs.push_back(l.claim);
+    if (l.claim) specs.emplace_back(l.claim, l.claim_name);
   }
   FitError err;
   err.num_all_nodes = static_cast<int64_t>(cluster.num_present());
   // PreFilter: the device classes of the claims' requests must exist.
-  for (const ClaimSpec* spec : specs)
-    for (const DeviceRequest& r : spec->requests)
-      for (const std::string& cls : r.device_classes) {
+  // (dynamicresources.go PreFilter, validateDeviceClass: a subrequest is
+  // named "<request>/<subrequest>").
+  for (const auto& [spec, claim_name] : specs) {
+    for (const DeviceRequest& r : spec->requests) {
+      std::vector<std::pair<std::string, std::string>> classes;  // request name, class
+      if (r.exactly) classes.emplace_back(r.name, r.exactly->device_class_name);
+      for (const ExactDeviceRequest& sub : r.first_available)
+        classes.emplace_back(r.name + "/" + sub.name, sub.device_class_name);
+      for (const auto& [req, cls] : classes) {
         if (objects.device_classes.count(cls) || !err.pre_filter_message.empty()) continue;
-        err.pre_filter_message = "request " + r.name + ": device class " + cls + " does not exist";
+        err.pre_filter_message = "request " + req + ": device class " + cls + " does not exist";
         v.diagnosis.kind = Diagnosis::Kind::kDraClaimMissing;
         v.diagnosis.forever = true;
-        v.diagnosis.text = "can never fit: request \"" + r.name + "\" of " +
-                           (spec->meta.name.empty() ? std::string("its claim") : "\"" + spec->meta.name + "\"") +
+        v.diagnosis.text = "can never fit: request \"" + req + "\" of " +
+                           (claim_name.empty() ? std::string("its claim") : "\"" + claim_name + "\"") +
                            " asks for DeviceClass \"" + cls +
                            "\", which is not in the input (DeviceClasses are set up by the cluster admin or the "
                            "DRA driver's Helm chart)";
       }
+    }
+  }
   std::vector<SchedStatus::Code> codes(cluster.size(), SchedStatus::Code::kUnschedulableAndUnresolvable);
   DynamicResources dra_filter;
   if (err.pre_filter_message.empty()) {

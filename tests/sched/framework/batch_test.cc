@@ -252,7 +252,7 @@ TEST(BatchIssue12Test, GatedAndDraPodsArePendingWithTheirStatus) {
   claims->resource_claims = {PodResourceClaim{"gpu", "", "single-gpu", "", false}};
   pods[2].extras = claims;
   DraObjects dra;
-  dra.templates["default/single-gpu"] = ClaimSpec{};
+  dra.templates["default/single-gpu"] = ResourceClaimTemplate{};
   Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
   BatchOptions opts;
   opts.dra = &dra;

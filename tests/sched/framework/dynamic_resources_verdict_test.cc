@@ -28,21 +28,42 @@ using testing::GpuNode;
 using testing::ClaimPod;
 using testing::GpuPod;
 
-ClaimSpec Spec(const std::string& name, const std::string& cls) {
-  ClaimSpec c;
+ResourceClaimSpec Spec(const std::string& cls) {
+  ResourceClaimSpec s;
+  ExactDeviceRequest e;
+  e.device_class_name = cls;
+  s.requests.push_back(DeviceRequest{"gpu", e, {}});
+  return s;
+}
+
+ResourceClaim Claim(const std::string& name, const std::string& cls) {
+  ResourceClaim c;
   c.meta.name = name;
   c.meta.namespace_ = "default";
-  c.requests.push_back(DeviceRequest{"gpu", {cls}, 1});
+  c.spec = Spec(cls);
   return c;
+}
+
+ResourceClaimTemplate Template(const std::string& name, const std::string& cls) {
+  ResourceClaimTemplate t;
+  t.meta.name = name;
+  t.meta.namespace_ = "default";
+  t.spec = Spec(cls);
+  return t;
 }
 
 DraObjects Objects() {
   DraObjects d;
-  d.claims["default/team-a-gpu"] = Spec("team-a-gpu", "gpu.nvidia.com");
-  d.templates["default/single-gpu"] = Spec("single-gpu", "gpu.nvidia.com");
-  d.templates["default/mig"] = Spec("mig", "mig.nvidia.com");
-  d.device_classes.insert("gpu.nvidia.com");
-  d.slices.push_back({"s", "gpu.nvidia.com", "a", 2});
+  d.claims["default/team-a-gpu"] = Claim("team-a-gpu", "gpu.nvidia.com");
+  d.templates["default/single-gpu"] = Template("single-gpu", "gpu.nvidia.com");
+  d.templates["default/mig"] = Template("mig", "mig.nvidia.com");
+  d.device_classes["gpu.nvidia.com"].meta.name = "gpu.nvidia.com";
+  ResourceSlice s;
+  s.meta.name = "s";
+  s.driver = "gpu.nvidia.com";
+  s.node_name = "a";
+  s.devices.resize(2);
+  d.slices.push_back(s);
   return d;
 }
 

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "gpusched/model/cel/device_selector.h"
+#include "gpusched/model/dra/allocated_devices.h"
 #include "gpusched/model/dra/resource_claim.h"
 #include "gpusched/model/dra/resource_slice.h"
 #include "gpusched/model/node.h"
@@ -42,30 +43,8 @@ struct DraFeatures {
   bool consumable_capacity = false;       // DRAConsumableCapacity, alpha
 };
 
-// structured.DeviceID.
-struct DeviceId {
-  std::string driver;
-  std::string pool;
-  std::string device;
-  auto operator<=>(const DeviceId&) const = default;
-  std::string String() const { return driver + "/" + pool + "/" + device; }
-};
-
-// structured.SharedDeviceID: one allocation of a device that allows
-// multiple allocations (consumable capacity), told apart by its share id.
-struct SharedDeviceId {
-  DeviceId device;
-  std::string share_id;
-  auto operator<=>(const SharedDeviceId&) const = default;
-};
-
-// structured.AllocatedState: what the claims allocated before this one hold.
-struct AllocatedState {
-  std::set<DeviceId> allocated_devices;
-  std::set<SharedDeviceId> allocated_shared_devices;
-  // Consumable capacity already taken, per device and capacity name.
-  std::map<DeviceId, std::map<std::string, Quantity, std::less<>>> aggregated_capacity;
-};
+// DeviceId, SharedDeviceId and AllocatedState (structured's) are
+// model/dra/allocated_devices.h's: the cluster keeps them.
 
 // DeviceClassLister: the class a request names, or nullptr when it does not exist.
 using DeviceClassLookup = std::function<const DeviceClass*(const std::string& name)>;
