@@ -77,15 +77,6 @@ void LoadJson(std::string_view text, size_t capacity, const std::string& file, M
   ParseJsonStream(text.data(), text.size(), capacity, 1, events, /*release_read=*/true);
 }
 
-// One line that says what was read of resource.k8s.io and what gpusched
-// does with it.
-void NoteDraObjects(Manifests& out) {
-  if (out.dra.empty()) return;
-  out.warnings.push_back("read " + out.dra.Summary() +
-                         ": gpusched does not allocate DRA devices yet, so pods with spec.resourceClaims stay "
-                         "pending with the reason kube-scheduler gives (see their diagnosis)");
-}
-
 // Copies `text` into `out` with each byte that does not start a valid UTF-8
 // sequence replaced by U+FFFD; false (and no copy) when all of it is valid.
 bool ReplaceInvalidUtf8(std::string_view text, std::string& out) {
@@ -147,7 +138,6 @@ void LoadManifestText(std::string_view text, const std::string& file, Manifests&
   ExpandWorkloads(out);  // operators, then ExpandControllers
   FlushSkipped(out);
   ResolvePriorities(out);
-  NoteDraObjects(out);
   GroupGangs(out);  // once every object is read: a group and its pods may be in different files
   FinishVolumeObjects(out);
 }
@@ -289,7 +279,6 @@ Status LoadManifestPaths(const std::vector<std::string>& paths, const LoadOption
   ExpandWorkloads(out);  // operators, then ExpandControllers
   FlushSkipped(out);
   ResolvePriorities(out);
-  NoteDraObjects(out);
   GroupGangs(out);  // once every object is read: a group and its pods may be in different files
   FinishVolumeObjects(out);
   // Objects, but none that is or makes a Pod, and no Node: kubectl was

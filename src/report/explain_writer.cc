@@ -59,8 +59,6 @@ std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d, bool room_for_
              "scheduled as a new pod";
     case Diagnosis::Kind::kDraClaimMissing:
       return "the missing resource.k8s.io object (ResourceClaim, ResourceClaimTemplate or DeviceClass) in the input";
-    case Diagnosis::Kind::kDraNotModelled:
-      return "nothing gpusched can tell yet: DRA device allocation is not modelled";
     case Diagnosis::Kind::kNotModelled:
       return "nothing gpusched can tell: HAMi's scheduler decides where HAMi vGPU pods go";
     case Diagnosis::Kind::kPreFilterRejected:

@@ -41,6 +41,22 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                   {"node", r.cluster.node(p.node).name()},
                   {"gpus", p.gpus},
                   {"preexisting", p.preexisting}};
+    // Issue 27's contract: "claims": [{"name", "claim", "devices": [{"request",
+    // "driver", "pool", "device"}]}], present for pods with resource claims.
+    if (!p.claims.empty()) {
+      Json claims = Json::array();
+      for (const ClaimDevices& c : p.claims) {
+        Json devices = Json::array();
+        for (const DeviceRequestAllocationResult& d : c.results) {
+          Json dj{{"request", d.request}, {"driver", d.driver}, {"pool", d.pool}, {"device", d.device}};
+          if (d.admin_access.value_or(false)) dj["adminAccess"] = true;
+          if (!d.share_id.empty()) dj["shareID"] = d.share_id;
+          devices.push_back(std::move(dj));
+        }
+        claims.push_back(Json{{"name", c.pod_claim_name}, {"claim", c.claim}, {"devices", std::move(devices)}});
+      }
+      j["claims"] = std::move(claims);
+    }
     if (p.explain) j["explain"] = ExplainJson(*p.explain, r.cluster);
     if (!p.preempted.empty()) {
       Json victims = Json::array();

@@ -36,7 +36,7 @@ void WritePendingNames(std::ostream& out, const RunReport& r) {
   // heading says no more than that.
   auto never_fits = [](const BatchResult::Pending& p) {
     using K = Diagnosis::Kind;
-    return p.diagnosis.forever && p.diagnosis.kind != K::kDraNotModelled && p.diagnosis.kind != K::kNotModelled;
+    return p.diagnosis.forever && p.diagnosis.kind != K::kNotModelled;
   };
   std::vector<const BatchResult::Pending*> gpu, never, other;
   for (const auto& p : r.result.pending) (never_fits(p) ? never : WaitsForGpus(p) ? gpu : other).push_back(&p);
@@ -81,6 +81,24 @@ void WriteDevices(std::ostream& out, const RunReport& r) {
     std::string line;
     for (const auto* p : list) line += (line.empty() ? "" : ", ") + DisplayName(*r.pods[p->pod]) + " [" + JoinGpus(p->gpus) + "]";
     out << "  " << r.cluster.node(node).name() << ": " << line << "\n";
+  }
+}
+
+// DynamicResources' allocations: each placed pod's claims and devices
+// ("  trainer-0: claim gpu (ml/trainer-0-gpu-x9k2q): gpu.nvidia.com/node-a/gpu-0, .../gpu-1").
+void WriteClaimDevices(std::ostream& out, const RunReport& r) {
+  bool any = false;
+  for (const auto& p : r.result.placements) any |= !p.claims.empty();
+  if (!any) return;
+  out << "\nDRA devices (driver/pool/device, by claim):\n";
+  for (const auto& p : r.result.placements) {
+    for (const ClaimDevices& c : p.claims) {
+      std::string devices;
+      for (const DeviceRequestAllocationResult& d : c.results)
+        devices += (devices.empty() ? "" : ", ") + d.driver + "/" + d.pool + "/" + d.device;
+      out << "  " << DisplayName(*r.pods[p.pod]) << ": claim " << c.pod_claim_name << " (" << c.claim
+          << "): " << (devices.empty() ? std::string("no devices") : devices) << "\n";
+    }
   }
 }
 
@@ -157,6 +175,7 @@ void WriteSeedLayout(std::ostream& out, const RunReport& r) {
   }
   WriteGangsSection(out, r);
   WriteDevices(out, r);
+  WriteClaimDevices(out, r);
   WritePreexisting(out, r);
   WritePreempted(out, r);
   WriteRefusedAndRejected(out, r);
@@ -179,6 +198,7 @@ void WriteSummaryFirst(std::ostream& out, const RunReport& r) {
   out << "\n";
   WriteNodeState(out, r);
   WriteDevices(out, r);
+  WriteClaimDevices(out, r);
 }
 
 }  // namespace

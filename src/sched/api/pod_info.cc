@@ -13,6 +13,8 @@ bool PodAwareSpec(const Pod& pod) {
   if (!pod.Extras().topology_spread_constraints.empty()) return true;
   // InterPodAffinity: podAffinity / podAntiAffinity.
   if (HasPodAffinity(pod)) return true;
+  // DynamicResources: its claims and the devices other claims hold.
+  if (pod.HasResourceClaims()) return true;
   return false;
 }
 

@@ -248,7 +248,6 @@ const char* DiagnosisKindName(Diagnosis::Kind k) {
     case Diagnosis::Kind::kSchedulerNotRun: return "scheduler-not-run";
     case Diagnosis::Kind::kBeingDeleted: return "being-deleted";
     case Diagnosis::Kind::kDraClaimMissing: return "dra-claim-missing";
-    case Diagnosis::Kind::kDraNotModelled: return "dra-not-modelled";
     case Diagnosis::Kind::kNotModelled: return "not-modelled";
     case Diagnosis::Kind::kGang: return "gang";
     case Diagnosis::Kind::kPreFilterRejected: return "prefilter-rejected";

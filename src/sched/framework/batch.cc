@@ -147,6 +147,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
         a.placed = true;
         a.node = d.node;
         a.gpus = std::move(d.gpus);
+        a.claims = std::move(d.claims);
         return a;
       }
       a.message = d.fit_error.Error();
@@ -157,6 +158,7 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
         a.placed = true;
         a.node = quick.node;
         a.gpus = std::move(quick.gpus);
+        a.claims = std::move(quick.claims);
         return a;
       }
       if (!diagnose) return a;
@@ -298,9 +300,10 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
         [&](const PodInfo& m, ClusterState& on) { return attempt(m, on, nullptr, true); }, ever_fits);
     for (size_t k = 0; k < members.size(); ++k) {
       MemberAttempt& a = o.members[k];
-      if (a.placed)
+      if (a.placed) {
         out.placements.push_back({members[k].input_index, a.node, std::move(a.gpus), false, std::nullopt});
-      else
+        out.placements.back().claims = std::move(a.claims);
+      } else
         out.pending.push_back({members[k].input_index, std::move(a.message), std::move(a.diagnosis), std::nullopt});
     }
   };
@@ -317,9 +320,10 @@ BatchResult ScheduleBatch(const std::vector<const Pod*>& pods, ClusterState& clu
     MemberAttempt a = attempt(info, cluster, &explain, true);
     if (a.placed_by_preemption) continue;  // PlaceByPreemption recorded it
     if (a.held_before_filters) explain.reset();  // it reached no node
-    if (a.placed)
+    if (a.placed) {
       out.placements.push_back({info.input_index, a.node, std::move(a.gpus), false, std::move(explain)});
-    else
+      out.placements.back().claims = std::move(a.claims);
+    } else
       out.pending.push_back({info.input_index, std::move(a.message), std::move(a.diagnosis), std::move(explain)});
   }
   return out;

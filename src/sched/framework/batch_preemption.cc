@@ -142,6 +142,7 @@ bool PlaceByPreemption(const PodInfo& pod, ClusterState& cluster, Scheduler& sch
   placed.preempted = std::move(victims);
   placed.first_attempt = first_attempt;
   placed.first_attempt_explain = std::move(first_explain);
+  placed.claims = std::move(d.claims);
   out.placements.push_back(std::move(placed));
   return true;
 }

@@ -136,7 +136,7 @@ std::optional<HeldPod> CheckBeforeScheduling(const PodInfo& pod, const ProfileSc
     h.message = FilterFailureMessage(pod, cluster, *scheduler);
     return h;
   }
-  if (std::optional<DraVerdict> d = EvaluateDynamicResources(pod, dra, cluster, *scheduler))
+  if (std::optional<DraVerdict> d = EvaluateDynamicResources(pod, dra))
     return HeldPod{std::move(d->message), std::move(d->diagnosis)};
   return std::nullopt;
 }

@@ -5,6 +5,7 @@
 #include "gpusched/sched/framework/indexed_scan.h"
 #include "gpusched/sched/framework/policy_index_search.h"
 #include "gpusched/sched/plugins/defaultpreemption/preemption.h"
+#include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 
 namespace gpusched {
@@ -35,6 +36,8 @@ Scheduler::Scheduler(std::vector<std::unique_ptr<FilterPlugin>> filters, std::un
   if (FailureCache::Usable(chain)) failures_ = std::make_unique<FailureCache>();
   for (size_t k = 0; k < filters_.size(); ++k)
     if (filters_[k]->HasPreFilter()) pre_filters_.push_back(k);
+  for (const auto& f : filters_)
+    if (const auto* dra = dynamic_cast<const DynamicResources*>(f.get())) dra_ = dra;
 }
 
 bool Scheduler::PreFilter(const PodInfo& pod, const ClusterState& cluster, CycleState& cycle,
@@ -122,7 +125,7 @@ Attempt Scheduler::Schedule(const PodInfo& pod, ClusterState& cluster) {
     if (PreFilter(pod, cluster, cycle, reject)) {
       uint64_t rejectors = 0;
       Decision d = ScheduleWithCycle(pod, cluster, cycle, reject, nullptr, rejectors);
-      if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr};
+      if (d.scheduled) return Attempt{true, d.node, std::move(d.gpus), nullptr, std::move(d.claims)};
       return Attempt{false, 0, {}, MakeFailure(d, rejectors)};
     }
   }
@@ -213,6 +216,7 @@ Decision Scheduler::ScheduleOne(const PodInfo& pod, ClusterState& cluster, PodEx
   d.scheduled = a.scheduled;
   d.node = a.node;
   d.gpus = std::move(a.gpus);
+  d.claims = std::move(a.claims);
   if (a.failure) {
     d.fit_error = a.failure->fit_error;
     d.preemption = a.failure->preemption;
@@ -274,6 +278,8 @@ Decision Scheduler::Commit(const PodInfo& pod, ClusterState& cluster, int64_t to
   d.gpus = policy_->SelectGpus(pod, cluster, d.node, rng_, *policy_state_);
   cluster.Bind(d.node, pod.requests, pod.non_zero_requests, pod.input_index, pod.priority, pod.gpu, d.gpus,
                pod.pod);
+  // Reserve: DynamicResources records the claims' devices for the next pods.
+  if (dra_ != nullptr) d.claims = dra_->Reserve(pod, cluster, d.node);
   return d;
 }
 

@@ -7,6 +7,7 @@
 
 #include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/plugins/coscheduling/coscheduling.h"
+#include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 #include "gpusched/sched/plugins/gpushare/gpu_share.h"
 #include "gpusched/sched/plugins/imagelocality/image_locality.h"
 #include "gpusched/sched/plugins/interpodaffinity/inter_pod_affinity.h"
@@ -82,7 +83,8 @@ std::vector<PluginRegistration> InTreeRows() {
        MakePodTopologySpread},
       {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore, DecodeInterPodAffinityArgs},
        MakeInterPodAffinity},
-      {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind}},
+      {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind},
+       Make<DynamicResources>},
       {{kDefaultPreemption, kPostFilter}},
       {{kNodeResourcesBalancedAllocation, kPreScore | kScore, DecodeNodeResourcesBalancedAllocationArgs},
        MakeBalancedAllocation},

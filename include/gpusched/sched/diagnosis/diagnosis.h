@@ -33,7 +33,6 @@ struct Diagnosis {
     kSchedulerNotRun,  // spec.schedulerName names a scheduler gpusched does not run
     kBeingDeleted,     // metadata.deletionTimestamp is set: kube-scheduler skips the pod
     kDraClaimMissing,  // a ResourceClaim / template / DeviceClass it needs is not in the input
-    kDraNotModelled,   // DRA claims: gpusched does not allocate devices yet
     kNotModelled,      // a GPU spelling gpusched refuses to guess at (HAMi's vGPUs)
     // It fits, but its gang does not: its scheduler binds no member until
     // minCount of them fit at once (sched/framework/gang_batch.h).

@@ -21,6 +21,7 @@
 #include "gpusched/model/resource_claims.h"
 #include "gpusched/sched/diagnosis/diagnosis.h"
 #include "gpusched/sched/api/explain.h"
+#include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 #include "gpusched/sched/framework/gang_batch.h"
 #include "gpusched/sched/framework/gang_preemption.h"
 #include "gpusched/sched/framework/queue_order.h"
@@ -42,6 +43,8 @@ struct BatchResult {
     std::string first_attempt = {};
     std::optional<PodExplain> first_attempt_explain = std::nullopt;
     // --- end preemption ---
+    // DynamicResources: the pod's claims with their devices (spec.resourceClaims order).
+    std::vector<ClaimDevices> claims = {};
   };
   // A pod evicted by DefaultPreemption to make room for `by` on `node`: it
   // no longer runs (a placement it had is gone from `placements`).

@@ -38,6 +38,7 @@
 #include "gpusched/model/gang_readiness.h"
 #include "gpusched/sched/diagnosis/diagnosis.h"
 #include "gpusched/sched/api/pod_info.h"
+#include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 
 namespace gpusched {
 
@@ -82,6 +83,7 @@ struct MemberAttempt {
   // Placed after evicting victims (batch_preemption.h), which recorded the
   // placement and the victims itself; never set for a gang member.
   bool placed_by_preemption = false;
+  std::vector<ClaimDevices> claims;  // when placed: DynamicResources' Reserve
 };
 using AttemptFn = std::function<MemberAttempt(const PodInfo&, ClusterState&)>;
 

@@ -37,6 +37,7 @@
 #include "gpusched/sched/policies/policy.h"
 #include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sched/plugins/defaultpreemption/preemption.h"
+#include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 #include "gpusched/util/random.h"
 
 namespace gpusched {
@@ -47,6 +48,7 @@ struct Attempt {
   size_t node = 0;             // valid when scheduled
   std::vector<int32_t> gpus;   // device indices taken on `node`
   std::shared_ptr<const Failure> failure;  // valid when !scheduled
+  std::vector<ClaimDevices> claims = {};   // DynamicResources' Reserve: the pod's claims and devices
 };
 
 struct Decision {
@@ -55,6 +57,7 @@ struct Decision {
   std::vector<int32_t> gpus;   // device indices taken on `node`
   FitError fit_error;          // valid when !scheduled
   std::optional<PreemptionVerdict> preemption;  // when !scheduled and the profile preempts
+  std::vector<ClaimDevices> claims;            // DynamicResources' Reserve: the pod's claims and devices
 };
 
 class Scheduler {
@@ -154,6 +157,9 @@ class Scheduler {
   std::unique_ptr<SummarizedFailures> summaries_;
   std::unique_ptr<FailureCache> failures_;
   PlainScan plain_;
+
+  // The chain's DynamicResources, whose Reserve Commit runs; null without it.
+  const DynamicResources* dra_ = nullptr;
 
   // Indices into filters_ of the filters with a PreFilter.
   std::vector<size_t> pre_filters_;

@@ -1,12 +1,166 @@
-// DynamicResources' Filter (see dynamic_resources.h).
+// DynamicResources' PreFilter, Filter and Reserve (see dynamic_resources.h).
 #include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
+
+#include "gpusched/model/node_affinity.h"
 
 namespace gpusched {
 
-bool DynamicResources::Check(const PodInfo& pod, const Node&, const NodeState&, FilterVerdict* why) const {
-  if (!pod.pod->HasResourceClaims()) return true;
-  if (why) why->Fail(SchedStatus::Code::kUnschedulableAndUnresolvable, kReasonCannotAllocateAllClaims);
-  return false;
+DynamicResources::DynamicResources(DraFeatures features)
+    : features_(features), cache_(cel::CompileOptions{.consumable_capacity = features.consumable_capacity}) {}
+
+std::string_view DynamicResources::Intern(std::string text) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const std::string& t : texts_)
+    if (t == text) return t;
+  return texts_.emplace_back(std::move(text));
+}
+
+std::unique_ptr<PreFilterData> DynamicResources::PreFilter(const PodInfo& pod, const ClusterState& cluster,
+                                                           SchedStatus& reject) const {
+  const Pod& p = *pod.pod;
+  if (!p.HasResourceClaims()) return nullptr;  // Skip
+  auto s = std::make_unique<State>();
+  s->objects = &cluster.objects().dra;
+  s->claims = ResolvePodClaims(p, *s->objects);
+  if (!s->claims.error.empty()) {
+    reject = SchedStatus::Unresolvable(s->claims.error);
+    return nullptr;
+  }
+  if (s->claims.claims.empty()) return nullptr;  // every entry needs no claim: Skip
+  const ClaimAllocations& allocations = cluster.dra_allocations();
+  const std::string pod_key = p.ns() + "/" + p.name();
+  for (size_t i = 0; i < s->claims.claims.size(); ++i) {
+    const PodClaim& pc = s->claims.claims[i];
+    if (const ClaimAllocations::Entry* e = allocations.Find(pc.key)) {
+      // resourceclaim.CanBeReserved / IsReservedForPod.
+      if (e->reserved_for.size() >= kResourceClaimReservedForMaxSize && !e->reserved_for.count(pod_key)) {
+        reject = SchedStatus::Unresolvable(kReasonClaimInUse);
+        return nullptr;
+      }
+      continue;
+    }
+    for (const DeviceRequest& r : pc.claim->spec.requests) {
+      // validateDeviceClass, for the request or each subrequest.
+      auto class_exists = [&](const std::string& cls, const std::string& request) {
+        if (s->objects->FindClass(cls)) return true;
+        reject = SchedStatus::Unresolvable("request " + request + ": device class " + cls + " does not exist");
+        return false;
+      };
+      if (r.exactly) {
+        if (!class_exists(r.exactly->device_class_name, r.name)) return nullptr;
+      } else if (!r.first_available.empty()) {
+        if (!features_.prioritized_list) {
+          reject = SchedStatus::Unresolvable("resource claim " + pc.key + ", request " + r.name +
+                                             ": has subrequests, but the DRAPrioritizedList feature is disabled");
+          return nullptr;
+        }
+        for (const ExactDeviceRequest& sub : r.first_available)
+          if (!class_exists(sub.device_class_name, r.name + "/" + sub.name)) return nullptr;
+      }
+    }
+    s->to_allocate.push_back(pc.claim);
+    s->to_allocate_index.push_back(i);
+  }
+  s->allocated = &allocations.state();
+  s->allocations = &allocations;
+  // The slice index follows the cluster's objects (built once per input).
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (indexed_ != s->objects || indexed_slices_ != s->objects->slices.size()) {
+      by_node_.clear();
+      shared_.clear();
+      for (const ResourceSlice& sl : s->objects->slices) {
+        if (!sl.node_name.empty())
+          by_node_[sl.node_name].push_back(&sl);
+        else
+          shared_.push_back(&sl);
+      }
+      indexed_ = s->objects;
+      indexed_slices_ = s->objects->slices.size();
+    }
+  }
+  return s;
+}
+
+std::vector<const ResourceSlice*> DynamicResources::SlicesFor(const State&, const std::string& node) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<const ResourceSlice*> out;
+  auto it = by_node_.find(node);
+  if (it != by_node_.end()) out = it->second;
+  out.insert(out.end(), shared_.begin(), shared_.end());
+  return out;
+}
+
+Result<std::optional<std::vector<AllocationResult>>> DynamicResources::Allocate(const State& s,
+                                                                                const Node& node) const {
+  const DraObjects* objects = s.objects;
+  Allocator a(features_, s.allocated, [objects](const std::string& name) { return objects->FindClass(name); },
+              SlicesFor(s, node.name()), &cache_);
+  return a.Allocate(node, s.to_allocate);
+}
+
+bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
+  const State* s = pod.cycle ? pod.cycle->Get<State>(this) : nullptr;
+  if (s == nullptr) return true;
+  constexpr auto kCode = SchedStatus::Code::kUnschedulableAndUnresolvable;
+  if (!s->to_allocate.empty()) {
+    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, node);
+    if (!r.ok()) {
+      if (why) why->Fail(kCode, Intern(r.status().message()));
+      return false;
+    }
+    if (!r->has_value() || (*r)->size() != s->to_allocate.size()) {
+      if (why) why->Fail(kCode, kReasonCannotAllocateAllClaims);
+      return false;
+    }
+  }
+  for (const PodClaim& pc : s->claims.claims) {
+    const ClaimAllocations::Entry* e = s->allocations->Find(pc.key);
+    if (e == nullptr || !e->allocation.node_selector) continue;
+    if (!MatchesAnyNodeSelectorTerm(*e->allocation.node_selector, node)) {
+      if (why) why->Fail(kCode, kReasonClaimNotAvailableOnNode);
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<ClaimDevices> DynamicResources::Reserve(const PodInfo& pod, ClusterState& cluster, size_t node) const {
+  std::vector<ClaimDevices> out;
+  const State* s = pod.cycle ? pod.cycle->Get<State>(this) : nullptr;
+  if (s == nullptr) return out;
+  std::optional<std::vector<AllocationResult>> made;
+  if (!s->to_allocate.empty()) {
+    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, cluster.node(node));
+    if (r.ok() && r->has_value() && (*r)->size() == s->to_allocate.size()) made = std::move(**r);
+  }
+  const std::string pod_key = pod.pod->ns() + "/" + pod.pod->name();
+  ClaimAllocations& allocations = cluster.mutable_dra_allocations();
+  for (size_t i = 0; i < s->claims.claims.size(); ++i) {
+    const PodClaim& pc = s->claims.claims[i];
+    bool allocated_now = false;
+    if (made) {
+      for (size_t k = 0; k < s->to_allocate_index.size(); ++k)
+        if (s->to_allocate_index[k] == i) {
+          allocations.Allocate(pc.key, (*made)[k], pod_key);
+          allocated_now = true;
+        }
+    }
+    if (!allocated_now) allocations.Reserve(pc.key, pod_key);
+    ClaimDevices cd{pc.pod_claim_name, pc.key, {}};
+    if (const ClaimAllocations::Entry* e = allocations.Find(pc.key)) cd.results = e->allocation.results;
+    out.push_back(std::move(cd));
+  }
+  return out;
+}
+
+int DynamicResources::NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const {
+  return Check(pod, node, state, nullptr) ? 0 : 1;
+}
+
+std::string DynamicResources::ExclusionPhrase(const PodInfo&, const ClusterState&, int) const {
+  return "where the pod's resource claims cannot be allocated (no free devices that their device classes, "
+         "selectors and constraints admit)";
 }
 
 }  // namespace gpusched

@@ -1,30 +1,109 @@
-// The Filter half of kube-scheduler's DynamicResources plugin (Dynamic
-// Resource Allocation, GA since v1.34; pkg/scheduler/framework/plugins/
-// dynamicresources/dynamicresources.go). gpusched does not allocate DRA
-// devices yet, so a pod with spec.resourceClaims fails on every node with
-// `cannot allocate all claims` (UnschedulableAndUnresolvable), what the
-// plugin reports when no ResourceSlice device satisfies the claims. Its
-// PreEnqueue and PreFilter, which need the input's resource.k8s.io objects
-// and a profile's filter chain, are framework/dynamic_resources_verdict.h.
+// kube-scheduler's DynamicResources plugin (Dynamic Resource Allocation, GA
+// since v1.34; pkg/scheduler/framework/plugins/dynamicresources/
+// dynamicresources.go, v1.35), with the structured allocator
+// (allocator.h):
+//   - PreFilter: Skip for a pod without claims. Resolves its claims
+//     (pod_claims.h; a failure is UnschedulableAndUnresolvable with
+//     upstream's text); "resourceclaim in use" for an allocated claim whose
+//     reservedFor is full (256) and does not hold the pod; every device
+//     class that a request of an unallocated claim names must exist
+//     ("request <req>: device class <class> does not exist", a subrequest
+//     named "<req>/<sub>"); a claim with firstAvailable without the
+//     DRAPrioritizedList gate is "resource claim <ns>/<c>, request <r>: has
+//     subrequests, but the DRAPrioritizedList feature is disabled".
+//   - Filter: the unallocated claims must all be allocatable on the node
+//     ("cannot allocate all claims"), and each allocated claim's node
+//     selector must admit it ("resourceclaim not available on the node");
+//     both UnschedulableAndUnresolvable (v1.35: DefaultPreemption skips
+//     such nodes). An allocator error (a CEL runtime error, a request that
+//     cannot be met) aborts the attempt upstream (status Error); gpusched
+//     reports it as the node's reason instead, the same on every node.
+//   - Reserve: the chosen node's allocation is recorded in the cluster
+//     (ClusterState::mutable_dra_allocations), the pod reserves its
+//     allocated claims; later pods see those devices taken.
+// Not modelled: PostFilter's deallocation, the filter timeout, binding
+// conditions (PreBind), DRAExtendedResource's claims for extended resources.
 #ifndef GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_DYNAMIC_RESOURCES_H_
 #define GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_DYNAMIC_RESOURCES_H_
 
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/api/filter_plugin.h"
+#include "gpusched/sched/plugins/dynamicresources/allocator.h"
+#include "gpusched/sched/plugins/dynamicresources/pod_claims.h"
 
 namespace gpusched {
 
 inline constexpr const char* kReasonCannotAllocateAllClaims = "cannot allocate all claims";
+inline constexpr const char* kReasonClaimNotAvailableOnNode = "resourceclaim not available on the node";
+inline constexpr const char* kReasonClaimInUse = "resourceclaim in use";
+// resourceapi.ResourceClaimReservedForMaxSize.
+inline constexpr size_t kResourceClaimReservedForMaxSize = 256;
 
-// Any pod with resource claims fails on every node. Not in any profile's
-// chain (the scheduler never sees such pods); used to build their FitError
-// and preemption text.
+// One claim of a pod on one node: its devices (allocated now, or before).
+struct ClaimDevices {
+  std::string pod_claim_name;
+  std::string claim;  // "namespace/name"
+  std::vector<DeviceRequestAllocationResult> results;
+};
+
 class DynamicResources : public FilterPlugin {
  public:
+  explicit DynamicResources(DraFeatures features = {});
+
+  struct State : PreFilterData {
+    PodClaims claims;
+    std::vector<const ResourceClaim*> to_allocate;  // unallocated, in the pod's order
+    std::vector<size_t> to_allocate_index;           // their index in claims.claims
+    const DraObjects* objects = nullptr;
+    const AllocatedState* allocated = nullptr;
+    const ClaimAllocations* allocations = nullptr;
+  };
+
   std::string_view Name() const override { return names::kDynamicResources; }
+  bool HasPreFilter() const override { return true; }
+  std::unique_ptr<PreFilterData> PreFilter(const PodInfo& pod, const ClusterState& cluster,
+                                           SchedStatus& reject) const override;
   bool Check(const PodInfo& pod, const Node& node, const NodeState& state, FilterVerdict* why) const override;
+  // Pods it skips (no claims) pass everywhere.
+  FilterTraits Traits() const override { return {.in_tree = true}; }
+  // A node's devices and the claims holding them decide, not the pods the
+  // node runs (v1.35 has no DRA preemption): a rejection holds whatever is evicted.
+  int NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  std::string ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int reason) const override;
+
+  // Reserve on `node` (after Check passed there in the same attempt):
+  // records the allocations in `cluster` and returns the pod's claims with
+  // their devices, in spec.resourceClaims order.
+  std::vector<ClaimDevices> Reserve(const PodInfo& pod, ClusterState& cluster, size_t node) const;
+
+  const DraFeatures& features() const { return features_; }
+
+ private:
+  // The slices node `name` may reach: its own (spec.nodeName) and every
+  // slice with a node selector, allNodes or per-device selection.
+  std::vector<const ResourceSlice*> SlicesFor(const State& s, const std::string& node) const;
+  // Allocate for `node`: results, nullopt (cannot), or the error text.
+  Result<std::optional<std::vector<AllocationResult>>> Allocate(const State& s, const Node& node) const;
+  std::string_view Intern(std::string text) const;
+
+  DraFeatures features_;
+  mutable cel::SelectorCache cache_;
+  mutable std::mutex mu_;  // guards the index and the interned texts
+  mutable const DraObjects* indexed_ = nullptr;
+  mutable size_t indexed_slices_ = 0;
+  mutable std::unordered_map<std::string, std::vector<const ResourceSlice*>> by_node_;
+  mutable std::vector<const ResourceSlice*> shared_;
+  mutable std::deque<std::string> texts_;
 };
 
 }  // namespace gpusched
