@@ -1,6 +1,7 @@
 #include "gpusched/sched/plugins/defaultpreemption/preemption.h"
 
 #include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/nominated_pods.h"
 #include "gpusched/sched/api/fit_error.h"
 
 namespace gpusched {

@@ -49,6 +49,14 @@ struct DraFeatures {
 // DeviceClassLister: the class a request names, or nullptr when it does not exist.
 using DeviceClassLookup = std::function<const DeviceClass*(const std::string& name)>;
 
+// structured.ErrFailedAllocationOnNode: an error of Allocate that concerns
+// this node only (v1.35: "invalid resource pools were encountered", when
+// no allocation was found and some pool the node reaches is invalid). The
+// plugin reports it as the node's unschedulable reason instead of aborting
+// the scheduling attempt. Such errors carry Status::Code::kNotFound; every
+// other error of Allocate is kInvalidArgument.
+inline bool IsFailedAllocationOnNode(const Status& s) { return s.code() == Status::Code::kNotFound; }
+
 class Allocator {
  public:
   // `slices` may hold slices of other nodes: Allocate gathers the pools
