@@ -8,29 +8,44 @@
 namespace gpusched {
 namespace {
 
+// What a gate changes: gangs, the scheduling queue (simulate only:
+// schedule has no queue to configure), DRA (DynamicResources).
+enum class Group { kGang, kQueue, kDra };
+
 struct Gate {
   std::string_view name;
-  bool queue;  // read by simulate only: schedule has no queue to configure
+  Group group;
   bool& (*field)(FeatureGates&);
 };
 
 constexpr Gate kGates[] = {
-    {"GangScheduling", false, [](FeatureGates& g) -> bool& { return g.gang.gang_scheduling; }},
-    {"GenericWorkload", false, [](FeatureGates& g) -> bool& { return g.gang.generic_workload; }},
-    {"SchedulerPopFromBackoffQ", true, [](FeatureGates& g) -> bool& { return g.pop_from_backoff_q; }},
-    {"SchedulerQueueingHints", true, [](FeatureGates& g) -> bool& { return g.queueing_hints; }},
+    {"GangScheduling", Group::kGang, [](FeatureGates& g) -> bool& { return g.gang.gang_scheduling; }},
+    {"GenericWorkload", Group::kGang, [](FeatureGates& g) -> bool& { return g.gang.generic_workload; }},
+    {"SchedulerPopFromBackoffQ", Group::kQueue, [](FeatureGates& g) -> bool& { return g.pop_from_backoff_q; }},
+    {"SchedulerQueueingHints", Group::kQueue, [](FeatureGates& g) -> bool& { return g.queueing_hints; }},
+    {"DRAAdminAccess", Group::kDra, [](FeatureGates& g) -> bool& { return g.dra.admin_access; }},
+    {"DRAConsumableCapacity", Group::kDra, [](FeatureGates& g) -> bool& { return g.dra.consumable_capacity; }},
+    {"DRADeviceBindingConditions", Group::kDra,
+     [](FeatureGates& g) -> bool& { return g.dra.device_binding_conditions; }},
+    {"DRADeviceTaints", Group::kDra, [](FeatureGates& g) -> bool& { return g.dra.device_taints; }},
+    {"DRAPartitionableDevices", Group::kDra, [](FeatureGates& g) -> bool& { return g.dra.partitionable_devices; }},
+    {"DRAPrioritizedList", Group::kDra, [](FeatureGates& g) -> bool& { return g.dra.prioritized_list; }},
 };
 
 bool Reads(Command command, const Gate& gate) {
   if (command == Command::kServe) return false;
-  return !gate.queue || command == Command::kSimulate;
+  return gate.group != Group::kQueue || command == Command::kSimulate;
 }
 
-// "GangScheduling=true|false and GenericWorkload=true|false".
-std::string Syntax(bool queue) {
-  std::string out;
+// "GangScheduling=true|false and GenericWorkload=true|false"; three or
+// more are listed "A=true|false, B=true|false and C=true|false".
+std::string Syntax(Group group) {
+  std::vector<std::string> names;
   for (const Gate& g : kGates)
-    if (g.queue == queue) out += (out.empty() ? "" : " and ") + std::string(g.name) + "=true|false";
+    if (g.group == group) names.push_back(std::string(g.name) + "=true|false");
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
   return out;
 }
 
@@ -53,9 +68,10 @@ RunError Unsupported(RunError::Kind kind, std::string_view entry, Command comman
   m << "unsupported " << Setting::kFeatureGates << " entry \"" << entry << "\" (";
   if (kind == RunError::Kind::kUnknownName) m << NearGate(entry, command);
   if (command == Command::kSimulate) {
-    m << "gpusched simulates only " << Syntax(true) << "), and reads " << Syntax(false) << " for gangs";
+    m << "gpusched simulates only " << Syntax(Group::kQueue) << "), and reads " << Syntax(Group::kGang)
+      << " for gangs and " << Syntax(Group::kDra) << " for DRA";
   } else {
-    m << "schedule reads " << Syntax(false) << ")";
+    m << "schedule reads " << Syntax(Group::kGang) << " for gangs and " << Syntax(Group::kDra) << " for DRA)";
   }
   return RunError{kind, Setting::kFeatureGates, m};
 }

@@ -128,6 +128,7 @@ TypicalPods TypicalPodsFor(const RunSettings& settings, const std::vector<const 
 Result<SchedulerSet> SchedulersFor(const RunSettings& settings, std::string_view policy, const TypicalPods& typical) {
   PolicyOptions options;
   options.typical = &typical;
+  options.dra_features = settings.gates.dra;
   return BuildSchedulers(settings.config, policy, settings.seed, options, settings.extra, *settings.plugins);
 }
 

@@ -297,7 +297,7 @@ TEST(GangCliTest, Errors) {
   EXPECT_EQ(unknown.code, 2);
   EXPECT_EQ(unknown.err,
             "error: unsupported --feature-gates entry \"Foo=true\" (schedule reads GangScheduling=true|false and "
-            "GenericWorkload=true|false)\n");
+            "GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA)\n");
 }
 
 }  // namespace

@@ -57,7 +57,7 @@ TEST(RunFlagsTest, ErrorsNameTheFlags) {
        "the --config profile of that name)\n"},
       {ParseFeatureGates("GangScheduling=yes", Command::kSchedule).error(),
        "error: unsupported --feature-gates entry \"GangScheduling=yes\" (schedule reads GangScheduling=true|false and "
-       "GenericWorkload=true|false)\n"},
+       "GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA)\n"},
       {settings({.policy = "magic"}),
        "error: unknown --policy \"magic\" (known: first-fit, best-fit, worst-fit, kube-default, fgd, random, "
        "dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},

@@ -60,9 +60,10 @@ TEST(DefaultsTest, TheTableSaysWhatTheFunctionsDo) {
        "kube-scheduler's default configuration: one profile, default-scheduler, with the default plugins"},
       {Setting::kConfig, Command::kSimulate,
        "kube-scheduler's default configuration: one profile, default-scheduler, with the default plugins"},
-      {Setting::kFeatureGates, Command::kSchedule, "GangScheduling=false, GenericWorkload=false"},
+      {Setting::kFeatureGates, Command::kSchedule, "GangScheduling=false, GenericWorkload=false, DRAAdminAccess=true, DRAConsumableCapacity=false, DRADeviceBindingConditions=false, DRADeviceTaints=false, DRAPartitionableDevices=false, DRAPrioritizedList=true"},
       {Setting::kFeatureGates, Command::kSimulate,
-       "GangScheduling=false, GenericWorkload=false, SchedulerPopFromBackoffQ=true, SchedulerQueueingHints=true"},
+       "GangScheduling=false, GenericWorkload=false, SchedulerPopFromBackoffQ=true, SchedulerQueueingHints=true, "
+       "DRAAdminAccess=true, DRAConsumableCapacity=false, DRADeviceBindingConditions=false, DRADeviceTaints=false, DRAPartitionableDevices=false, DRAPrioritizedList=true"},
       {Setting::kFeatureGates, Command::kServe, ""},
       {Setting::kSchedulerName, Command::kSchedule, "none"},
       {Setting::kSchedulerName, Command::kServe, ""},

@@ -21,7 +21,8 @@ TEST(FeatureGatesTest, Schedule) {
   struct Case {
     std::string text, want;
   };
-  const std::string reads = " (schedule reads GangScheduling=true|false and GenericWorkload=true|false)";
+  const std::string reads =
+      " (schedule reads GangScheduling=true|false and GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA)";
   const Case cases[] = {
       {"", "gang=0 workload=0 pop=1 hints=1"},
       {"GangScheduling=true", "gang=1 workload=0 pop=1 hints=1"},
@@ -41,13 +42,38 @@ TEST(FeatureGatesTest, Schedule) {
   }
 }
 
+// The DRA gates reach DynamicResources (config/dra_features.h); gates
+// gpusched does not model are refused (DRAExtendedResource).
+TEST(FeatureGatesTest, Dra) {
+  for (Command c : {Command::kSchedule, Command::kExplain, Command::kSimulate}) {
+    RunResult<FeatureGates> g = ParseFeatureGates(
+        "DRAPartitionableDevices=true,DRAPrioritizedList=false,DRADeviceTaints=true,DRAConsumableCapacity=true,"
+        "DRAAdminAccess=false,DRADeviceBindingConditions=true",
+        c);
+    ASSERT_TRUE(g.ok());
+    EXPECT_TRUE(g->dra.partitionable_devices);
+    EXPECT_FALSE(g->dra.prioritized_list);
+    EXPECT_TRUE(g->dra.device_taints);
+    EXPECT_TRUE(g->dra.consumable_capacity);
+    EXPECT_FALSE(g->dra.admin_access);
+    EXPECT_TRUE(g->dra.device_binding_conditions);
+    RunResult<FeatureGates> defaults = ParseFeatureGates("", c);
+    ASSERT_TRUE(defaults.ok());
+    EXPECT_TRUE(defaults->dra.admin_access);
+    EXPECT_TRUE(defaults->dra.prioritized_list);
+    EXPECT_FALSE(defaults->dra.partitionable_devices);
+  }
+  EXPECT_EQ(Describe(ParseFeatureGates("DRAExtendedResource=true", Command::kSchedule)).substr(0, 75),
+            "unknown: unsupported feature gates entry \"DRAExtendedResource=true\" (schedule");
+}
+
 TEST(FeatureGatesTest, Simulate) {
   struct Case {
     std::string text, want;
   };
   const std::string reads =
       " (gpusched simulates only SchedulerPopFromBackoffQ=true|false and SchedulerQueueingHints=true|false), and "
-      "reads GangScheduling=true|false and GenericWorkload=true|false for gangs";
+      "reads GangScheduling=true|false and GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA";
   const Case cases[] = {
       {"", "gang=0 workload=0 pop=1 hints=1"},
       {"SchedulerPopFromBackoffQ=false", "gang=0 workload=0 pop=0 hints=1"},
@@ -67,9 +93,10 @@ TEST(FeatureGatesTest, ServeReadsNone) {
 }
 
 TEST(FeatureGatesTest, Defaults) {
-  EXPECT_EQ(GateDefaults(Command::kSchedule).Render(), "GangScheduling=false, GenericWorkload=false");
+  EXPECT_EQ(GateDefaults(Command::kSchedule).Render(), "GangScheduling=false, GenericWorkload=false, DRAAdminAccess=true, DRAConsumableCapacity=false, DRADeviceBindingConditions=false, DRADeviceTaints=false, DRAPartitionableDevices=false, DRAPrioritizedList=true");
   EXPECT_EQ(GateDefaults(Command::kSimulate).Render(),
-            "GangScheduling=false, GenericWorkload=false, SchedulerPopFromBackoffQ=true, SchedulerQueueingHints=true");
+            "GangScheduling=false, GenericWorkload=false, SchedulerPopFromBackoffQ=true, SchedulerQueueingHints=true, "
+            "DRAAdminAccess=true, DRAConsumableCapacity=false, DRADeviceBindingConditions=false, DRADeviceTaints=false, DRAPartitionableDevices=false, DRAPrioritizedList=true");
 }
 
 }  // namespace

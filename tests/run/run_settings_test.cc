@@ -109,7 +109,7 @@ TEST(RunSettingsTest, Errors) {
       {"unknown gate", Command::kSchedule, {.feature_gates = "Foo=true"}, RunError::Kind::kUnknownName,
        Setting::kFeatureGates,
        "unsupported feature gates entry \"Foo=true\" (schedule reads GangScheduling=true|false and "
-       "GenericWorkload=true|false)"},
+       "GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA)"},
       {"a gate one letter off", Command::kSchedule, {.feature_gates = "GangSchedulng=true"},
        RunError::Kind::kUnknownName, Setting::kFeatureGates,
        "unsupported feature gates entry \"GangSchedulng=true\" (did you mean GangScheduling=true? schedule reads "

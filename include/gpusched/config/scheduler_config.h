@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpusched/config/dra_features.h"
 #include "gpusched/config/plugin_args.h"
 #include "gpusched/model/validation.h"
 
@@ -176,6 +177,8 @@ struct ResolvedProfile {
   NodeResourcesFitArgs fit_args;           // defaulted
   NodeResourcesBalancedAllocationArgs balanced_args;  // defaulted
   std::map<std::string, std::shared_ptr<const PluginArgs>, std::less<>> plugin_args;  // the profile's
+  // The run's DRA feature gates (--feature-gates), for DynamicResources.
+  DraFeatures dra_features;
 };
 
 // The args a plugin's decoder stored for it in `profile` (nullptr when its

@@ -45,9 +45,11 @@ Result<SchedulerSet> BuildSchedulers(const KubeSchedulerConfiguration& config, s
 
 namespace {
 
-std::unique_ptr<Scheduler> BuildOne(const ResolvedProfile& rp, std::string_view policy, uint64_t seed,
+std::unique_ptr<Scheduler> BuildOne(const ResolvedProfile& profile, std::string_view policy, uint64_t seed,
                                     const PolicyOptions& options, const PluginRegistry& registry,
                                     SchedulerSet& set) {
+  ResolvedProfile rp = profile;
+  rp.dra_features = options.dra_features;
   std::vector<std::unique_ptr<FilterPlugin>> filters;
   for (const auto& f : rp.filters) {
     if (auto p = registry.NewFilter(f, rp)) {

@@ -60,6 +60,10 @@ std::unique_ptr<Plugin> MakeInterPodAffinity(const ResolvedProfile& profile) {
   return std::make_unique<InterPodAffinity>(args ? *args : InterPodAffinityArgs{});
 }
 
+std::unique_ptr<Plugin> MakeDynamicResources(const ResolvedProfile& profile) {
+  return std::make_unique<DynamicResources>(profile.dra_features);
+}
+
 std::vector<PluginRegistration> InTreeRows() {
   using namespace names;  // the rows read as upstream's table
   // NodeDeclaredFeatures and GangScheduling are alpha in v1.35 (their feature
@@ -84,7 +88,7 @@ std::vector<PluginRegistration> InTreeRows() {
       {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore, DecodeInterPodAffinityArgs},
        MakeInterPodAffinity},
       {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind},
-       Make<DynamicResources>},
+       MakeDynamicResources},
       {{kDefaultPreemption, kPostFilter}},
       {{kNodeResourcesBalancedAllocation, kPreScore | kScore, DecodeNodeResourcesBalancedAllocationArgs},
        MakeBalancedAllocation},

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpusched/config/dra_features.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy.h"
 
@@ -19,6 +20,8 @@ namespace gpusched {
 struct PolicyOptions {
   // FGD's target workload. The caller owns it; the policy copies it.
   const TypicalPods* typical = nullptr;
+  // The DRA feature gates every profile's DynamicResources runs with.
+  DraFeatures dra_features;
 };
 
 // The one table of policies: a row per --policy name, in PolicyNames()

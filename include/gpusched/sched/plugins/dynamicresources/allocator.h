@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/config/dra_features.h"
 #include "gpusched/model/cel/device_selector.h"
 #include "gpusched/model/dra/allocated_devices.h"
 #include "gpusched/model/dra/resource_claim.h"
@@ -32,16 +33,7 @@
 
 namespace gpusched {
 
-// structured.Features: the DRA feature gates the allocator reads.
-// Defaults are v1.35's (pkg/features/kube_features.go).
-struct DraFeatures {
-  bool admin_access = true;               // DRAAdminAccess, beta
-  bool prioritized_list = true;           // DRAPrioritizedList, beta
-  bool partitionable_devices = false;     // DRAPartitionableDevices, alpha
-  bool device_taints = false;             // DRADeviceTaints, alpha
-  bool device_binding_conditions = false; // DRADeviceBindingConditions, alpha
-  bool consumable_capacity = false;       // DRAConsumableCapacity, alpha
-};
+// structured.Features is config/dra_features.h's DraFeatures.
 
 // DeviceId, SharedDeviceId and AllocatedState (structured's) are
 // model/dra/allocated_devices.h's: the cluster keeps them.
