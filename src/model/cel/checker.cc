@@ -35,8 +35,7 @@ const std::map<std::string, Type>& TypeIdents() {
       {"string", Type::TypeOf(Type::String())}, {"bytes", Type::TypeOf(Type::Bytes())},
       {"list", Type::TypeOf(Type::List(Type::Dyn()))},
       {"map", Type::TypeOf(Type::Map(Type::Dyn(), Type::Dyn()))},
-      {"null_type", Type::TypeOf(Type::Null())}, {"type", Type::TypeOf(Type::TypeOf(Type::Dyn()))},
-      {"dyn", Type::TypeOf(Type::Dyn())}};
+      {"null_type", Type::TypeOf(Type::Null())}, {"type", Type::TypeOf(Type::TypeOf(Type::Dyn()))}};
   return *m;
 }
 

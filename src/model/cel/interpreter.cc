@@ -95,7 +95,7 @@ class Interpreter {
     if (Value* v = FindLocal(name)) return *v;
     if (name == "device") return device_;
     static const char* const kTypes[] = {"bool", "int", "uint", "double", "string", "bytes",
-                                         "list", "map", "null_type", "type", "dyn"};
+                                         "list", "map", "null_type", "type"};
     for (const char* t : kTypes)
       if (name == t) return Value::Type(name);
     return Value::Error("no such attribute: " + name);

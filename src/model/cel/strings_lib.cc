@@ -73,14 +73,16 @@ Value CharAt(const V& a) {
 
 bool MatchAt(const std::u32string& r, const std::u32string& sub, size_t i) { return r.compare(i, sub.size(), sub) == 0; }
 
+// cel-go ext/strings.go indexOfOffset / lastIndexOfOffset as cel-spec's
+// string_ext conformance tests pin them: an empty needle matches at the
+// offset; an offset outside the string is "index out of range".
 Value IndexOf(const V& a) {
   std::u32string r = Runes(a[0].string_value());
   std::u32string sub = Runes(a[1].string_value());
   int64_t off = a.size() > 2 ? a[2].int_value() : 0;
-  if (off < 0) return OutOfRange(off);
   int64_t n = static_cast<int64_t>(r.size());
-  if (sub.empty()) return Value::Int(off > n ? n : off);
-  if (off >= n) return Value::Int(-1);
+  if (sub.empty()) return Value::Int(off);
+  if (off < 0 || off >= n) return a.size() > 2 ? OutOfRange(off) : Value::Int(-1);
   for (int64_t i = off; i + static_cast<int64_t>(sub.size()) <= n; ++i)
     if (MatchAt(r, sub, static_cast<size_t>(i))) return Value::Int(i);
   return Value::Int(-1);
@@ -90,10 +92,13 @@ Value LastIndexOf(const V& a) {
   std::u32string r = Runes(a[0].string_value());
   std::u32string sub = Runes(a[1].string_value());
   int64_t n = static_cast<int64_t>(r.size());
-  int64_t off = a.size() > 2 ? a[2].int_value() : n;
-  if (off < 0) return OutOfRange(off);
-  if (sub.empty()) return Value::Int(off > n ? n : off);
-  if (a.size() > 2 && off >= n) return Value::Int(-1);
+  if (a.size() == 2) {
+    if (sub.empty()) return Value::Int(n);
+    if (n == 0) return Value::Int(-1);
+  }
+  int64_t off = a.size() > 2 ? a[2].int_value() : n - 1;
+  if (sub.empty()) return Value::Int(off);
+  if (off < 0 || off >= n) return OutOfRange(off);
   int64_t m = static_cast<int64_t>(sub.size());
   if (off > n - m) off = n - m;
   for (int64_t i = off; i >= 0; --i)

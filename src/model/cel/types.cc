@@ -125,6 +125,9 @@ bool IsAssignable(TypeMapping& m, const Type& declared, const Type& actual) {
   if (declared.kind == K::kNull) return IsNullable(actual);
   if (actual.kind == K::kNull) return IsNullable(declared);
   if (declared.kind != actual.kind) return false;
+  // Type values compare whatever type they denote (cel-go treats type(T)
+  // as assignable across T).
+  if (declared.kind == K::kType) return true;
   if (declared.name != actual.name) return false;
   if (declared.params.size() != actual.params.size()) return declared.params.empty() || actual.params.empty();
   for (size_t i = 0; i < declared.params.size(); ++i)

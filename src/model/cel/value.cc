@@ -22,8 +22,8 @@ namespace {
 
 bool IsNumber(Value::Kind k) { return k == Value::Kind::kInt || k == Value::Kind::kUint || k == Value::Kind::kDouble; }
 
-// Compares two numbers of any of the three kinds exactly (no rounding of
-// int64 through double), as cel-go's compareIntUint / compareDoubleInt do.
+// Compares two numbers of any of the three kinds as cel-go's
+// compareIntUint / compareIntDouble / compareUintDouble do.
 // 2 means unordered (a NaN is involved).
 int CompareNumbers(const Value& a, const Value& b) {
   using K = Value::Kind;
@@ -46,23 +46,19 @@ int CompareNumbers(const Value& a, const Value& b) {
     int c = CompareNumbers(b, a);
     return c == 2 ? 2 : -c;
   }
+  // cel-go compareIntDouble / compareUintDouble: out of the integer's
+  // range the double decides; inside it the integer converts to double
+  // (lossily: 2^63-1 compares equal to 2^63).
   double d = a.double_value();
   if (std::isnan(d)) return 2;
   if (kb == K::kInt) {
-    // 2^63 as a double is the first value above every int64.
     if (d < -9223372036854775808.0) return -1;
-    if (d >= 9223372036854775808.0) return 1;
-    double t = std::trunc(d);
-    int64_t i = static_cast<int64_t>(t);
-    if (i != b.int_value()) return sgn(i, b.int_value());
-    return sgn(d, t);
+    if (d > 9223372036854775808.0) return 1;
+    return sgn(d, static_cast<double>(b.int_value()));
   }
   if (d < 0) return -1;
-  if (d >= 18446744073709551616.0) return 1;
-  double t = std::trunc(d);
-  uint64_t u = static_cast<uint64_t>(t);
-  if (u != b.uint_value()) return sgn(u, b.uint_value());
-  return sgn(d, t);
+  if (d > 18446744073709551616.0) return 1;
+  return sgn(d, static_cast<double>(b.uint_value()));
 }
 
 }  // namespace
