@@ -4,6 +4,7 @@
 
 #include "gpusched/config/scheduler_config.h"
 #include "gpusched/sched/plugins/filter_chain.h"
+#include "gpusched/sched/plugins/registry.h"
 #include "gpusched/sched/index/frag.h"
 #include "gpusched/sched/policies/policy_registry.h"
 #include "gpusched/sched/framework/profile_factory.h"
@@ -243,7 +244,6 @@ TEST(BatchTest, FragmentedPodsAreAdvisedToReorderOnlyWhenAllCouldFit) {
 // pending with kube-scheduler's status, the others are scheduled; every pod
 // comes out once.
 TEST(BatchIssue12Test, GatedAndDraPodsArePendingWithTheirStatus) {
-  ClusterState c({GpuNode("a", 4)});
   std::vector<Pod> pods = {GpuPod("gated", 1), GpuPod("plain", 1), GpuPod("dra", 0)};
   auto gated = std::make_shared<PodSpecExtras>();
   gated->scheduling_gates = {"foo"};
@@ -251,9 +251,17 @@ TEST(BatchIssue12Test, GatedAndDraPodsArePendingWithTheirStatus) {
   auto claims = std::make_shared<PodSpecExtras>();
   claims->resource_claims = {PodResourceClaim{"gpu", "", "single-gpu", "", false}};
   pods[2].extras = claims;
-  DraObjects dra;
-  dra.templates["default/single-gpu"] = ResourceClaimTemplate{};
-  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  // A template for one device of a class, and no ResourceSlice at all.
+  auto objects = std::make_shared<ApiObjects>();
+  DraObjects& dra = objects->dra;
+  ExactDeviceRequest one;
+  one.device_class_name = "gpu.nvidia.com";
+  dra.templates["default/single-gpu"].spec.requests.push_back(DeviceRequest{"gpu", one, {}});
+  dra.device_classes["gpu.nvidia.com"].meta.name = "gpu.nvidia.com";
+  ClusterState c({GpuNode("a", 4)}, objects);
+  std::vector<std::unique_ptr<FilterPlugin>> filters = DefaultFilters();
+  filters.push_back(NewFilterPlugin(names::kDynamicResources));
+  Scheduler s(std::move(filters), std::make_unique<FirstFitPolicy>(), 1);
   BatchOptions opts;
   opts.dra = &dra;
   BatchResult r = ScheduleBatch(Ptrs(pods), c, ProfileSchedulers{{kDefaultSchedulerName, &s}}, opts);
@@ -265,7 +273,11 @@ TEST(BatchIssue12Test, GatedAndDraPodsArePendingWithTheirStatus) {
   EXPECT_EQ(r.pending[0].diagnosis.kind, Diagnosis::Kind::kSchedulingGated);
   EXPECT_EQ(r.pending[1].pod, 2u);
   EXPECT_EQ(r.pending[1].message, "0/1 nodes are available: 1 cannot allocate all claims.");
-  EXPECT_EQ(r.pending[1].diagnosis.kind, Diagnosis::Kind::kDraNotModelled);
+  EXPECT_EQ(r.pending[1].diagnosis.kind, Diagnosis::Kind::kNoEligibleNode);
+  EXPECT_EQ(r.pending[1].diagnosis.text,
+            "can never fit: every node is excluded before resources are even compared: 1 node whose devices cannot "
+            "satisfy the pod's resource claims even when all are free (no devices, or none that the claims' device "
+            "classes, selectors and constraints admit)");
   // The gated and DRA pods took nothing.
   EXPECT_EQ(c.state(0).GpuRequested(), 1);
   EXPECT_EQ(c.state(0).num_pods, 1);

@@ -91,11 +91,12 @@ std::vector<const ResourceSlice*> DynamicResources::SlicesFor(const State&, cons
   return out;
 }
 
-Result<std::optional<std::vector<AllocationResult>>> DynamicResources::Allocate(const State& s,
-                                                                                const Node& node) const {
+Result<std::optional<std::vector<AllocationResult>>> DynamicResources::Allocate(const State& s, const Node& node,
+                                                                                const AllocatedState* in_use) const {
   const DraObjects* objects = s.objects;
-  Allocator a(features_, s.allocated, [objects](const std::string& name) { return objects->FindClass(name); },
-              SlicesFor(s, node.name()), &cache_);
+  Allocator a(features_, in_use ? in_use : s.allocated,
+              [objects](const std::string& name) { return objects->FindClass(name); }, SlicesFor(s, node.name()),
+              &cache_);
   return a.Allocate(node, s.to_allocate);
 }
 
@@ -104,7 +105,7 @@ bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeSta
   if (s == nullptr) return true;
   constexpr auto kCode = SchedStatus::Code::kUnschedulableAndUnresolvable;
   if (!s->to_allocate.empty()) {
-    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, node);
+    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, node, nullptr);
     if (!r.ok()) {
       if (why) why->Fail(kCode, Intern(r.status().message()));
       return false;
@@ -131,7 +132,7 @@ std::vector<ClaimDevices> DynamicResources::Reserve(const PodInfo& pod, ClusterS
   if (s == nullptr) return out;
   std::optional<std::vector<AllocationResult>> made;
   if (!s->to_allocate.empty()) {
-    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, cluster.node(node));
+    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, cluster.node(node), nullptr);
     if (r.ok() && r->has_value() && (*r)->size() == s->to_allocate.size()) made = std::move(**r);
   }
   const std::string pod_key = pod.pod->ns() + "/" + pod.pod->name();
@@ -155,12 +156,28 @@ std::vector<ClaimDevices> DynamicResources::Reserve(const PodInfo& pod, ClusterS
 }
 
 int DynamicResources::NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const {
-  return Check(pod, node, state, nullptr) ? 0 : 1;
+  if (Check(pod, node, state, nullptr)) return 0;
+  const State* s = pod.cycle ? pod.cycle->Get<State>(this) : nullptr;
+  if (s == nullptr) return 0;
+  // A claim allocated already, its devices elsewhere: the pods reserving it
+  // keep it there (it is deallocated only when none does).
+  for (const PodClaim& pc : s->claims.claims) {
+    const ClaimAllocations::Entry* e = s->allocations->Find(pc.key);
+    if (e != nullptr && e->allocation.node_selector && !MatchesAnyNodeSelectorTerm(*e->allocation.node_selector, node))
+      return kNeverClaimElsewhere;
+  }
+  // Would the claims fit with every device free? Then they wait for the
+  // claims holding the devices to go; otherwise the node never serves them.
+  static const AllocatedState kNothingInUse;
+  Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, node, &kNothingInUse);
+  return r.ok() && r->has_value() ? 0 : kNeverNoDevices;
 }
 
-std::string DynamicResources::ExclusionPhrase(const PodInfo&, const ClusterState&, int) const {
-  return "where the pod's resource claims cannot be allocated (no free devices that their device classes, "
-         "selectors and constraints admit)";
+std::string DynamicResources::ExclusionPhrase(const PodInfo&, const ClusterState&, int reason) const {
+  if (reason == kNeverClaimElsewhere)
+    return "where the pod's claims, allocated already, cannot be used (their devices are on another node)";
+  return "whose devices cannot satisfy the pod's resource claims even when all are free (no devices, or none "
+         "that the claims' device classes, selectors and constraints admit)";
 }
 
 }  // namespace gpusched

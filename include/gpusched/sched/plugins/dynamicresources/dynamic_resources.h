@@ -93,7 +93,12 @@ class DynamicResources : public FilterPlugin {
   // slice with a node selector, allNodes or per-device selection.
   std::vector<const ResourceSlice*> SlicesFor(const State& s, const std::string& node) const;
   // Allocate for `node`: results, nullopt (cannot), or the error text.
-  Result<std::optional<std::vector<AllocationResult>>> Allocate(const State& s, const Node& node) const;
+  // `in_use` replaces the devices in use PreFilter saw (nullptr: those).
+  Result<std::optional<std::vector<AllocationResult>>> Allocate(const State& s, const Node& node,
+                                                                const AllocatedState* in_use) const;
+  // NeverPasses' reasons.
+  static constexpr int kNeverNoDevices = 1;
+  static constexpr int kNeverClaimElsewhere = 2;
   std::string_view Intern(std::string text) const;
 
   DraFeatures features_;
