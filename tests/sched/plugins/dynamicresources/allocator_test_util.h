@@ -430,6 +430,8 @@ struct NamedAllocatorCase {
   std::function<void(AllocatorCase&)> build;
   // Why this case cannot run yet ("" when it can).
   std::string skip = "";
+  // Compare share ids as they are (upstream replaces every one by fixedShareID).
+  bool keep_share_ids = false;
 };
 
 // GoogleTest prints a case by its name.
