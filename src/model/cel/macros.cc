@@ -1,0 +1,153 @@
+// Macro expansion exactly as cel-go parser/macro.go (MakeHas, makeQuantifier,
+// MakeMap, MakeFilter) and ext/bindings.go (celBind) build their
+// comprehensions, so that the checker and the cost estimator see the same
+// shapes as upstream (the cost of exists() is that of its loop condition
+// `@not_strictly_false(!@result)` and step `@result || p`).
+#include "gpusched/model/cel/macros.h"
+
+#include <utility>
+
+namespace gpusched::cel {
+
+ExprPtr NewExpr(IdGen& ids, Expr::Kind kind, int32_t offset) {
+  auto e = std::make_unique<Expr>();
+  e->kind = kind;
+  e->id = ids.Next();
+  e->offset = offset;
+  return e;
+}
+
+ExprPtr NewCall(IdGen& ids, int32_t offset, std::string fn, std::vector<ExprPtr> args) {
+  ExprPtr e = NewExpr(ids, Expr::Kind::kCall, offset);
+  e->name = std::move(fn);
+  e->args = std::move(args);
+  return e;
+}
+
+ExprPtr NewIdent(IdGen& ids, int32_t offset, std::string name) {
+  ExprPtr e = NewExpr(ids, Expr::Kind::kIdent, offset);
+  e->name = std::move(name);
+  return e;
+}
+
+ExprPtr NewConst(IdGen& ids, int32_t offset, Value v) {
+  ExprPtr e = NewExpr(ids, Expr::Kind::kConst, offset);
+  e->constant = std::move(v);
+  return e;
+}
+
+namespace {
+
+template <typename... E>
+std::vector<ExprPtr> Args(E&&... e) {
+  std::vector<ExprPtr> v;
+  (v.push_back(std::forward<E>(e)), ...);
+  return v;
+}
+
+ExprPtr Comprehension(IdGen& ids, int32_t offset, ExprPtr range, std::string iter_var, std::string accu_var,
+                      ExprPtr init, ExprPtr cond, ExprPtr step, ExprPtr result) {
+  ExprPtr e = NewExpr(ids, Expr::Kind::kComprehension, offset);
+  e->iter_range = std::move(range);
+  e->iter_var = std::move(iter_var);
+  e->accu_var = std::move(accu_var);
+  e->accu_init = std::move(init);
+  e->loop_cond = std::move(cond);
+  e->loop_step = std::move(step);
+  e->result = std::move(result);
+  return e;
+}
+
+ExprPtr NewList(IdGen& ids, int32_t offset, std::vector<ExprPtr> items) {
+  ExprPtr e = NewExpr(ids, Expr::Kind::kList, offset);
+  e->args = std::move(items);
+  return e;
+}
+
+// The iteration variable of all/exists/map/filter; null with an issue.
+bool IterVar(const std::vector<ExprPtr>& args, std::string* name, std::vector<Issue>* issues) {
+  if (args[0]->kind != Expr::Kind::kIdent) {
+    issues->push_back({args[0]->offset, "argument must be a simple name"});
+    return false;
+  }
+  if (args[0]->name == kAccumulatorName) {
+    issues->push_back({args[0]->offset, "iteration variable overwrites accumulator variable"});
+    return false;
+  }
+  *name = args[0]->name;
+  return true;
+}
+
+}  // namespace
+
+ExprPtr ExpandMacro(IdGen& ids, int32_t offset, const std::string& fn, ExprPtr& target, std::vector<ExprPtr>& args,
+                    bool* matched, std::vector<Issue>* issues) {
+  *matched = false;
+  const size_t n = args.size();
+  auto accu = [&] { return NewIdent(ids, offset, kAccumulatorName); };
+  if (!target) {
+    if (fn != "has" || n != 1) return nullptr;
+    *matched = true;
+    if (args[0]->kind != Expr::Kind::kSelect) {
+      issues->push_back({args[0]->offset, "invalid argument to has() macro"});
+      return nullptr;
+    }
+    ExprPtr sel = std::move(args[0]);
+    sel->test_only = true;
+    return sel;
+  }
+  // cel.bind(var, init, result): ext/bindings.go, receiver `cel` only.
+  if (fn == "bind" && n == 3 && target->kind == Expr::Kind::kIdent && target->name == "cel") {
+    *matched = true;
+    if (args[0]->kind != Expr::Kind::kIdent) {
+      issues->push_back({args[0]->offset, "cel.bind() variable names must be simple identifiers"});
+      return nullptr;
+    }
+    std::string var = args[0]->name;
+    return Comprehension(ids, offset, NewList(ids, offset, {}), "#unused", var, std::move(args[1]),
+                         NewConst(ids, offset, Value::Bool(false)), NewIdent(ids, offset, var), std::move(args[2]));
+  }
+  bool quantifier = (fn == "all" || fn == "exists" || fn == "exists_one") && n == 2;
+  bool map = fn == "map" && (n == 2 || n == 3);
+  bool filter = fn == "filter" && n == 2;
+  if (!quantifier && !map && !filter) return nullptr;
+  *matched = true;
+  std::string v;
+  if (!IterVar(args, &v, issues)) return nullptr;
+  ExprPtr range = std::move(target);
+  if (fn == "all") {
+    return Comprehension(ids, offset, std::move(range), v, kAccumulatorName, NewConst(ids, offset, Value::Bool(true)),
+                         NewCall(ids, offset, "@not_strictly_false", Args(accu())),
+                         NewCall(ids, offset, "_&&_", Args(accu(), std::move(args[1]))), accu());
+  }
+  if (fn == "exists") {
+    return Comprehension(ids, offset, std::move(range), v, kAccumulatorName, NewConst(ids, offset, Value::Bool(false)),
+                         NewCall(ids, offset, "@not_strictly_false", Args(NewCall(ids, offset, "!_", Args(accu())))),
+                         NewCall(ids, offset, "_||_", Args(accu(), std::move(args[1]))), accu());
+  }
+  if (fn == "exists_one") {
+    ExprPtr step = NewCall(ids, offset, "_?_:_",
+                           Args(std::move(args[1]),
+                                NewCall(ids, offset, "_+_", Args(accu(), NewConst(ids, offset, Value::Int(1)))), accu()));
+    return Comprehension(ids, offset, std::move(range), v, kAccumulatorName, NewConst(ids, offset, Value::Int(0)),
+                         NewConst(ids, offset, Value::Bool(true)), std::move(step),
+                         NewCall(ids, offset, "_==_", Args(accu(), NewConst(ids, offset, Value::Int(1)))));
+  }
+  ExprPtr filter_expr;
+  ExprPtr element;
+  if (filter) {
+    filter_expr = std::move(args[1]);
+    element = NewIdent(ids, args[0]->offset, v);
+  } else if (n == 3) {
+    filter_expr = std::move(args[1]);
+    element = std::move(args[2]);
+  } else {
+    element = std::move(args[1]);
+  }
+  ExprPtr step = NewCall(ids, offset, "_+_", Args(accu(), NewList(ids, offset, Args(std::move(element)))));
+  if (filter_expr) step = NewCall(ids, offset, "_?_:_", Args(std::move(filter_expr), std::move(step), accu()));
+  return Comprehension(ids, offset, std::move(range), v, kAccumulatorName, NewList(ids, offset, {}),
+                       NewConst(ids, offset, Value::Bool(true)), std::move(step), accu());
+}
+
+}  // namespace gpusched::cel
