@@ -92,7 +92,6 @@ INSTANTIATE_TEST_SUITE_P(Allocator, AllocatorGpuschedTest, ::testing::ValuesIn(C
 
 // Invalid pools and nothing else: an error about this node only.
 TEST(AllocatorGpuschedErrorsTest, InvalidPoolsAreAFailureOnTheNodeOnly) {
-  if (!CelAvailable()) GTEST_SKIP() << "the CEL selector engine does not evaluate selectors yet";
   const DeviceClass cls = deviceClass(classA, driverA);
   const ResourceSlice s1 = sliceWithDevices(slice1, node1, resourcePool(pool1, 2), driverA, device(device1, nil, nil));
   const ResourceSlice s2 = sliceWithDevices(slice2, node1, resourcePool(pool1, 2), driverA, device(device1, nil, nil));

@@ -443,8 +443,6 @@ void RunAllocatorCase(const NamedAllocatorCase& named);
 // Every device result, node selector and config of `a` as one text, the
 // results sorted (upstream's ConsistOf: their order is irrelevant).
 std::string Describe(const AllocationResult& a);
-// True when the CEL selector engine is linked in and works.
-bool CelAvailable();
 
 }  // namespace gpusched::dra_test
 

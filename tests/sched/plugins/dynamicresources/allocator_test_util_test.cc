@@ -399,21 +399,11 @@ std::string Describe(const AllocationResult& a) {
   return s;
 }
 
-bool CelAvailable() {
-  cel::SelectorCache cache;
-  Result<cel::DeviceSelector> s = cache.Get("device.driver == \"x\"");
-  if (!s.ok()) return false;
-  Device d;
-  Result<bool> m = s->Matches("x", d);
-  return m.ok() && *m;
-}
-
 void PrintTo(const NamedAllocatorCase& c, std::ostream* os) { *os << c.name; }
 
 void RunAllocatorCase(const NamedAllocatorCase& named) {
   if (!named.skip.empty()) GTEST_SKIP() << named.skip;
-  if (!CelAvailable()) GTEST_SKIP() << "the CEL selector engine (model/cel, branch cel) does not evaluate selectors yet";
-  AllocatorCase tc;
+    AllocatorCase tc;
   named.build(tc);
 
   AllocatedState state;
