@@ -12,62 +12,92 @@ std::vector<NamedAllocatorCase> Cases() {
   return {
       // Upstream draws a random UUID per share; gpusched the first id of a
       // fixed sequence that no allocated share of the device uses.
-      {"share-ids-skip-allocated-shares", [&](AllocatorCase& tc) {
+      {"share-ids-skip-allocated-shares",
+       [&](AllocatorCase& tc) {
          tc.features = Features{.ConsumableCapacity = true};
-         tc.claimsToAllocate = objects(claim(claim0).withRequests(deviceRequest(req0, classA, 1).withCapacityRequest(one)));
+         tc.claimsToAllocate =
+             objects(claim(claim0).withRequests(deviceRequest(req0, classA, 1).withCapacityRequest(one)));
          tc.classes = objects(deviceClass(classA, driverA));
-         tc.slices = unwrapResourceSlices(sliceWithDevices(slice1, node1, pool1, driverA,
-             device(device1, QMap{{capacity0, four}}, nil).withAllowMultipleAllocations()));
-         tc.allocatedSharedDeviceIDs = {SharedDeviceId{MakeDeviceID(driverA, pool1, device1), "00000000-0000-4000-8000-000000000001"}};
+         tc.slices = unwrapResourceSlices(
+             sliceWithDevices(slice1, node1, pool1, driverA,
+                              device(device1, QMap{{capacity0, four}}, nil).withAllowMultipleAllocations()));
+         tc.allocatedSharedDeviceIDs = {
+             SharedDeviceId{MakeDeviceID(driverA, pool1, device1), "00000000-0000-4000-8000-000000000001"}};
          tc.allocatedCapacityDevices = {{MakeDeviceID(driverA, pool1, device1), CapMap{{capacity0, one}}}};
          tc.node = node(node1, region1);
-         tc.expectResults = {allocationResult(localNodeSelector(node1),
-             deviceRequestAllocationResult(req0, driverA, pool1, device1).withConsumedCapacity("00000000-0000-4000-8000-000000000002", QMap{{capacity0, one}}))};
-       }, "", /*keep_share_ids=*/true},
-      {"share-ids-of-one-allocation-differ", [&](AllocatorCase& tc) {
+         tc.expectResults = {allocationResult(
+             localNodeSelector(node1),
+             deviceRequestAllocationResult(req0, driverA, pool1, device1)
+                 .withConsumedCapacity("00000000-0000-4000-8000-000000000002", QMap{{capacity0, one}}))};
+       },
+       "", /*keep_share_ids=*/true},
+      {"share-ids-of-one-allocation-differ",
+       [&](AllocatorCase& tc) {
          tc.features = Features{.ConsumableCapacity = true};
-         tc.claimsToAllocate = objects(claim(claim0).withRequests(deviceRequest(req0, classA, 2).withCapacityRequest(one)));
+         tc.claimsToAllocate =
+             objects(claim(claim0).withRequests(deviceRequest(req0, classA, 2).withCapacityRequest(one)));
          tc.classes = objects(deviceClass(classA, driverA));
-         tc.slices = unwrapResourceSlices(sliceWithDevices(slice1, node1, pool1, driverA,
-             device(device1, QMap{{capacity0, four}}, nil).withAllowMultipleAllocations()));
+         tc.slices = unwrapResourceSlices(
+             sliceWithDevices(slice1, node1, pool1, driverA,
+                              device(device1, QMap{{capacity0, four}}, nil).withAllowMultipleAllocations()));
          tc.node = node(node1, region1);
-         tc.expectResults = {allocationResult(localNodeSelector(node1),
-             deviceRequestAllocationResult(req0, driverA, pool1, device1).withConsumedCapacity("00000000-0000-4000-8000-000000000001", QMap{{capacity0, one}}),
-             deviceRequestAllocationResult(req0, driverA, pool1, device1).withConsumedCapacity("00000000-0000-4000-8000-000000000002", QMap{{capacity0, one}}))};
-       }, "", /*keep_share_ids=*/true},
+         tc.expectResults = {allocationResult(
+             localNodeSelector(node1),
+             deviceRequestAllocationResult(req0, driverA, pool1, device1)
+                 .withConsumedCapacity("00000000-0000-4000-8000-000000000001", QMap{{capacity0, one}}),
+             deviceRequestAllocationResult(req0, driverA, pool1, device1)
+                 .withConsumedCapacity("00000000-0000-4000-8000-000000000002", QMap{{capacity0, one}}))};
+       },
+       "", /*keep_share_ids=*/true},
       // v1.35's default gates pick upstream's "incubating" allocator, which
       // knows no distinctAttribute constraint...
-      {"incubating-distinct-attribute-is-unknown", [&](AllocatorCase& tc) {
+      {"incubating-distinct-attribute-is-unknown",
+       [&](AllocatorCase& tc) {
          tc.features = Features{.AdminAccess = true, .PrioritizedList = true};
-         tc.claimsToAllocate = objects(claim(claim0).withConstraints([&] { DeviceConstraint o; o.distinct_attribute = intAttribute; return o; }()).withRequests(deviceRequest(req0, classA, 1)));
+         tc.claimsToAllocate = objects(claim(claim0)
+                                           .withConstraints([&] {
+                                             DeviceConstraint o;
+                                             o.distinct_attribute = intAttribute;
+                                             return o;
+                                           }())
+                                           .withRequests(deviceRequest(req0, classA, 1)));
          tc.classes = objects(deviceClass(classA, driverA));
          tc.slices = unwrapResourceSlices(sliceWithOneDevice(slice1, node1, pool1, driverA));
          tc.node = node(node1, region1);
          tc.expectError = "claim claim-0, constraint #0: empty constraint (unsupported constraint type?)";
        }},
       // ... and does not look at capacity requests.
-      {"incubating-ignores-capacity-requests", [&](AllocatorCase& tc) {
+      {"incubating-ignores-capacity-requests",
+       [&](AllocatorCase& tc) {
          tc.features = Features{.AdminAccess = true, .PrioritizedList = true};
-         tc.claimsToAllocate = objects(claim(claim0).withRequests(deviceRequest(req0, classA, 1).withCapacityRequest(one)));
+         tc.claimsToAllocate =
+             objects(claim(claim0).withRequests(deviceRequest(req0, classA, 1).withCapacityRequest(one)));
          tc.classes = objects(deviceClass(classA, driverA));
          tc.slices = unwrapResourceSlices(sliceWithOneDevice(slice1, node1, pool1, driverA));
          tc.node = node(node1, region1);
-         tc.expectResults = {allocationResult(localNodeSelector(node1), deviceAllocationResult(req0, driverA, pool1, device1, false))};
+         tc.expectResults = {
+             allocationResult(localNodeSelector(node1), deviceAllocationResult(req0, driverA, pool1, device1, false))};
        }},
-      {"incubating-ignores-binds-to-node", [&](AllocatorCase& tc) {
+      {"incubating-ignores-binds-to-node",
+       [&](AllocatorCase& tc) {
          tc.features = Features{.AdminAccess = true, .PrioritizedList = true};
          tc.claimsToAllocate = objects(claimWithRequest(claim0, req0, classA));
          tc.classes = objects(deviceClass(classA, driverA));
-         tc.slices = unwrapResourceSlices(sliceWithDevices(slice1, nodeSelectionAll, pool1, driverA, device(device1, nil, nil).withBindsToNode(true)));
+         tc.slices = unwrapResourceSlices(sliceWithDevices(slice1, nodeSelectionAll, pool1, driverA,
+                                                           device(device1, nil, nil).withBindsToNode(true)));
          tc.node = node(node1, region1);
          tc.expectResults = {allocationResult(NodeSel(), deviceAllocationResult(req0, driverA, pool1, device1, false))};
        }},
-      {"missing-class-text", [&](AllocatorCase& tc) {
+      {"missing-class-text",
+       [&](AllocatorCase& tc) {
          tc.claimsToAllocate = objects(claimWithRequest(claim0, req0, classA));
          tc.node = node(node1, region1);
-         tc.expectError = "claim claim-0, request req-0: could not retrieve device class class-a: deviceclass.resource.k8s.io \"class-a\" not found";
+         tc.expectError =
+             "claim claim-0, request req-0: could not retrieve device class class-a: deviceclass.resource.k8s.io "
+             "\"class-a\" not found";
        }},
-      {"namespaced-claim-named-with-namespace", [&](AllocatorCase& tc) {
+      {"namespaced-claim-named-with-namespace",
+       [&](AllocatorCase& tc) {
          ClaimW c = claimWithRequest(claim0, req0, "");
          c.meta.namespace_ = "team-a";
          tc.claimsToAllocate = {c};
@@ -98,8 +128,9 @@ TEST(AllocatorGpuschedErrorsTest, InvalidPoolsAreAFailureOnTheNodeOnly) {
   const ResourceClaim c = claimWithRequest(claim0, req0, classA);
   cel::SelectorCache cache;
   AllocatedState state;
-  Allocator allocator(Features{}.ToDra(), &state,
-                      [&](const std::string& name) { return name == classA ? &cls : nullptr; }, {&s1, &s2}, &cache);
+  Allocator allocator(
+      Features{}.ToDra(), &state, [&](const std::string& name) { return name == classA ? &cls : nullptr; }, {&s1, &s2},
+      &cache);
   auto result = allocator.Allocate(node(node1, region1), {&c});
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.status().message(), "invalid resource pools were encountered");
