@@ -3,6 +3,11 @@
 // expressions, as far as selectors use them (see functions.h).
 #include "gpusched/model/cel/functions.h"
 
+#include <re2/re2.h>
+
+#include <mutex>
+#include <unordered_map>
+
 namespace gpusched::cel {
 
 const FunctionRegistry& FunctionRegistry::Get() {
@@ -51,6 +56,26 @@ bool ValueMatches(const Type& t, const Value& v) {
 }
 
 Value NoSuchOverload() { return Value::Error("no such overload"); }
+
+std::shared_ptr<const re2::RE2> CachedRegex(const std::string& pattern) {
+  // Bounded: dropped whole when full (patterns built from device data could
+  // otherwise grow it without limit).
+  constexpr size_t kMaxEntries = 256;
+  static std::mutex mu;
+  static auto* cache = new std::unordered_map<std::string, std::shared_ptr<const re2::RE2>>();
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache->find(pattern);
+    if (it != cache->end()) return it->second;
+  }
+  re2::RE2::Options opts;
+  opts.set_log_errors(false);
+  auto re = std::make_shared<const re2::RE2>(pattern, opts);
+  std::lock_guard<std::mutex> lock(mu);
+  if (cache->size() >= kMaxEntries) cache->clear();
+  cache->emplace(pattern, re);
+  return re;
+}
 
 int64_t CodePointCount(const std::string& s) {
   int64_t n = 0;

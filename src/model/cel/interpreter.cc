@@ -203,8 +203,10 @@ class Interpreter {
     if (e.name != "_+_" || e.args.size() != 2 || e.args[0]->kind != Expr::Kind::kIdent ||
         e.args[0]->name != kAccumulatorName || e.args[1]->kind != Expr::Kind::kList)
       return false;
-    Value* accu = FindLocal(kAccumulatorName);
-    if (!accu || accu->kind() != Value::Kind::kList) return false;
+    {
+      const Value* accu = FindLocal(kAccumulatorName);
+      if (!accu || accu->kind() != Value::Kind::kList) return false;
+    }
     Charge(1 + 10);
     std::vector<Value> items;
     for (const ExprPtr& a : e.args[1]->args) {
@@ -215,6 +217,8 @@ class Interpreter {
       }
       items.push_back(std::move(v));
     }
+    // Looked up again: evaluating the items may have grown the scope stack.
+    Value* accu = FindLocal(kAccumulatorName);
     Value taken = std::move(*accu);
     *accu = Value();
     if (std::vector<Value>* own = taken.MutableListIfUnique()) {

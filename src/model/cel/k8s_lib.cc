@@ -78,9 +78,8 @@ int Cmp3(const Value& a, const Value& b) {
 }
 
 Value Find(const V& a, bool all) {
-  RE2::Options opts;
-  opts.set_log_errors(false);
-  RE2 re(a[1].string_value(), opts);
+  std::shared_ptr<const RE2> compiled = CachedRegex(a[1].string_value());
+  const RE2& re = *compiled;
   if (!re.ok()) return Value::Error("Illegal regex: " + re.error());
   const std::string& s = a[0].string_value();
   if (!all) {

@@ -13,9 +13,11 @@
 // (cel-go's ANTLR error recovery may report more).
 #include "gpusched/model/cel/parser.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "gpusched/model/cel/lexer.h"
@@ -95,8 +97,8 @@ class Parser {
   }
   // A counter of one grammar rule's nesting, as cel-go's recursionListener
   // keeps per rule type.
-  bool Enter(int& counter, int n = 1) {
-    counter += n;
+  bool Enter(int& counter) {
+    ++counter;
     if (counter > kMaxRecursionDepth) {
       LimitError("expression recursion limit exceeded: " + std::to_string(kMaxRecursionDepth));
       return false;
@@ -120,11 +122,12 @@ class Parser {
         --expr_depth_;
         return nullptr;
       }
+      int d = std::max({VisitDepth(cond), VisitDepth(a), VisitDepth(b)}) + 1;
       std::vector<ExprPtr> args;
       args.push_back(std::move(cond));
       args.push_back(std::move(a));
       args.push_back(std::move(b));
-      cond = NewCall(ids_, at, "_?_:_", std::move(args));
+      cond = Counted(NewCall(ids_, at, "_?_:_", std::move(args)), d);
     }
     --expr_depth_;
     return failed_ ? nullptr : std::move(cond);
@@ -145,7 +148,9 @@ class Parser {
       terms.push_back(std::move(t));
     }
     if (ops.empty()) return std::move(terms[0]);
-    return Balanced(is_or ? "_||_" : "_&&_", terms, ops, 0, static_cast<int>(ops.size()) - 1);
+    int d = 0;
+    for (const ExprPtr& t : terms) d = std::max(d, VisitDepth(t));
+    return Counted(Balanced(is_or ? "_||_" : "_&&_", terms, ops, 0, static_cast<int>(ops.size()) - 1), d);
   }
 
   // cel-go parser/helper.go balancer.balancedTree.
@@ -173,53 +178,59 @@ class Parser {
     }
   }
 
-  ExprPtr Binary(int32_t at, const char* fn, ExprPtr a, ExprPtr b) {
+  ExprPtr Binary(int32_t at, const char* fn, ExprPtr a, ExprPtr b, bool counts) {
+    int d = std::max(VisitDepth(a), VisitDepth(b)) + (counts ? 1 : 0);
     std::vector<ExprPtr> args;
     args.push_back(std::move(a));
     args.push_back(std::move(b));
-    return NewCall(ids_, at, fn, std::move(args));
+    return Counted(NewCall(ids_, at, fn, std::move(args)), d);
+  }
+
+  // cel-go's visitor depth (parser.go Visit: checkAndIncrementRecursionDepth
+  // on ternaries, relations, arithmetic, selections, member calls and
+  // indexing; not on &&, ||, unary operators, global calls or literals).
+  int VisitDepth(const ExprPtr& e) const {
+    auto it = visit_depth_.find(e.get());
+    return it == visit_depth_.end() ? 0 : it->second;
+  }
+  ExprPtr Counted(ExprPtr e, int depth) {
+    if (!e) return e;
+    if (depth > kMaxRecursionDepth) LimitError("max recursion depth exceeded");
+    visit_depth_[e.get()] = depth;
+    return e;
   }
 
   ExprPtr Relation() {
-    int saved = relation_depth_;
     ExprPtr e = Additive();
     while (e && RelationFn(Peek().kind)) {
-      if (!Enter(relation_depth_)) break;
       const Token& t = Take();
       ExprPtr rhs = Additive();
       if (!rhs) return nullptr;
-      e = Binary(t.offset, RelationFn(t.kind), std::move(e), std::move(rhs));
+      e = Binary(t.offset, RelationFn(t.kind), std::move(e), std::move(rhs), true);
     }
-    relation_depth_ = saved;
     return failed_ ? nullptr : std::move(e);
   }
 
   ExprPtr Additive() {
-    int saved = calc_depth_;
     ExprPtr e = Multiplicative();
     while (e && (Peek().kind == K::kPlus || Peek().kind == K::kMinus)) {
-      if (!Enter(calc_depth_)) break;
       const Token& t = Take();
       ExprPtr rhs = Multiplicative();
       if (!rhs) return nullptr;
-      e = Binary(t.offset, t.kind == K::kPlus ? "_+_" : "_-_", std::move(e), std::move(rhs));
+      e = Binary(t.offset, t.kind == K::kPlus ? "_+_" : "_-_", std::move(e), std::move(rhs), true);
     }
-    calc_depth_ = saved;
     return failed_ ? nullptr : std::move(e);
   }
 
   ExprPtr Multiplicative() {
-    int saved = calc_depth_;
     ExprPtr e = Unary();
     while (e && (Peek().kind == K::kStar || Peek().kind == K::kSlash || Peek().kind == K::kPercent)) {
-      if (!Enter(calc_depth_)) break;
       const Token& t = Take();
       ExprPtr rhs = Unary();
       if (!rhs) return nullptr;
       const char* fn = t.kind == K::kStar ? "_*_" : t.kind == K::kSlash ? "_/_" : "_%_";
-      e = Binary(t.offset, fn, std::move(e), std::move(rhs));
+      e = Binary(t.offset, fn, std::move(e), std::move(rhs), true);
     }
-    calc_depth_ = saved;
     return failed_ ? nullptr : std::move(e);
   }
 
@@ -241,23 +252,22 @@ class Parser {
     ExprPtr e = Member();
     if (!e) return nullptr;
     if (n % 2 == 0) return e;
+    int d = VisitDepth(e);
     std::vector<ExprPtr> args;
     args.push_back(std::move(e));
-    return NewCall(ids_, at, k == K::kNot ? "!_" : "-_", std::move(args));
+    return Counted(NewCall(ids_, at, k == K::kNot ? "!_" : "-_", std::move(args)), d);
   }
 
   ExprPtr Member() {
-    int saved = member_depth_;
     ExprPtr e = Primary();
     while (e) {
       K k = Peek().kind;
       if (k != K::kDot && k != K::kLBracket) break;
-      if (!Enter(member_depth_)) break;
       const Token& op = Take();
       if (k == K::kLBracket) {
         ExprPtr index = Expr_();
         if (!index || !Expect(K::kRBracket, "']'")) return nullptr;
-        e = Binary(op.offset, "_[_]", std::move(e), std::move(index));
+        e = Binary(op.offset, "_[_]", std::move(e), std::move(index), true);
         continue;
       }
       if (Peek().kind != K::kIdent) {
@@ -273,11 +283,11 @@ class Parser {
       } else {
         ExprPtr sel = NewExpr(ids_, Expr::Kind::kSelect, op.offset);
         sel->name = id.text;
+        int d = VisitDepth(e) + 1;
         sel->target = std::move(e);
-        e = std::move(sel);
+        e = Counted(std::move(sel), d);
       }
     }
-    member_depth_ = saved;
     return failed_ ? nullptr : std::move(e);
   }
 
@@ -296,9 +306,19 @@ class Parser {
   }
 
   ExprPtr CallOrMacro(int32_t at, const std::string& fn, ExprPtr target, std::vector<ExprPtr> args) {
+    int d = target ? VisitDepth(target) + 1 : 0;
+    for (const ExprPtr& a : args) d = std::max(d, VisitDepth(a) + (target ? 1 : 0));
+    return Counted(CallOrMacroNode(at, fn, std::move(target), std::move(args)), d);
+  }
+
+  ExprPtr CallOrMacroNode(int32_t at, const std::string& fn, ExprPtr target, std::vector<ExprPtr> args) {
     bool matched = false;
+    std::vector<const Expr*> inputs{target.get()};
+    for (const ExprPtr& a : args) inputs.push_back(a.get());
     ExprPtr m = ExpandMacro(ids_, at, fn, target, args, &matched, &issues_);
     if (matched) {
+      // The macro may have freed some inputs; forget their depths.
+      for (const Expr* x : inputs) visit_depth_.erase(x);
       if (!m) failed_ = true;
       return m;
     }
@@ -337,7 +357,7 @@ class Parser {
           SyntaxError(Peek(), "message construction is not supported");
           return nullptr;
         }
-        return NewIdent(ids_, start == id.offset ? id.offset : start, id.text);
+        return Counted(NewIdent(ids_, start == id.offset ? id.offset : start, id.text), 0);
       }
       case K::kLParen: {
         Take();
@@ -349,10 +369,12 @@ class Parser {
         int32_t at = Take().offset;
         ExprPtr list = NewExpr(ids_, Expr::Kind::kList, at);
         if (!Args(K::kRBracket, &list->args)) return nullptr;
-        return list;
+        int d = 0;
+        for (const ExprPtr& a : list->args) d = std::max(d, VisitDepth(a));
+        return Counted(std::move(list), d);
       }
       case K::kLBrace: return MapLiteral();
-      default: return Literal();
+      default: return Counted(Literal(), 0);
     }
   }
 
@@ -368,12 +390,15 @@ class Parser {
       map->args.push_back(std::move(key));
       map->args.push_back(std::move(value));
       if (Accept(K::kComma)) {
-        if (Accept(K::kRBrace)) return map;
+        if (Accept(K::kRBrace)) break;
         continue;
       }
       if (!Expect(K::kRBrace, "'}'")) return nullptr;
-      return map;
+      break;
     }
+    int d = 0;
+    for (const ExprPtr& a : map->args) d = std::max(d, VisitDepth(a));
+    return Counted(std::move(map), d);
   }
 
   ExprPtr Literal() {
@@ -447,7 +472,8 @@ class Parser {
   bool failed_ = false;
   std::vector<Issue> issues_;
   IdGen ids_;
-  int expr_depth_ = 0, relation_depth_ = 0, calc_depth_ = 0, member_depth_ = 0;
+  int expr_depth_ = 0;
+  std::unordered_map<const Expr*, int> visit_depth_;
 };
 
 // The depth of the expanded AST, without recursion (the tree may be deep).
@@ -455,7 +481,8 @@ int Depth(const Expr& root) {
   int max_depth = 0;
   std::vector<std::pair<const Expr*, int>> stack{{&root, 1}};
   while (!stack.empty()) {
-    auto [e, d] = stack.back();
+    const Expr* e = stack.back().first;
+    const int d = stack.back().second;
     stack.pop_back();
     max_depth = std::max(max_depth, d);
     auto push = [&](const ExprPtr& c) {

@@ -249,11 +249,9 @@ Value ToBool(const V& a) {
 
 Value Matches(const V& a) {
   if (a[0].kind() != Value::Kind::kString || a[1].kind() != Value::Kind::kString) return NoSuchOverload();
-  RE2::Options opts;
-  opts.set_log_errors(false);
-  RE2 re(a[1].string_value(), opts);
-  if (!re.ok()) return Value::Error("error parsing regexp: " + re.error());
-  return Value::Bool(RE2::PartialMatch(a[0].string_value(), re));
+  std::shared_ptr<const RE2> re = CachedRegex(a[1].string_value());
+  if (!re->ok()) return Value::Error("error parsing regexp: " + re->error());
+  return Value::Bool(RE2::PartialMatch(a[0].string_value(), *re));
 }
 
 void Op(FunctionRegistry* r, const char* fn, const char* id, std::vector<Type> params, Type result, Impl impl,

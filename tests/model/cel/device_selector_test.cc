@@ -16,9 +16,13 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <limits>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include "cel_test_util.h"
 
 namespace gpusched::cel {
 namespace {
@@ -192,6 +196,138 @@ TEST(CelCompileTest, ExpensiveStopsAtRuntimeLimit) {
   Result<bool> m = s->Matches("dra.example.com", Device{});
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.status().message(), "operation cancelled: actual cost limit exceeded");
+}
+
+
+// The selectors the NVIDIA DRA driver's DeviceClasses, demos and tests use
+// (/work/shared/reference/dra-gang-preemption-extender.md section 1.3),
+// against a whole A100 and a MIG device. Costs are our estimator's, derived
+// by hand from cel-go's rules as in the upstream table above.
+TEST(CelDeviceSelectorTest, NvidiaSelectors) {
+  Device gpu = testing::A100();
+  Device mig;
+  mig.attributes["type"] = testing::StrAttr("mig");
+  mig.attributes["profile"] = testing::StrAttr("1g.10gb");
+  mig.attributes["parentUUID"] = testing::StrAttr("GPU-1371b2f5");
+  mig.attributes["productName"] = testing::StrAttr("NVIDIA A100 80GB PCIe");
+  mig.attributes["driverVersion"] = testing::VersionAttr("570.124.6");
+  mig.capacity["multiprocessors"].value = *Quantity::Parse("14");
+  mig.capacity["memory"].value = *Quantity::Parse("9856Mi");
+  struct Case {
+    std::string expr;
+    uint64_t cost;
+    std::string on_gpu;
+    std::string on_mig;
+  };
+  const std::vector<Case> cases = {
+      {"device.driver == 'gpu.nvidia.com' && device.attributes['gpu.nvidia.com'].type == 'gpu'", 9, "true", "false"},
+      {"device.attributes['gpu.nvidia.com'].type == 'mig'", 5, "false", "true"},
+      {"device.attributes['gpu.nvidia.com'].type == 'vfio'", 5, "false", "false"},
+      {"device.attributes['gpu.nvidia.com'].profile == '1g.10gb'", 5, "error: no such key: profile", "true"},
+      {"device.attributes['gpu.nvidia.com'].type == 'mig' && device.attributes['gpu.nvidia.com'].profile == '1g.5gb'",
+       10, "false", "false"},
+      {"device.attributes[\"gpu.nvidia.com\"].architecture == \"Ampere\"", 5, "true", "error: no such key: architecture"},
+      {"device.attributes['gpu.nvidia.com'].productName.lowerAscii().matches('^.*a100.*$')", 32, "true", "true"},
+      {"device.capacity['gpu.nvidia.com'].memory.compareTo(quantity('40Gi')) >= 0", 7, "true", "false"},
+      {"device.capacity['gpu.nvidia.com'].multiprocessors.isGreaterThan(quantity('10'))", 6,
+       "error: no such key: multiprocessors", "true"},
+      {"device.capacity['gpu.nvidia.com'].multiprocessors.isLessThan(quantity('30'))", 6,
+       "error: no such key: multiprocessors", "true"},
+      {"device.attributes[\"gpu.nvidia.com\"].driverVersion.compareTo(semver(\"570.0.0\")) >= 0", 7, "true", "true"},
+      {"device.attributes['gpu.nvidia.com'].driverVersion.isGreaterThan(semver('575.0.0'))", 6, "true", "false"},
+      {"device.attributes['gpu.nvidia.com'].index == 0", 5, "true", "error: no such key: index"},
+      // A guard keeps a selector from failing on devices without the attribute.
+      {"'index' in device.attributes['gpu.nvidia.com'] && device.attributes['gpu.nvidia.com'].index == 0", 9, "true",
+       "false"},
+      {"has(device.attributes['gpu.nvidia.com'].profile) && device.attributes['gpu.nvidia.com'].profile == '1g.10gb'",
+       8, "false", "true"},
+      {"cel.bind(nv, device.attributes['gpu.nvidia.com'], nv.type == 'gpu' && nv.cudaComputeCapability.isGreaterThan("
+       "semver('7.5.0')))",
+       20, "true", "false"},
+      {"device.attributes['resource.kubernetes.io'].pcieRoot == 'pci0000:00'", 5, "true",
+       "error: no such key: pcieRoot"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.expr);
+    Result<DeviceSelector> s = DeviceSelector::Compile(c.expr);
+    ASSERT_TRUE(s.ok()) << s.status().message();
+    EXPECT_EQ(s->max_cost(), c.cost);
+    EXPECT_EQ(testing::Outcome(c.expr, gpu), c.on_gpu);
+    EXPECT_EQ(testing::Outcome(c.expr, mig), c.on_mig);
+  }
+}
+
+TEST(CelDeviceSelectorTest, AttributeValues) {
+  Device d;
+  d.attributes["bad"] = testing::VersionAttr("1.0");
+  // compile.go DeviceMatches: the attribute maps are built before
+  // evaluation, so a version that does not parse fails every selector.
+  EXPECT_EQ(testing::Outcome("true", d, "dra.example.com"),
+            "error: attribute bad: parse semantic version: No Major.Minor.Patch elements found");
+  Device e;
+  e.attributes["example.com/a"] = testing::IntAttr(7);
+  e.attributes["b"] = testing::BoolAttr(true);
+  EXPECT_EQ(testing::Outcome("device.attributes['example.com'].a == 7 && device.attributes['dra.example.com'].b", e,
+                             "dra.example.com"),
+            "true");
+  EXPECT_EQ(testing::Outcome("device.attributes['example.com'].size() == 1", e, "dra.example.com"), "true");
+}
+
+TEST(CelDeviceSelectorTest, CompileLimits) {
+  // cel-go's expression size limit is 100,000 code points; validation's
+  // 10 Ki length limit is the validator's job.
+  std::string big = "true" + std::string(100000, ' ');
+  Result<DeviceSelector> s = DeviceSelector::Compile(big);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().message(),
+            "compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 100004, limit "
+            "100000");
+  // Invalid UTF-8 reads as U+FFFD, as cel-go's rune buffer reads it.
+  EXPECT_EQ(testing::Outcome("'\xff' == '\xef\xbf\xbd'"), "true");
+  CompileOptions tight;
+  tight.max_cost = 3;  // the first selector costs 4 (upstream real-driver-name), the second 2
+  EXPECT_EQ(testing::Outcome("device.driver == 'gpu.nvidia.com'", testing::A100(), "gpu.nvidia.com", tight),
+            "compile: too complex, exceeds cost limit");
+  EXPECT_EQ(testing::Outcome("device.driver == ''", testing::A100(), "gpu.nvidia.com", tight), "false");
+}
+
+TEST(CelSelectorCacheTest, CompilesOnceAndKeepsErrors) {
+  SelectorCache cache;
+  Result<DeviceSelector> a = cache.Get("device.driver == 'x'");
+  Result<DeviceSelector> b = cache.Get("device.driver == 'x'");
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(&a->expression(), &b->expression());  // one shared program
+  Result<DeviceSelector> bad = cache.Get("device.");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(cache.Get("device.").status(), bad.status());
+}
+
+// Many threads share one cache and evaluate the same selectors (run under
+// the sanitizers by scripts/test.sh --sanitize).
+TEST(CelSelectorCacheTest, ConcurrentUse) {
+  SelectorCache cache;
+  const std::vector<std::string> exprs = {
+      "device.attributes['gpu.nvidia.com'].type == 'gpu'",
+      "device.attributes['gpu.nvidia.com'].productName.lowerAscii().matches('a100')",
+      "device.capacity['gpu.nvidia.com'].memory.isGreaterThan(quantity('40Gi'))",
+      "[1, 2, 3].map(x, x * 2).exists(y, y == 6)",
+  };
+  const Device gpu = testing::A100();
+  std::atomic<int> matches{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 200; ++i) {
+        Result<DeviceSelector> s = cache.Get(exprs[static_cast<size_t>(i) % exprs.size()]);
+        if (!s.ok()) continue;
+        Result<bool> m = s->Matches("gpu.nvidia.com", gpu);
+        if (m.ok() && *m) ++matches;
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(matches.load(), 4 * 200);
 }
 
 }  // namespace

@@ -9,8 +9,13 @@
 #define GPUSCHED_MODEL_CEL_FUNCTIONS_H_
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace re2 {
+class RE2;
+}
 
 #include "gpusched/model/cel/types.h"
 #include "gpusched/model/cel/value.h"
@@ -53,6 +58,10 @@ void AddKubernetesFunctions(FunctionRegistry* r);
 
 // Helpers shared by the libraries.
 Value NoSuchOverload();
+// The compiled RE2 for `pattern` (check ok()), from a small process-wide
+// cache: selectors match the same few constant patterns against every
+// device. Thread-safe.
+std::shared_ptr<const re2::RE2> CachedRegex(const std::string& pattern);
 // Number of code points in a UTF-8 string.
 int64_t CodePointCount(const std::string& s);
 

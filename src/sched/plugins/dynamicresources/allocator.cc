@@ -8,8 +8,13 @@
 // DRADeviceTaints: v1.35's default gates select it) and "experimental"
 // (every feature: DRAConsumableCapacity or DRADeviceBindingConditions
 // select it). They share one test table, and each behaves as the
-// experimental one does with its features' gates off; this port is the
-// experimental one, each optional behaviour behind its gate.
+// experimental one does with its features' gates off, but for three
+// things the experimental one alone does (ExperimentalVariant): the error
+// for capacity requests with DRAConsumableCapacity off, distinctAttribute
+// constraints, and bindsToNode in the node selector. This port is the
+// experimental one, each optional behaviour behind its gate and those three
+// behind the variant. "stable" (every gate off) is not ported apart: with
+// every gate off this port acts as "incubating" does.
 #include "gpusched/sched/plugins/dynamicresources/allocator.h"
 
 #include "gpusched/sched/plugins/dynamicresources/allocator_pools.h"

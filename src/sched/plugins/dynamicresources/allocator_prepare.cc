@@ -49,7 +49,8 @@ Status AllocationSearch::Prepare(const DeviceClassLookup& classes) {
         return Fail("claim " + ref + ", request " + request.name +
                     ": has subrequests, but the DRAPrioritizedList feature is disabled");
       }
-      if (!features_.consumable_capacity) {
+      // Only the experimental variant checks this ("incubating" ignores capacity requests).
+      if (ExperimentalVariant(features_) && !features_.consumable_capacity) {
         if (request.exactly && !request.exactly->capacity_requests.empty()) {
           return Fail("claim " + ref + ", request " + request.name +
                       ": has capacity requests, but the DRAConsumableCapacity feature is disabled");
@@ -99,7 +100,7 @@ Status AllocationSearch::Prepare(const DeviceClassLookup& classes) {
       std::set<std::string, std::less<>> names(c.requests.begin(), c.requests.end());
       if (c.match_attribute) {
         constraints_[ci].emplace_back(AttributeConstraint::Kind::kMatch, std::move(names), *c.match_attribute);
-      } else if (c.distinct_attribute) {
+      } else if (c.distinct_attribute && ExperimentalVariant(features_)) {
         constraints_[ci].emplace_back(AttributeConstraint::Kind::kDistinct, std::move(names), *c.distinct_attribute);
       } else {
         return Fail("claim " + ref + ", constraint #" + std::to_string(i) +

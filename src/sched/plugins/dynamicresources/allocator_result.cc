@@ -49,7 +49,8 @@ void AddConfig(AllocationResult& out, const DeviceConfiguration& config, std::ve
 }  // namespace
 
 Result<std::optional<std::vector<NodeSelectorTerm>>> CreateNodeSelector(const std::vector<DeviceResult>& devices,
-                                                                      const std::string& node_name) {
+                                                                      const std::string& node_name,
+                                                                      bool binds_to_node) {
   NodeSelectorTerm term;
   for (const DeviceResult& r : devices) {
     const ResourceSlice& slice = *r.ref.slice;
@@ -57,7 +58,7 @@ Result<std::optional<std::vector<NodeSelectorTerm>>> CreateNodeSelector(const st
     const bool per_device = slice.per_device_node_selection;
     const std::string& local_to = per_device ? device.node_name : slice.node_name;
     const auto& selector = per_device ? device.node_selector : slice.node_selector;
-    if (!local_to.empty() || device.binds_to_node) {
+    if (!local_to.empty() || (binds_to_node && device.binds_to_node)) {
       // One device is local to (or binds to) a node: the claim is too.
       NodeSelectorTerm local;
       local.match_fields.push_back(NodeSelectorRequirement{"metadata.name", "In", {node_name}});
@@ -138,7 +139,7 @@ Result<AllocationResult> BuildAllocationResult(const AllocationSearch& search, c
     }
   }
 
-  auto selector = CreateNodeSelector(devices, node_name);
+  auto selector = CreateNodeSelector(devices, node_name, ExperimentalVariant(features));
   if (!selector.ok()) {
     return Status::InvalidArgument("create NodeSelector for claim " + claim.meta.name + ": " +
                                    selector.status().message());

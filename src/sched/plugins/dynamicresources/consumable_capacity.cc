@@ -49,6 +49,13 @@ bool ViolatesValidRange(const Quantity& value, const CapacityRequestPolicy::Rang
   return false;
 }
 
+const Quantity* Requested(const CapacityRequests& requests, const std::string& name) {
+  auto it = requests.find(name);
+  return it == requests.end() ? nullptr : &it->second;
+}
+
+}  // namespace
+
 bool ViolatesPolicy(const Quantity& value, const std::optional<CapacityRequestPolicy>& policy) {
   if (!policy) return false;
   // Upstream compares the default with Go's == on resource.Quantity (the
@@ -63,13 +70,6 @@ bool ViolatesPolicy(const Quantity& value, const std::optional<CapacityRequestPo
   }
   return false;
 }
-
-const Quantity* Requested(const CapacityRequests& requests, const std::string& name) {
-  auto it = requests.find(name);
-  return it == requests.end() ? nullptr : &it->second;
-}
-
-}  // namespace
 
 Quantity SubtractQuantity(const Quantity& a, const Quantity& b) {
   Quantity r = a;

@@ -21,8 +21,10 @@ namespace gpusched::dra {
 // requirements of the slices' (or devices') one-term nodeSelectors, each
 // once, in one term; nothing (every node) when there are none. A selector
 // with more than one term: "unsupported ResourceSlice.NodeSelector with %d terms".
+// `binds_to_node`: whether bindsToNode counts (the experimental variant only).
 Result<std::optional<std::vector<NodeSelectorTerm>>> CreateNodeSelector(const std::vector<DeviceResult>& devices,
-                                                                      const std::string& node_name);
+                                                                      const std::string& node_name,
+                                                                      bool binds_to_node);
 
 // The AllocationResult of claim `claim_index`.
 Result<AllocationResult> BuildAllocationResult(const AllocationSearch& search, const DraFeatures& features,

@@ -27,6 +27,15 @@
 
 namespace gpusched::dra {
 
+// Whether upstream's NewAllocator picks its "experimental" implementation:
+// the only one supporting DRAConsumableCapacity and
+// DRADeviceBindingConditions. Otherwise ("incubating" for v1.35's default
+// gates) capacity requests are not looked at, a distinctAttribute constraint
+// is an unknown one, and bindsToNode does not restrict the node selector.
+inline bool ExperimentalVariant(const DraFeatures& f) {
+  return f.consumable_capacity || f.device_binding_conditions;
+}
+
 // resourceapi.AllocationResultsMaxSize.
 inline constexpr int kAllocationResultsMaxSize = 32;
 

@@ -8,6 +8,7 @@
 #define GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_CONSUMABLE_CAPACITY_H_
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "gpusched/model/dra/resource_slice.h"
@@ -32,6 +33,10 @@ bool CapacityEmpty(const ConsumedCapacity& c);
 
 // calculateConsumedCapacity: `requested` may be nullptr (no request for it).
 Quantity CalculateConsumedCapacity(const Quantity* requested, const DeviceCapacity& capacity);
+
+// violatesPolicy: a value the policy does not allow (above the range's max,
+// off its steps, or not one of the valid values; the default is always allowed).
+bool ViolatesPolicy(const Quantity& value, const std::optional<CapacityRequestPolicy>& policy);
 
 // CmpRequestOverCapacity: true when consuming what `requests` asks of every
 // capacity of the device keeps each within its requestPolicy and, added to
