@@ -262,7 +262,8 @@ class Coster {
     }
     if (target && f == "join") {
       uint64_t list = Size(*target);
-      uint64_t sz = Mul(list, ItemSize(*target));
+      // Without a list element type upstream leaves the joined size at 0.
+      uint64_t sz = TypeOf(*target).kind == Type::Kind::kList ? Mul(list, ItemSize(*target)) : 0;
       if (!e.args.empty()) sz = Add(sz, Mul(Size(*e.args[0]), list > 0 ? list - 1 : 0));
       *result_size = sz;
       return Add(Factor(sz, 0.1), arg_sum);
