@@ -333,10 +333,22 @@ class Coster {
     } else {
       iter.path.push_back("@keys");
     }
+    if (!e.iter_var2.empty()) {
+      // pushIterKey / pushIterValue: the index or key, and the value.
+      LocalVar value{e.iter_var2, paths_[e.iter_range->id], std::nullopt};
+      iter.path.back() = range.kind == Type::Kind::kList ? "@indices" : "@keys";
+      value.path.push_back(range.kind == Type::Kind::kList ? "@items" : "@values");
+      if (range.kind == Type::Kind::kList) {
+        value.size = iter.size;
+        iter.size = std::nullopt;
+      }
+      locals_.push_back(value);
+    }
     locals_.push_back(iter);
     uint64_t loop = Cost(*e.loop_cond);
     uint64_t step = Cost(*e.loop_step);
     locals_.pop_back();
+    if (!e.iter_var2.empty()) locals_.pop_back();
     sum = Add(sum, Cost(*e.result));
     locals_.pop_back();
     uint64_t count = Size(*e.iter_range);

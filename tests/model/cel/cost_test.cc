@@ -39,6 +39,8 @@ TEST(CelCostTest, Estimates) {
       {attr + ".split(',').size() > 1", 4 + 13 + 1 + 1},            // 64 * 0.2
       {attr + ".find('[0-9]+') == '1'", 4 + 7 * 2 + 1},             // ((64 + 1) * 0.1) * (6 * 0.25)
       {"dyn(device.driver) == 'a'", 1 + 2 + 1},                     // dyn keeps its argument's size
+      // Two variables: the value's size is the attribute's (64).
+      {"device.attributes['d'].exists(k, v, v == 'abc')", 3 + 0 + 32 * (3 + (1 + 1 + 1)) + 1},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.expr);
