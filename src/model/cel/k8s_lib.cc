@@ -224,6 +224,27 @@ void AddKubernetesFunctions(FunctionRegistry* r) {
   Fn(r, "indexOf", "list_index_of", true, {le, e}, i, [](const V& a) { return ListIndexOf(a, false); });
   Fn(r, "lastIndexOf", "list_last_index_of", true, {le, e}, i, [](const V& a) { return ListIndexOf(a, true); });
 
+  // ext/comprehensions.go: the accumulator step of transformMap and
+  // transformMapEntry.
+  const Type k = Type::Param("K"), v = Type::Param("V");
+  Fn(r, "cel.@mapInsert", "@mapInsert_map_key_value", false, {Type::Map(k, v), k, v}, Type::Map(k, v), [](const V& a) {
+    if (a[0].map().Find(a[1])) return Value::Error("insert failed: key " + FormatForError(a[1]) + " already exists");
+    auto m = std::make_shared<MapValue>(a[0].map());
+    m->default_empty = false;
+    m->entries.emplace_back(a[1], a[2]);
+    return Value::Map(std::move(m));
+  });
+  Fn(r, "cel.@mapInsert", "@mapInsert_map_map", false, {Type::Map(k, v), Type::Map(k, v)}, Type::Map(k, v),
+     [](const V& a) {
+       auto m = std::make_shared<MapValue>(a[0].map());
+       m->default_empty = false;
+       for (const auto& [key, value] : a[1].map().entries) {
+         if (m->Find(key)) return Value::Error("insert failed: key " + FormatForError(key) + " already exists");
+         m->entries.emplace_back(key, value);
+       }
+       return Value::Map(std::move(m));
+     });
+
   Fn(r, "sets.contains", "list_sets_contains_list", false, {le, le}, b, [](const V& a) {
     for (const Value& v : a[1].list())
       if (!ListHas(a[0].list(), v)) return Value::Bool(false);

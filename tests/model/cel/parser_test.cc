@@ -103,6 +103,9 @@ TEST(CelParserTest, Shapes) {
       {"a.while", "a.while"},
       {"l.all(x)", "l.all(x)"},
       {"r'\\d' + b'a'", "_+_(\"\\d\", b\"a\")"},
+      {"m.transformMap(k, v, k != 'a', v)",
+       "fold(k in m, @result = {}, while true, step _?_:_(_!=_(k, \"a\"), cel.@mapInsert(@result, k, v), @result), "
+       "result @result)"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.src);
