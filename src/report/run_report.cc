@@ -1,16 +1,63 @@
 #include "gpusched/report/run_report.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
+#include <set>
 
+#include "gpusched/model/dra/device_kinds.h"
 #include "gpusched/model/node_gpus.h"
 #include "gpusched/report/request_text.h"
 
 namespace gpusched {
 std::string DisplayName(const Pod& p) { return p.ns() == kDefaultNamespace ? p.name() : p.ns() + "/" + p.name(); }
 
+namespace {
+
+// The DRA part of the summary: every device of the newest generation of
+// its pool, and whether a claim holds it.
+void CountDraDevices(const ClusterState& cluster, Summary& s) {
+  const DraObjects& dra = cluster.objects().dra;
+  if (dra.slices.empty()) return;
+  std::map<std::pair<std::string, std::string>, int64_t> newest;  // (driver, pool) -> generation
+  for (const ResourceSlice& sl : dra.slices) {
+    int64_t& g = newest[{sl.driver, sl.pool.name}];
+    g = std::max(g, sl.pool.generation);
+  }
+  const AllocatedState& in_use = cluster.dra_allocations().state();
+  std::set<std::string> parents;
+  for (const ResourceSlice& sl : dra.slices) {
+    if (sl.pool.generation != newest[{sl.driver, sl.pool.name}]) continue;
+    for (const Device& d : sl.devices) {
+      const bool held = in_use.allocated_devices.count(DeviceId{sl.driver, sl.pool.name, d.name}) > 0;
+      switch (KindOfDevice(sl.driver, d)) {
+        case DraDeviceKind::kGpu:
+          ++s.dra_gpus;
+          s.dra_gpus_allocated += held;
+          break;
+        case DraDeviceKind::kMig:
+          ++s.dra_mig;
+          if (held) {
+            ++s.dra_mig_allocated;
+            s.dra_mig_slices_allocated += MigMemorySlices(d);
+          }
+          parents.insert(sl.pool.name + "/" + MigParent(sl.driver, d));
+          break;
+        case DraDeviceKind::kOther:
+          ++s.dra_other;
+          s.dra_other_allocated += held;
+          break;
+      }
+    }
+  }
+  s.dra_mig_parents = static_cast<int64_t>(parents.size());
+}
+
+}  // namespace
+
 Summary Summarize(const RunReport& r) {
   Summary s;
+  CountDraDevices(r.cluster, s);
   s.nodes = static_cast<int64_t>(r.cluster.size());
   s.pods = static_cast<int64_t>(r.pods.size());
   for (const auto& p : r.result.placements) {

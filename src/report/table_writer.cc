@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "gpusched/model/dra/device_kinds.h"
 #include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/gang_report.h"
 #include "gpusched/report/pending_groups.h"
@@ -16,6 +17,36 @@ std::string JoinGpus(const std::vector<int32_t>& gpus) {
   std::string s;
   for (size_t i = 0; i < gpus.size(); ++i) s += (i ? "," : "") + std::to_string(gpus[i]);
   return s;
+}
+
+// "DRA devices: 12 GPUs, 9 MIG devices (of 2 GPUs) in ResourceSlices; claims hold 4 GPUs, 1 MIG device
+// (1 memory slice: 0.125 GPUs)".
+std::string DraSummaryLine(const Summary& s) {
+  std::vector<std::string> have, held;
+  if (s.dra_gpus > 0) {
+    have.push_back(Plural(s.dra_gpus, "GPU"));
+    held.push_back(Plural(s.dra_gpus_allocated, "GPU"));
+  }
+  if (s.dra_mig > 0) {
+    have.push_back(Plural(s.dra_mig, "MIG device") + " (of " + Plural(s.dra_mig_parents, "GPU") + ")");
+    std::string m = Plural(s.dra_mig_allocated, "MIG device");
+    if (s.dra_mig_slices_allocated > 0) {
+      const std::string gpus = FormatGpuMilli(s.dra_mig_slices_allocated * 1000 / kMigMemorySlicesPerGpu);
+      m += " (" + Plural(s.dra_mig_slices_allocated, "memory slice") + ": " + gpus + (gpus == "1" ? " GPU" : " GPUs") +
+           ")";
+    }
+    held.push_back(m);
+  }
+  if (s.dra_other > 0) {
+    have.push_back(Plural(s.dra_other, "other device"));
+    held.push_back(Plural(s.dra_other_allocated, "other device"));
+  }
+  auto join = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
+    return out;
+  };
+  return "DRA devices: " + join(have) + " in ResourceSlices; claims hold " + join(held);
 }
 
 // The seed's lines: "  {pod:16} -> {node}".
@@ -54,11 +85,52 @@ void WritePendingNames(std::ostream& out, const RunReport& r) {
   }
 }
 
+// Per node, the DRA devices of its own slices (spec.nodeName) by kind:
+// "4/4 DRA GPUs, 1/9 MIG devices held by claims"; "" without any.
+std::map<std::string, std::string> NodeDraState(const ClusterState& cluster) {
+  std::map<std::string, std::string> out;
+  const DraObjects& dra = cluster.objects().dra;
+  if (dra.slices.empty()) return out;
+  const AllocatedState& in_use = cluster.dra_allocations().state();
+  struct Counts {
+    int64_t have[3] = {0, 0, 0}, held[3] = {0, 0, 0};
+  };
+  std::map<std::string, Counts> by_node;
+  for (const ResourceSlice& sl : dra.slices) {
+    if (sl.node_name.empty()) continue;
+    Counts& c = by_node[sl.node_name];
+    for (const Device& d : sl.devices) {
+      const int k = static_cast<int>(KindOfDevice(sl.driver, d));
+      ++c.have[k];
+      c.held[k] += in_use.allocated_devices.count(DeviceId{sl.driver, sl.pool.name, d.name}) > 0;
+    }
+  }
+  static constexpr const char* kNames[] = {"GPUs", "MIG devices", "other devices"};
+  for (const auto& [node, c] : by_node) {
+    std::string text;
+    for (int k = 0; k < 3; ++k)
+      if (c.have[k] > 0)
+        text += (text.empty() ? "" : ", ") + std::to_string(c.held[k]) + "/" + std::to_string(c.have[k]) + " " +
+                (text.empty() ? "DRA " : "") + kNames[k];
+    out[node] = text + " held by claims";
+  }
+  return out;
+}
+
 void WriteNodeState(std::ostream& out, const RunReport& r) {
   out << "node state after scheduling:\n";
+  const std::map<std::string, std::string> dra = NodeDraState(r.cluster);
   for (size_t i = 0; i < r.cluster.size(); ++i) {
     const NodeState& s = r.cluster.state(i);
-    out << fmt::format("  {}: {}/{} GPUs used\n", r.cluster.node(i).name(), s.GpuRequested(), s.GpuAllocatable());
+    const std::string& name = r.cluster.node(i).name();
+    auto it = dra.find(name);
+    if (it != dra.end() && s.GpuAllocatable() == 0) {
+      out << fmt::format("  {}: {}\n", name, it->second);
+    } else if (it != dra.end()) {
+      out << fmt::format("  {}: {}/{} GPUs used; {}\n", name, s.GpuRequested(), s.GpuAllocatable(), it->second);
+    } else {
+      out << fmt::format("  {}: {}/{} GPUs used\n", name, s.GpuRequested(), s.GpuAllocatable());
+    }
   }
 }
 
@@ -160,6 +232,7 @@ void WriteSummary(std::ostream& out, const RunReport& r) {
         << " GPU shares, which use " << FormatGpuMilli(s.gpu_milli_in_shares) << " of "
         << (s.gpus_holding_shares == 1 ? "it" : "them");
   }
+  if (s.dra_gpus + s.dra_mig + s.dra_other > 0) out << "\n  " << DraSummaryLine(s);
   out << "\n  " << s.verdict << "\n";
 }
 

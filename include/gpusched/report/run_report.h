@@ -58,6 +58,13 @@ struct Summary {
   // use: an allocated device lent to shares is not wholly used.
   int64_t gpus_holding_shares = 0;
   int64_t gpu_milli_in_shares = 0;
+  // DRA devices in the ResourceSlices (newest generation of each pool),
+  // by model/dra/device_kinds.h's kinds, and those the claims hold.
+  int64_t dra_gpus = 0, dra_gpus_allocated = 0;
+  int64_t dra_mig = 0, dra_mig_allocated = 0;
+  int64_t dra_mig_parents = 0;            // GPUs the MIG devices are carved from
+  int64_t dra_mig_slices_allocated = 0;   // memory slices (eighths of a GPU) the allocated MIG devices hold
+  int64_t dra_other = 0, dra_other_allocated = 0;
   std::string verdict;       // the answer to "could every pod fit?"
 };
 

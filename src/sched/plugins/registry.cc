@@ -87,7 +87,7 @@ std::vector<PluginRegistration> InTreeRows() {
        MakePodTopologySpread},
       {{kInterPodAffinity, kPreFilter | kFilter | kPreScore | kScore, DecodeInterPodAffinityArgs},
        MakeInterPodAffinity},
-      {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind},
+      {{kDynamicResources, kPreEnqueue | kPreFilter | kFilter | kPostFilter | kReserve | kPreBind | kScore},
        MakeDynamicResources},
       {{kDefaultPreemption, kPostFilter}},
       {{kNodeResourcesBalancedAllocation, kPreScore | kScore, DecodeNodeResourcesBalancedAllocationArgs},

@@ -74,6 +74,7 @@ class CycleState {
   void Put(const Plugin* plugin, std::unique_ptr<PreFilterData> data, std::string_view plugin_name = {}) {
     if (data && data->node_names) Restrict(plugin, *data->node_names, plugin_name);
     slots_.emplace_back(plugin, std::move(data));
+    slot_names_.emplace_back(plugin_name);
   }
   // A node the PreFilterResults leave out (schedule_one.go
   // findNodesThatFitPod): UnschedulableAndUnresolvable with
@@ -94,6 +95,15 @@ class CycleState {
   }
   // The state `plugin` put, or nullptr.
   const PreFilterData* Data(const Plugin* plugin) const { return Get<PreFilterData>(plugin); }
+  // The state the filter named `plugin_name` put, for the same plugin's
+  // other instance (its ScorePlugin, made apart from its FilterPlugin):
+  // nullptr when none.
+  template <typename T>
+  const T* GetByName(std::string_view plugin_name) const {
+    for (size_t k = 0; k < slots_.size(); ++k)
+      if (slot_names_[k] == plugin_name) return static_cast<const T*>(slots_[k].second.get());
+    return nullptr;
+  }
   bool empty() const { return slots_.empty(); }
   // Whether `plugin` put state (its Check then looks at more than the pod
   // and the node: FilterTraits do not hold for it).
@@ -123,6 +133,7 @@ class CycleState {
 
   // A few plugins at most: a linear search beats a map.
   std::vector<std::pair<const Plugin*, std::unique_ptr<PreFilterData>>> slots_;
+  std::vector<std::string_view> slot_names_;  // parallel to slots_ (plugin names are static text)
   const Plugin* restricted_by_ = nullptr;
   std::vector<std::string> allowed_, plugin_names_;
   std::string exclusion_reason_;

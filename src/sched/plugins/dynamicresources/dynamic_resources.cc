@@ -2,8 +2,37 @@
 #include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 
 #include "gpusched/model/node_affinity.h"
+#include "gpusched/sched/plugins/normalize_score.h"
 
 namespace gpusched {
+namespace {
+
+// resourceapi.FirstAvailableDeviceRequestMaxSize.
+constexpr int64_t kFirstAvailableDeviceRequestMaxSize = 8;
+constexpr int64_t kMaxNodeScore = 100;
+
+// computeScore (dynamicresources.go): the claims allocated here, matched
+// with their results in order; each firstAvailable request whose
+// subrequest i ("<request>/<subrequest>") was chosen adds 8 - i.
+int64_t ComputeScore(const std::vector<const ResourceClaim*>& claims, const std::vector<AllocationResult>& results) {
+  int64_t score = 0;
+  for (size_t k = 0; k < claims.size() && k < results.size(); ++k) {
+    for (const DeviceRequest& r : claims[k]->spec.requests) {
+      if (r.exactly) continue;
+      for (size_t i = 0; i < r.first_available.size(); ++i) {
+        const std::string ref = r.name + "/" + r.first_available[i].name;
+        for (const DeviceRequestAllocationResult& res : results[k].results)
+          if (res.request == ref) {
+            score += kFirstAvailableDeviceRequestMaxSize - static_cast<int64_t>(i);
+            break;
+          }
+      }
+    }
+  }
+  return score;
+}
+
+}  // namespace
 
 DynamicResources::DynamicResources(DraFeatures features)
     : features_(features), cache_(cel::CompileOptions{.consumable_capacity = features.consumable_capacity}) {}
@@ -114,6 +143,9 @@ bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeSta
       if (why) why->Fail(kCode, kReasonCannotAllocateAllClaims);
       return false;
     }
+    const int64_t score = ComputeScore(s->to_allocate, **r);
+    std::lock_guard<std::mutex> lock(s->mu);
+    s->node_scores[node.name()] = score;
   }
   for (const PodClaim& pc : s->claims.claims) {
     const ClaimAllocations::Entry* e = s->allocations->Find(pc.key);
@@ -153,6 +185,29 @@ std::vector<ClaimDevices> DynamicResources::Reserve(const PodInfo& pod, ClusterS
     out.push_back(std::move(cd));
   }
   return out;
+}
+
+bool DynamicResources::PreScore(const PodInfo& pod, const ClusterState&) const {
+  if (!features_.prioritized_list) return false;
+  const State* s = pod.cycle ? pod.cycle->GetByName<State>(Name()) : nullptr;
+  if (s == nullptr) return false;
+  for (const ResourceClaim* c : s->to_allocate)
+    for (const DeviceRequest& r : c->spec.requests)
+      if (!r.first_available.empty()) return true;
+  return false;
+}
+
+int64_t DynamicResources::Score(const PodInfo& pod, const Node& node, const NodeState&) const {
+  // The filter instance's state (this scorer is another instance).
+  const State* s = pod.cycle ? pod.cycle->GetByName<State>(Name()) : nullptr;
+  if (s == nullptr) return 0;
+  std::lock_guard<std::mutex> lock(s->mu);
+  auto it = s->node_scores.find(node.name());
+  return it == s->node_scores.end() ? 0 : it->second;
+}
+
+void DynamicResources::NormalizeScore(const PodInfo&, std::vector<int64_t>& scores) const {
+  DefaultNormalizeScore(kMaxNodeScore, false, scores);
 }
 
 int DynamicResources::NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "gpusched/sched/framework/profile_factory.h"
 #include "gpusched/sched/framework/scheduler.h"
 #include "gpusched/sched/plugins/filter_chain.h"
 #include "gpusched/sched/plugins/registry.h"
@@ -101,10 +102,10 @@ TEST(DynamicResourcesTest, PlacementsDevicesAndStatusesInOrder) {
   };
   const std::vector<Step> steps = {
       // First fit: a's devices in slice order.
-      {Named("p1", "one"), "a", "gpu=default/p1-gpu-" + GeneratedClaimName(Named("p1", "one"), "gpu").substr(7) +
+      {Named("p1", "one"), "a", "gpu=default/" + GeneratedClaimName(Named("p1", "one"), "gpu") +
                                     ": gpu/a/gpu-0;"},
       // a has one device left: two go to b.
-      {Named("p2", "two"), "b", "gpu=default/p2-gpu-" + GeneratedClaimName(Named("p2", "two"), "gpu").substr(7) +
+      {Named("p2", "two"), "b", "gpu=default/" + GeneratedClaimName(Named("p2", "two"), "gpu") +
                                     ": gpu/b/gpu-0 gpu/b/gpu-1;"},
       {Named("p3", "five"), "", "0/2 nodes are available: 2 cannot allocate all claims."},
       {Named("p4", "missing-class"), "",
@@ -114,7 +115,7 @@ TEST(DynamicResourcesTest, PlacementsDevicesAndStatusesInOrder) {
       // ...a second pod using it must go where its device is, and takes no other.
       {Named("p6", "shared", false), "a", "gpu=default/shared: gpu/a/gpu-1;"},
       // a is full now.
-      {Named("p7", "one"), "b", "gpu=default/p7-gpu-" + GeneratedClaimName(Named("p7", "one"), "gpu").substr(7) +
+      {Named("p7", "one"), "b", "gpu=default/" + GeneratedClaimName(Named("p7", "one"), "gpu") +
                                     ": gpu/b/gpu-2;"},
   };
   for (size_t i = 0; i < steps.size(); ++i) {
@@ -224,6 +225,60 @@ TEST(DynamicResourcesTest, GeneratedClaimNamesAreStableAndShaped) {
   EXPECT_NE(GeneratedClaimName(Named("trainer-1", "one"), "gpu"), n);
   // At most 63 characters: the prefix is cut to 57.
   EXPECT_EQ(GeneratedClaimName(Named(std::string(70, 'x'), "one"), "gpu").size(), 63u);
+}
+
+}  // namespace
+}  // namespace gpusched
+
+namespace gpusched {
+namespace {
+
+// DRAPrioritizedList's Score: with kube-scheduler's default profile, a
+// firstAvailable claim goes where its first choice fits (a MIG device on
+// node b scores 8, a whole GPU on node a 7: normalized 100 and 87), though
+// node a comes first in scan order and is as free.
+TEST(DynamicResourcesScoreTest, FirstChoiceWins) {
+  auto o = std::make_shared<ApiObjects>();
+  auto typed_class = [&](const std::string& name, const std::string& type) {
+    DeviceClass& c = o->dra.device_classes[name];
+    c.meta.name = name;
+    c.selectors = {"device.attributes['gpu.nvidia.com'].type == '" + type + "'"};
+  };
+  typed_class("gpu.nvidia.com", "gpu");
+  typed_class("mig.nvidia.com", "mig");
+  ResourceSlice a = Slice("a", 1), b = Slice("b", 1);
+  a.devices[0].attributes["type"] = DeviceAttribute{DeviceAttribute::Kind::kString, 0, false, "gpu"};
+  b.devices[0].name = "gpu-0-mig-3g40gb-9-0";
+  b.devices[0].attributes["type"] = DeviceAttribute{DeviceAttribute::Kind::kString, 0, false, "mig"};
+  o->dra.slices = {a, b};
+  ResourceClaimTemplate& t = o->dra.templates["default/mig-or-gpu"];
+  ExactDeviceRequest mig, gpu;
+  mig.name = "mig";
+  mig.device_class_name = "mig.nvidia.com";
+  gpu.name = "gpu";
+  gpu.device_class_name = "gpu.nvidia.com";
+  t.spec.requests.push_back(DeviceRequest{"accel", std::nullopt, {mig, gpu}});
+  ClusterState c({GpuNode("a", 0), GpuNode("b", 0)}, o);
+  PolicyOptions options;
+  Result<SchedulerSet> set = BuildSchedulers(DefaultSchedulerConfiguration(), "kube-default", 1, options);
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  Scheduler& s = *set->profiles.at(0).second;
+  Pod p = Named("flexible", "mig-or-gpu");
+  Decision d = s.ScheduleOne(PodInfo::Make(p, 0), c);
+  ASSERT_TRUE(d.scheduled) << d.fit_error.Error();
+  EXPECT_EQ(c.node(d.node).name(), "b");
+  EXPECT_EQ(Devices(d), "accel=default/" + GeneratedClaimName(p, "accel") +
+                            ": accel/mig/b/gpu-0-mig-3g40gb-9-0;");
+  // With the gate off, firstAvailable is refused at PreFilter.
+  PolicyOptions off;
+  off.dra_features.prioritized_list = false;
+  Result<SchedulerSet> gated = BuildSchedulers(DefaultSchedulerConfiguration(), "kube-default", 1, off);
+  ASSERT_TRUE(gated.ok());
+  Decision g = gated->profiles.at(0).second->ScheduleOne(PodInfo::Make(Named("f2", "mig-or-gpu"), 1), c);
+  EXPECT_FALSE(g.scheduled);
+  EXPECT_EQ(g.fit_error.Error(),
+            "0/2 nodes are available: resource claim default/" + GeneratedClaimName(Named("f2", "mig-or-gpu"), "accel") +
+                ", request accel: has subrequests, but the DRAPrioritizedList feature is disabled.");
 }
 
 }  // namespace

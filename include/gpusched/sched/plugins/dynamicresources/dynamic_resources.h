@@ -21,6 +21,7 @@
 //   - Reserve: the chosen node's allocation is recorded in the cluster
 //     (ClusterState::mutable_dra_allocations), the pod reserves its
 //     allocated claims; later pods see those devices taken.
+//   - Score: DRAPrioritizedList's preference for earlier subrequests.
 // Not modelled: PostFilter's deallocation, the filter timeout, binding
 // conditions (PreBind), DRAExtendedResource's claims for extended resources.
 #ifndef GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_DYNAMIC_RESOURCES_H_
@@ -38,6 +39,7 @@
 
 #include "gpusched/config/plugin_names.h"
 #include "gpusched/sched/api/filter_plugin.h"
+#include "gpusched/sched/api/score_plugin.h"
 #include "gpusched/sched/plugins/dynamicresources/allocator.h"
 #include "gpusched/sched/plugins/dynamicresources/pod_claims.h"
 
@@ -56,7 +58,7 @@ struct ClaimDevices {
   std::vector<DeviceRequestAllocationResult> results;
 };
 
-class DynamicResources : public FilterPlugin {
+class DynamicResources : public FilterPlugin, public ScorePlugin {
  public:
   explicit DynamicResources(DraFeatures features = {});
 
@@ -67,6 +69,10 @@ class DynamicResources : public FilterPlugin {
     const DraObjects* objects = nullptr;
     const AllocatedState* allocated = nullptr;
     const ClaimAllocations* allocations = nullptr;
+    // Score's input, kept by Filter for each node that passed (upstream's
+    // nodeAllocations): computeScore of the allocation found there.
+    mutable std::mutex mu;
+    mutable std::unordered_map<std::string, int64_t> node_scores;
   };
 
   std::string_view Name() const override { return names::kDynamicResources; }
@@ -80,11 +86,26 @@ class DynamicResources : public FilterPlugin {
   // node runs (v1.35 has no DRA preemption): a rejection holds whatever is evicted.
   int NeverPasses(const PodInfo& pod, const Node& node, const NodeState& state) const override;
   std::string ExclusionPhrase(const PodInfo& pod, const ClusterState& cluster, int reason) const override;
+  // For `gpusched explain` (dra_explain.cc): per request of each claim to
+  // allocate, how many of the node's devices its class and selectors admit,
+  // which are taken and by which claim, the first CEL error on a device;
+  // the claims' matchAttribute constraints; an allocated claim whose
+  // devices are elsewhere.
+  std::string ExplainRejection(const PodInfo& pod, const Node& node, const NodeState& state) const override;
 
   // Reserve on `node` (after Check passed there in the same attempt):
   // records the allocations in `cluster` and returns the pod's claims with
   // their devices, in spec.resourceClaims order.
   std::vector<ClaimDevices> Reserve(const PodInfo& pod, ClusterState& cluster, size_t node) const;
+
+  // Score (DRAPrioritizedList): for each firstAvailable request of a claim
+  // allocated on the node, 8 - the index of the subrequest chosen
+  // (resourceapi.FirstAvailableDeviceRequestMaxSize - i, computeScore);
+  // NormalizeScore is DefaultNormalizeScore(100). Pods without such
+  // requests skip (PreScore false), as their score is 0 everywhere.
+  bool PreScore(const PodInfo& pod, const ClusterState& cluster) const override;
+  int64_t Score(const PodInfo& pod, const Node& node, const NodeState& state) const override;
+  void NormalizeScore(const PodInfo& pod, std::vector<int64_t>& scores) const override;
 
   const DraFeatures& features() const { return features_; }
 
