@@ -59,7 +59,12 @@ struct SharedDeviceId {
   auto operator<=>(const SharedDeviceId&) const = default;
 };
 
-// structured.AllocatedState: what the claims allocated before this one hold.
+// structured.AllocatedState: what the claims allocated before this one hold,
+// as the plugin gathers it from every allocated claim (and the allocations
+// it has made but not yet written): AddAllocatedDevices in
+// allocated_state.h. A device allocated with admin access holds nothing;
+// with DRAConsumableCapacity a result with a share id is a share (its
+// consumed capacity adds to aggregated_capacity), not an exclusive device.
 struct AllocatedState {
   std::set<DeviceId> allocated_devices;
   std::set<SharedDeviceId> allocated_shared_devices;
@@ -82,7 +87,11 @@ class Allocator {
  public:
   // `slices` may hold slices of other nodes: Allocate gathers the pools
   // whose slices the node can reach (structured.GatherPools), as upstream.
-  // `cache` outlives the allocator; it may be shared across allocators.
+  // `cache` outlives the allocator; it may be shared across allocators (its
+  // compile options must say DRAConsumableCapacity as `features` do).
+  // `allocated` (nullptr: nothing allocated), the classes and the slices
+  // must outlive the allocator and stay unchanged while it is used.
+  // Allocate is const in effect: several threads may call it at once.
   Allocator(DraFeatures features, const AllocatedState* allocated, DeviceClassLookup classes,
             std::vector<const ResourceSlice*> slices, cel::SelectorCache* cache);
 
@@ -91,7 +100,13 @@ class Allocator {
   // allocated on `node`; nullopt when they cannot (the plugin's "cannot
   // allocate all claims"); an error (upstream's exact text, e.g. "claim
   // ns/c, request r: ...", "class X: selector #0: CEL runtime error: no
-  // such key: type") when the allocation must abort.
+  // such key: type") when the allocation must abort, or one that concerns
+  // this node only (IsFailedAllocationOnNode).
+  //
+  // Deterministic where upstream is not: pools are tried sorted by driver
+  // and pool name (v1.35 ranges over a Go map), and share ids (consumable
+  // capacity) are the first of a fixed UUID-shaped sequence that no
+  // allocated share of the device uses (upstream draws random UUIDs).
   Result<std::optional<std::vector<AllocationResult>>> Allocate(const Node& node,
                                                                 const std::vector<const ResourceClaim*>& claims);
 
