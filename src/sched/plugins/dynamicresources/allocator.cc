@@ -40,6 +40,7 @@ Result<std::optional<std::vector<AllocationResult>>> Allocator::Allocate(
   dra::AllocationSearch search(features_, allocated, cache_, node, claims, std::move(pools));
   if (Status s = search.Prepare(classes_); !s.ok()) return s;
   Result<bool> found = search.Run();
+  allocate_one_calls_->fetch_add(search.allocate_one_calls());
   if (!found.ok()) return found.status();
   if (!*found) {
     // Invalid pools were skipped; had they not been, a solution might

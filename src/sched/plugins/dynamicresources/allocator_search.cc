@@ -50,6 +50,7 @@ Result<bool> AllocationSearch::Run() {
 }
 
 AllocationSearch::Outcome AllocationSearch::AllocateOne(Position r, bool allocating_subrequest) {
+  ++allocate_one_calls_;
   if (r.claim >= static_cast<int>(claims_.size())) return Outcome::kFound;
   const ResourceClaim& claim = *claims_[r.claim];
   if (r.request >= static_cast<int>(claim.spec.requests.size())) {

@@ -15,9 +15,12 @@
 #ifndef GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATOR_H_
 #define GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATOR_H_
 
+#include <atomic>
 #include <compare>
+#include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -110,12 +113,19 @@ class Allocator {
   Result<std::optional<std::vector<AllocationResult>>> Allocate(const Node& node,
                                                                 const std::vector<const ResourceClaim*>& claims);
 
+  // Stats.NumAllocateOneInvocations (AllocatorExtended.GetStats): how many
+  // steps of the search all Allocate calls so far took, counted as upstream
+  // counts its allocateOne calls.
+  int64_t NumAllocateOneInvocations() const { return allocate_one_calls_->load(); }
+
  private:
   DraFeatures features_;
   const AllocatedState* allocated_;
   DeviceClassLookup classes_;
   std::vector<const ResourceSlice*> slices_;
   cel::SelectorCache* cache_;
+  // Shared so that the allocator stays copyable; Allocate adds to it.
+  std::shared_ptr<std::atomic<int64_t>> allocate_one_calls_ = std::make_shared<std::atomic<int64_t>>(0);
 };
 
 }  // namespace gpusched
