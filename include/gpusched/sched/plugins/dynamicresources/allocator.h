@@ -80,7 +80,8 @@ using DeviceClassLookup = std::function<const DeviceClass*(const std::string& na
 
 // structured.ErrFailedAllocationOnNode: an error of Allocate that concerns
 // this node only (v1.35: "invalid resource pools were encountered", when
-// no allocation was found and some pool the node reaches is invalid). The
+// no allocation was found and some pool the node reaches is invalid; and
+// here the step limit, Allocator::SetStepLimit). The
 // plugin reports it as the node's unschedulable reason instead of aborting
 // the scheduling attempt. Such errors carry Status::Code::kNotFound; every
 // other error of Allocate is kInvalidArgument.
@@ -118,12 +119,23 @@ class Allocator {
   // counts its allocateOne calls.
   int64_t NumAllocateOneInvocations() const { return allocate_one_calls_->load(); }
 
+  // A deterministic stand-in for the deadline kube-scheduler gives the
+  // search (DRASchedulerFilterTimeout, 10 s): an Allocate call that takes
+  // more than `steps` steps (as NumAllocateOneInvocations counts them)
+  // stops with the node-only error (IsFailedAllocationOnNode) "filter
+  // operation aborted: more than <steps> allocation steps", as upstream
+  // stops with "filter operation aborted: context deadline exceeded". 0 (the
+  // default): no limit, the search runs to its end as upstream's without a
+  // deadline.
+  void SetStepLimit(int64_t steps) { step_limit_ = steps; }
+
  private:
   DraFeatures features_;
   const AllocatedState* allocated_;
   DeviceClassLookup classes_;
   std::vector<const ResourceSlice*> slices_;
   cel::SelectorCache* cache_;
+  int64_t step_limit_ = 0;
   // Shared so that the allocator stays copyable; Allocate adds to it.
   std::shared_ptr<std::atomic<int64_t>> allocate_one_calls_ = std::make_shared<std::atomic<int64_t>>(0);
 };
