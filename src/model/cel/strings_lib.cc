@@ -64,6 +64,12 @@ std::string Utf8(const std::u32string& r, size_t from = 0, size_t to = std::u32s
 
 Value OutOfRange(int64_t i) { return Value::Error("index out of range: " + std::to_string(i)); }
 
+// Our guard, not upstream's: replace() is priced by its input, so a short
+// string with a long replacement could otherwise ask for gigabytes within
+// the cost limit.
+constexpr size_t kMaxResultBytes = size_t{1} << 24;
+Value TooLarge() { return Value::Error("replace: result larger than 16 MiB"); }
+
 Value CharAt(const V& a) {
   std::u32string r = Runes(a[0].string_value());
   int64_t i = a[1].int_value();
@@ -132,6 +138,7 @@ Value Replace(const V& a) {
         ++done;
       }
       if (i < r.size()) out += Utf8(r, i, i + 1);
+      if (out.size() > kMaxResultBytes) return TooLarge();
     }
     return Value::String(std::move(out));
   }
@@ -144,6 +151,7 @@ Value Replace(const V& a) {
     out += to;
     pos = f + from.size();
     ++done;
+    if (out.size() > kMaxResultBytes) return TooLarge();
   }
   out.append(s, pos, std::string::npos);
   return Value::String(std::move(out));
