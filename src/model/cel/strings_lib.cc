@@ -2,7 +2,7 @@
 // since 1.29: charAt, indexOf, lastIndexOf, lowerAscii, upperAscii, replace,
 // split, substring, trim and join, with their code-point indexing and error
 // texts ("index out of range: 7", "invalid substring range. start: 2, end:
-// 1"). strings.quote and format are not implemented.
+// 1"), and strings.quote. format is not implemented.
 #include <cstdint>
 #include <string>
 
@@ -221,6 +221,28 @@ Value Trim(const V& a) {
   return Value::String(Utf8(r, b, e));
 }
 
+// strings.quote (ext/strings.go quote): the C-style escapes, invalid UTF-8
+// as U+FFFD, in double quotes.
+Value Quote(const V& a) {
+  std::u32string r = Runes(a[0].string_value());
+  std::string out = "\"";
+  for (char32_t c : r) {
+    switch (c) {
+      case U'\a': out += "\\a"; break;
+      case U'\b': out += "\\b"; break;
+      case U'\f': out += "\\f"; break;
+      case U'\n': out += "\\n"; break;
+      case U'\r': out += "\\r"; break;
+      case U'\t': out += "\\t"; break;
+      case U'\v': out += "\\v"; break;
+      case U'\\': out += "\\\\"; break;
+      case U'"': out += "\\\""; break;
+      default: out += Utf8(std::u32string(1, c));
+    }
+  }
+  return Value::String(out + "\"");
+}
+
 Value Join(const V& a) {
   std::string sep = a.size() > 1 ? a[1].string_value() : "";
   std::string out;
@@ -256,6 +278,7 @@ void AddStringFunctions(FunctionRegistry* r) {
   M(r, "substring", "string_substring_int", {s, i}, s, Substring);
   M(r, "substring", "string_substring_int_int", {s, i, i}, s, Substring);
   M(r, "trim", "string_trim", {s}, s, Trim);
+  r->Add(Overload{"strings_quote", "strings.quote", false, {s}, s, Quote});
   M(r, "join", "list_join", {Type::List(s)}, s, Join);
   M(r, "join", "list_join_string", {Type::List(s), s}, s, Join);
 }
