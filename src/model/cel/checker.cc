@@ -161,17 +161,17 @@ class Checker {
     bool member = e.target != nullptr;
     std::optional<Type> result;
     std::vector<const Overload*> matched;
-    TypeMapping committed = m_;
+    TypeMapping committed(&m_);
     for (const Overload& o : *overloads) {
       if (o.member != member || o.params.size() != arg_types.size()) continue;
       std::map<std::string, std::string> renames;
-      TypeMapping local = m_;
+      TypeMapping local(&m_);
       bool ok = true;
       for (size_t i = 0; i < arg_types.size() && ok; ++i)
         ok = IsAssignable(local, Instantiate(o.params[i], renames), arg_types[i]);
       if (!ok) continue;
       Type r = local.Substitute(Instantiate(o.result, renames), false);
-      if (matched.empty()) committed = local;
+      if (matched.empty()) local.CommitTo(committed);
       matched.push_back(&o);
       if (!result) {
         result = r;
@@ -193,9 +193,16 @@ class Checker {
       Error(e, "found no matching overload for '" + e.name + "' applied to '" + sig + "'");
       return Set(e, Type::Error());
     }
-    m_ = std::move(committed);
+    committed.CommitTo(m_);
     out_->overloads[e.id] = std::move(matched);
     return Set(e, *result);
+  }
+
+  static bool ContainsParam(const Type& t) {
+    if (t.kind == K::kTypeParam) return true;
+    for (const Type& p : t.params)
+      if (ContainsParam(p)) return true;
+    return false;
   }
 
   // HomogeneousAggregateLiterals: every element's type must equal the
@@ -204,10 +211,10 @@ class Checker {
     if (!prev) return cur;
     Type p = m_.Substitute(*prev, false), c = m_.Substitute(cur, false);
     if (p == c || p.kind == K::kError || c.kind == K::kError) return p;
-    TypeMapping probe = m_;
-    if (p.kind == K::kTypeParam || c.kind == K::kTypeParam) {
+    TypeMapping probe(&m_);
+    if (ContainsParam(p) || ContainsParam(c)) {
       if (IsAssignable(probe, p, c)) {
-        m_ = probe;
+        probe.CommitTo(m_);
         return m_.Substitute(p, false);
       }
     }
@@ -235,9 +242,9 @@ class Checker {
   }
 
   void Assert(const Expr& e, const Type& expected, const Type& actual) {
-    TypeMapping probe = m_;
+    TypeMapping probe(&m_);
     if (IsAssignable(probe, expected, actual)) {
-      m_ = probe;
+      probe.CommitTo(m_);
       return;
     }
     Error(e, "expected type '" + m_.Substitute(expected, false).Format() + "' but found '" +
@@ -248,9 +255,17 @@ class Checker {
     Type range = m_.Substitute(Visit(*e.iter_range), false);
     Type accu = Visit(*e.accu_init);
     Type var = Type::Dyn();
+    Type var2 = Type::Dyn();  // two-variable form: (index, element) or (key, value)
+    bool two = !e.iter_var2.empty();
     switch (range.kind) {
-      case K::kList: var = range.params[0]; break;
-      case K::kMap: var = range.params[0]; break;
+      case K::kList:
+        var = two ? Type::Int() : range.params[0];
+        var2 = range.params[0];
+        break;
+      case K::kMap:
+        var = range.params[0];
+        var2 = range.params[1];
+        break;
       case K::kDyn: case K::kAny: case K::kError: case K::kTypeParam: var = Type::Dyn(); break;
       default:
         Error(*e.iter_range, "expression of type '" + range.Format() +
@@ -259,11 +274,13 @@ class Checker {
     }
     scopes_.emplace_back(e.accu_var, accu);
     scopes_.emplace_back(e.iter_var, var);
+    if (two) scopes_.emplace_back(e.iter_var2, var2);
     Type cond = Visit(*e.loop_cond);
     Assert(*e.loop_cond, Type::Bool(), cond);
     Type step = Visit(*e.loop_step);
     Assert(*e.loop_step, accu, step);
     scopes_.pop_back();
+    if (two) scopes_.pop_back();
     Type result = Visit(*e.result);
     scopes_.pop_back();
     return Set(e, m_.Substitute(result, false));

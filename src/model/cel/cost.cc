@@ -262,7 +262,8 @@ class Coster {
     }
     if (target && f == "join") {
       uint64_t list = Size(*target);
-      uint64_t sz = Mul(list, ItemSize(*target));
+      // Without a list element type upstream leaves the joined size at 0.
+      uint64_t sz = TypeOf(*target).kind == Type::Kind::kList ? Mul(list, ItemSize(*target)) : 0;
       if (!e.args.empty()) sz = Add(sz, Mul(Size(*e.args[0]), list > 0 ? list - 1 : 0));
       *result_size = sz;
       return Add(Factor(sz, 0.1), arg_sum);
@@ -332,10 +333,22 @@ class Coster {
     } else {
       iter.path.push_back("@keys");
     }
+    if (!e.iter_var2.empty()) {
+      // pushIterKey / pushIterValue: the index or key, and the value.
+      LocalVar value{e.iter_var2, paths_[e.iter_range->id], std::nullopt};
+      iter.path.back() = range.kind == Type::Kind::kList ? "@indices" : "@keys";
+      value.path.push_back(range.kind == Type::Kind::kList ? "@items" : "@values");
+      if (range.kind == Type::Kind::kList) {
+        value.size = iter.size;
+        iter.size = std::nullopt;
+      }
+      locals_.push_back(value);
+    }
     locals_.push_back(iter);
     uint64_t loop = Cost(*e.loop_cond);
     uint64_t step = Cost(*e.loop_step);
     locals_.pop_back();
+    if (!e.iter_var2.empty()) locals_.pop_back();
     sum = Add(sum, Cost(*e.result));
     locals_.pop_back();
     uint64_t count = Size(*e.iter_range);

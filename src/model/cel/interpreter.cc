@@ -232,6 +232,46 @@ class Interpreter {
     return true;
   }
 
+  // cel.@mapInsert(@result, k, v) of transformMap: inserts into the
+  // accumulator in place when nothing else shares it.
+  bool MapInsertStep(const Expr& e, Value* out) {
+    if (e.name != "cel.@mapInsert" || e.args.size() != 3 || e.args[0]->kind != Expr::Kind::kIdent ||
+        e.args[0]->name != kAccumulatorName)
+      return false;
+    {
+      const Value* accu = FindLocal(kAccumulatorName);
+      if (!accu || accu->kind() != Value::Kind::kMap) return false;
+    }
+    Value k = Eval(*e.args[1]);
+    if (k.is_error()) {
+      *out = k;
+      return true;
+    }
+    Value v = Eval(*e.args[2]);
+    if (v.is_error()) {
+      *out = v;
+      return true;
+    }
+    Charge(1);
+    Value* accu = FindLocal(kAccumulatorName);
+    if (accu->map().Find(k)) {
+      *out = Value::Error("insert failed: key " + FormatForError(k) + " already exists");
+      return true;
+    }
+    Value taken = std::move(*accu);
+    *accu = Value();
+    if (MapValue* own = taken.MutableMapIfUnique()) {
+      own->entries.emplace_back(std::move(k), std::move(v));
+      *out = std::move(taken);
+    } else {
+      auto m = std::make_shared<MapValue>(taken.map());
+      m->default_empty = false;
+      m->entries.emplace_back(std::move(k), std::move(v));
+      *out = Value::Map(std::move(m));
+    }
+    return true;
+  }
+
   Value Call(const Expr& e) {
     const std::string& fn = e.name;
     if (!e.target) {
@@ -250,6 +290,7 @@ class Interpreter {
       }
       Value appended;
       if (AppendStep(e, &appended)) return appended;
+      if (MapInsertStep(e, &appended)) return appended;
     }
     std::vector<Value> args;
     args.reserve(e.args.size() + 1);
@@ -259,6 +300,8 @@ class Interpreter {
     for (const Value& a : args)
       if (a.is_error()) return a;
     Charge(CallCost(e, args));
+    // Over the limit: stop before the work is done, not after.
+    if (cancelled_) return Cancelled();
     if (!e.target) {
       if (fn == "_[_]") return Index(args[0], args[1]);
       if (fn == "@in") return In(args[0], args[1]);
@@ -270,7 +313,11 @@ class Interpreter {
       if (o.member != member || o.params.size() != args.size() || !o.impl) continue;
       bool ok = true;
       for (size_t i = 0; i < args.size() && ok; ++i) ok = ValueMatches(o.params[i], args[i]);
-      if (ok) return o.impl(args);
+      if (!ok) continue;
+      Value result = o.impl(args);
+      // k8s library/cost.go CallCost prices join() by what it produced.
+      if (fn == "join" && result.kind() == Value::Kind::kString) Charge(CeilFactor(StrSize(result), 0.2));
+      return result;
     }
     return NoSuchOverload();
   }
@@ -305,11 +352,21 @@ class Interpreter {
     Value range = Eval(*e.iter_range);
     if (range.is_error()) return range;
     std::vector<Value> keys;
+    std::vector<Value> values;  // two-variable form: the second variable's values
     const std::vector<Value>* items = nullptr;
+    bool two = !e.iter_var2.empty();
     if (range.kind() == Value::Kind::kList) {
       items = &range.list();
+      if (two) {
+        for (size_t i = 0; i < items->size(); ++i) keys.push_back(Value::Int(static_cast<int64_t>(i)));
+        values = *items;
+        items = &keys;
+      }
     } else if (range.kind() == Value::Kind::kMap) {
-      for (const auto& [k, v] : range.map().entries) keys.push_back(k);
+      for (const auto& [k, v] : range.map().entries) {
+        keys.push_back(k);
+        if (two) values.push_back(v);
+      }
       items = &keys;
     } else {
       return Value::Error("got '" + GoTypeName(range) + "', expected iterable type");
@@ -318,15 +375,17 @@ class Interpreter {
     if (cancelled_) return Cancelled();
     scopes_.emplace_back(&e.accu_var, std::move(accu));
     size_t accu_slot = scopes_.size() - 1;
-    for (const Value& item : *items) {
-      scopes_.emplace_back(&e.iter_var, item);
+    size_t pushed = two ? 2 : 1;
+    for (size_t i = 0; i < items->size(); ++i) {
+      scopes_.emplace_back(&e.iter_var, (*items)[i]);
+      if (two) scopes_.emplace_back(&e.iter_var2, values[i]);
       Value cond = Eval(*e.loop_cond);
       if (cancelled_ || (cond.kind() == Value::Kind::kBool && !cond.bool_value())) {
-        scopes_.pop_back();
+        scopes_.resize(scopes_.size() - pushed);
         break;
       }
       Value next = Eval(*e.loop_step);
-      scopes_.pop_back();
+      scopes_.resize(scopes_.size() - pushed);
       scopes_[accu_slot].second = std::move(next);
       if (cancelled_) break;
     }

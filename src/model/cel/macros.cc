@@ -78,6 +78,82 @@ bool IterVar(const std::vector<ExprPtr>& args, std::string* name, std::vector<Is
   return true;
 }
 
+// cel-go ext/comprehensions.go extractIterVars.
+bool IterVars(const std::vector<ExprPtr>& args, std::string* v1, std::string* v2, std::vector<Issue>* issues) {
+  for (int i = 0; i < 2; ++i) {
+    if (args[static_cast<size_t>(i)]->kind != Expr::Kind::kIdent) {
+      issues->push_back({args[static_cast<size_t>(i)]->offset, "argument must be a simple name"});
+      return false;
+    }
+  }
+  *v1 = args[0]->name;
+  *v2 = args[1]->name;
+  if (*v1 == *v2) {
+    issues->push_back({args[1]->offset, "duplicate variable name: " + *v1});
+    return false;
+  }
+  for (int i = 0; i < 2; ++i) {
+    if (args[static_cast<size_t>(i)]->name == kAccumulatorName) {
+      issues->push_back({args[static_cast<size_t>(i)]->offset, "iteration variable overwrites accumulator variable"});
+      return false;
+    }
+  }
+  return true;
+}
+
+// ext.TwoVarComprehensions (k8s environment/base.go, since 1.32): all,
+// exists, existsOne / exists_one with (key or index, value, predicate) and
+// transformList, transformMap, transformMapEntry.
+ExprPtr ExpandTwoVar(IdGen& ids, int32_t offset, const std::string& fn, ExprPtr& target, std::vector<ExprPtr>& args,
+                     bool* matched, std::vector<Issue>* issues) {
+  const size_t n = args.size();
+  bool quantifier = (fn == "all" || fn == "exists" || fn == "existsOne" || fn == "exists_one") && n == 3;
+  bool transform = (fn == "transformList" || fn == "transformMap" || fn == "transformMapEntry") && (n == 3 || n == 4);
+  if (!quantifier && !transform) return nullptr;
+  *matched = true;
+  std::string v1, v2;
+  if (!IterVars(args, &v1, &v2, issues)) return nullptr;
+  auto accu = [&] { return NewIdent(ids, offset, kAccumulatorName); };
+  ExprPtr init, cond, step, result;
+  if (fn == "all") {
+    init = NewConst(ids, offset, Value::Bool(true));
+    cond = NewCall(ids, offset, "@not_strictly_false", Args(accu()));
+    step = NewCall(ids, offset, "_&&_", Args(accu(), std::move(args[2])));
+    result = accu();
+  } else if (fn == "exists") {
+    init = NewConst(ids, offset, Value::Bool(false));
+    cond = NewCall(ids, offset, "@not_strictly_false", Args(NewCall(ids, offset, "!_", Args(accu()))));
+    step = NewCall(ids, offset, "_||_", Args(accu(), std::move(args[2])));
+    result = accu();
+  } else if (quantifier) {
+    init = NewConst(ids, offset, Value::Int(0));
+    cond = NewConst(ids, offset, Value::Bool(true));
+    step = NewCall(ids, offset, "_?_:_",
+                   Args(std::move(args[2]), NewCall(ids, offset, "_+_", Args(accu(), NewConst(ids, offset, Value::Int(1)))),
+                        accu()));
+    result = NewCall(ids, offset, "_==_", Args(accu(), NewConst(ids, offset, Value::Int(1))));
+  } else {
+    ExprPtr filter = n == 4 ? std::move(args[2]) : nullptr;
+    ExprPtr value = std::move(args[n - 1]);
+    if (fn == "transformList") {
+      init = NewList(ids, offset, {});
+      step = NewCall(ids, offset, "_+_", Args(accu(), NewList(ids, offset, Args(std::move(value)))));
+    } else {
+      init = NewExpr(ids, Expr::Kind::kMap, offset);
+      step = fn == "transformMap"
+                 ? NewCall(ids, offset, "cel.@mapInsert", Args(accu(), NewIdent(ids, offset, v1), std::move(value)))
+                 : NewCall(ids, offset, "cel.@mapInsert", Args(accu(), std::move(value)));
+    }
+    if (filter) step = NewCall(ids, offset, "_?_:_", Args(std::move(filter), std::move(step), accu()));
+    cond = NewConst(ids, offset, Value::Bool(true));
+    result = accu();
+  }
+  ExprPtr e = Comprehension(ids, offset, std::move(target), v1, kAccumulatorName, std::move(init), std::move(cond),
+                            std::move(step), std::move(result));
+  e->iter_var2 = v2;
+  return e;
+}
+
 }  // namespace
 
 ExprPtr ExpandMacro(IdGen& ids, int32_t offset, const std::string& fn, ExprPtr& target, std::vector<ExprPtr>& args,
@@ -85,6 +161,10 @@ ExprPtr ExpandMacro(IdGen& ids, int32_t offset, const std::string& fn, ExprPtr& 
   *matched = false;
   const size_t n = args.size();
   auto accu = [&] { return NewIdent(ids, offset, kAccumulatorName); };
+  if (target && n >= 3) {
+    ExprPtr two = ExpandTwoVar(ids, offset, fn, target, args, matched, issues);
+    if (*matched) return two;
+  }
   if (!target) {
     if (fn != "has" || n != 1) return nullptr;
     *matched = true;

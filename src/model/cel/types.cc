@@ -56,8 +56,11 @@ std::string Type::CelString() const {
 }
 
 const Type* TypeMapping::Find(const std::string& param) const {
-  auto it = bindings_.find(param);
-  return it == bindings_.end() ? nullptr : &it->second;
+  for (const TypeMapping* m = this; m; m = m->parent_) {
+    auto it = m->bindings_.find(param);
+    if (it != m->bindings_.end()) return &it->second;
+  }
+  return nullptr;
 }
 
 Type TypeMapping::Substitute(const Type& t, bool free_to_dyn, int depth) const {

@@ -69,6 +69,20 @@ TEST(CelInterpreterTest, Semantics) {
       {"cel.bind(d, device.attributes['gpu.nvidia.com'], d.type == 'gpu' && d.brand == 'Nvidia')", "true"},
       {"cel.bind(x, 1, cel.bind(y, x + 1, y == 2))", "true"},
       {"[[1, 2], [3]].map(l, l.map(x, x + 1)) == [[2, 3], [4]]", "true"},
+      // Two-variable comprehensions (ext.TwoVarComprehensions).
+      {"device.attributes['gpu.nvidia.com'].exists(k, v, k == 'type' && v == 'gpu')", "true"},
+      {"device.attributes.all(d, ids, ids.size() > 0)", "true"},
+      {"['a', 'b'].all(i, v, i < 2 && v != '')", "true"},
+      {"['a', 'b', 'a'].existsOne(i, v, v == 'b')", "true"},
+      {"[10, 20].transformList(i, v, i * v) == [0, 20]", "true"},
+      {"[10, 20].transformList(i, v, i > 0, v) == [20]", "true"},
+      {"{'a': 1, 'b': 2}.transformMap(k, v, v * 10) == {'a': 10, 'b': 20}", "true"},
+      {"{'a': 1, 'b': 2}.transformMap(k, v, k == 'b', v) == {'b': 2}", "true"},
+      {"{'a': 1}.transformMapEntry(k, v, {v: k}) == {1: 'a'}", "true"},
+      {"{'a': 1, 'b': 1}.transformMapEntry(k, v, {v: k}).size() == 1", "error: insert failed: key 1 already exists"},
+      {"[1].all(x, x, true)",
+       "compile: compilation failed: ERROR: <input>:1:12: duplicate variable name: x\n | [1].all(x, x, true)\n | "
+       "...........^"},
       // Runtime errors with cel-go's texts.
       {"[1][3] == 1", "error: index '3' out of range in list size '1'"},
       {"{'a': 1}['b'] == 1", "error: no such key: b"},

@@ -2,7 +2,8 @@
 // field selections (has() is a test-only selection), calls (operators are
 // calls of "_+_", "_&&_", "@in", "_[_]", ...), list and map literals, and
 // comprehensions, which the macros (all, exists, exists_one, map, filter,
-// cel.bind) expand into exactly as cel-go's parser/macro.go does.
+// cel.bind, and ext.TwoVarComprehensions' two-variable forms) expand into
+// exactly as cel-go's parser/macro.go and ext/comprehensions.go do.
 #ifndef GPUSCHED_MODEL_CEL_AST_H_
 #define GPUSCHED_MODEL_CEL_AST_H_
 
@@ -34,6 +35,7 @@ struct Expr {
 
   // kComprehension (cel-go ast.ComprehensionExpr).
   std::string iter_var;
+  std::string iter_var2;  // two-variable comprehensions: the value (lists: iter_var is the index)
   std::string accu_var;
   ExprPtr iter_range, accu_init, loop_cond, loop_step, result;
 };

@@ -52,14 +52,25 @@ struct Type {
 // checker/mapping.go).
 class TypeMapping {
  public:
+  TypeMapping() = default;
+  // A scratch mapping over `parent` (lookups fall through to it), so that
+  // trying an overload does not copy every binding made so far.
+  explicit TypeMapping(const TypeMapping* parent) : parent_(parent) {}
+
   const Type* Find(const std::string& param) const;
   void Bind(const std::string& param, Type t) { bindings_[param] = std::move(t); }
+  // Moves this mapping's own bindings into `target`.
+  void CommitTo(TypeMapping& target) {
+    for (auto& [k, v] : bindings_) target.bindings_[k] = std::move(v);
+    bindings_.clear();
+  }
   // `t` with every bound parameter replaced; unbound ones become dyn when
   // `free_to_dyn`.
   Type Substitute(const Type& t, bool free_to_dyn, int depth = 0) const;
 
  private:
   std::map<std::string, Type> bindings_;
+  const TypeMapping* parent_ = nullptr;
 };
 
 // cel-go checker/types.go isAssignable: whether a value of type `actual`

@@ -76,6 +76,10 @@ class Value {
     ListPtr& p = std::get<ListPtr>(rep_);
     return p.use_count() == 1 ? const_cast<std::vector<Value>*>(p.get()) : nullptr;
   }
+  MapValue* MutableMapIfUnique() {
+    MapPtr& p = std::get<MapPtr>(rep_);
+    return p.use_count() == 1 ? const_cast<MapValue*>(p.get()) : nullptr;
+  }
 
  private:
   using Rep = std::variant<std::monostate, bool, int64_t, uint64_t, double, std::string, cel::Bytes, ListPtr, MapPtr,
