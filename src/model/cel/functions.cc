@@ -71,6 +71,10 @@ std::shared_ptr<const re2::RE2> CachedRegex(const std::string& pattern) {
   re2::RE2::Options opts;
   opts.set_log_errors(false);
   auto re = std::make_shared<const re2::RE2>(pattern, opts);
+  // Long patterns (built from data, say) are compiled each time rather than
+  // kept: the cache stays small.
+  constexpr size_t kMaxCachedPattern = 1024;
+  if (pattern.size() > kMaxCachedPattern) return re;
   std::lock_guard<std::mutex> lock(mu);
   if (cache->size() >= kMaxEntries) cache->clear();
   cache->emplace(pattern, re);

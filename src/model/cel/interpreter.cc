@@ -300,6 +300,8 @@ class Interpreter {
     for (const Value& a : args)
       if (a.is_error()) return a;
     Charge(CallCost(e, args));
+    // Over the limit: stop before the work is done, not after.
+    if (cancelled_) return Cancelled();
     if (!e.target) {
       if (fn == "_[_]") return Index(args[0], args[1]);
       if (fn == "@in") return In(args[0], args[1]);
@@ -311,7 +313,11 @@ class Interpreter {
       if (o.member != member || o.params.size() != args.size() || !o.impl) continue;
       bool ok = true;
       for (size_t i = 0; i < args.size() && ok; ++i) ok = ValueMatches(o.params[i], args[i]);
-      if (ok) return o.impl(args);
+      if (!ok) continue;
+      Value result = o.impl(args);
+      // k8s library/cost.go CallCost prices join() by what it produced.
+      if (fn == "join" && result.kind() == Value::Kind::kString) Charge(CeilFactor(StrSize(result), 0.2));
+      return result;
     }
     return NoSuchOverload();
   }

@@ -5,7 +5,9 @@
 // (semver and isSemver with the normalize flag, major, minor, patch,
 // compareTo, isGreaterThan, isLessThan), regex.go (find, findAll) and
 // lists.go (isSorted, sum, min, max, indexOf, lastIndexOf), plus cel-go
-// ext.Sets (sets.contains, sets.equivalent, sets.intersects).
+// ext.Sets (sets.contains, sets.equivalent, sets.intersects) and part of
+// ext.Lists v3 (slice, flatten, distinct, reverse, sort).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -154,6 +156,72 @@ Value ListIndexOf(const V& a, bool last) {
   return Value::Int(-1);
 }
 
+// cel-go ext/lists.go (ext.Lists at version 3, k8s base.go since 1.34):
+// slice, flatten, distinct, reverse, sort. lists.range, sortBy and
+// first/last (optional results) are not implemented.
+Value Slice(const V& a) {
+  const std::vector<Value>& l = a[0].list();
+  int64_t start = a[1].int_value(), end = a[2].int_value();
+  std::string range = "cannot slice(" + std::to_string(start) + ", " + std::to_string(end) + "), ";
+  if (start < 0 || end < 0) return Value::Error(range + "negative indexes not supported");
+  if (start > end) return Value::Error(range + "start index must be less than or equal to end index");
+  if (static_cast<int64_t>(l.size()) < end)
+    return Value::Error(range + "list is length " + std::to_string(l.size()));
+  return Value::List(std::vector<Value>(l.begin() + start, l.begin() + end));
+}
+
+void FlattenInto(const std::vector<Value>& l, int64_t depth, std::vector<Value>* out) {
+  for (const Value& v : l) {
+    if (v.kind() != Value::Kind::kList || depth == 0) {
+      out->push_back(v);
+    } else {
+      FlattenInto(v.list(), depth - 1, out);
+    }
+  }
+}
+
+Value Flatten(const V& a) {
+  int64_t depth = a.size() > 1 ? a[1].int_value() : 1;
+  if (depth < 0) return Value::Error("level must be non-negative");
+  // Lists nest no deeper than the expression that built them (at most a few
+  // hundred levels), so the recursion is bounded.
+  std::vector<Value> out;
+  FlattenInto(a[0].list(), std::min<int64_t>(depth, 1000), &out);
+  return Value::List(std::move(out));
+}
+
+Value Distinct(const V& a) {
+  std::vector<Value> out;
+  for (const Value& v : a[0].list()) {
+    bool seen = false;
+    for (const Value& o : out)
+      if (EqualBool(o, v)) {
+        seen = true;
+        break;
+      }
+    if (!seen) out.push_back(v);
+  }
+  return Value::List(std::move(out));
+}
+
+Value Reverse(const V& a) {
+  std::vector<Value> out(a[0].list().rbegin(), a[0].list().rend());
+  return Value::List(std::move(out));
+}
+
+// sortListByAssociatedKeys with the list as its own keys: elements of one
+// comparable type, in a stable order.
+Value Sort(const V& a) {
+  std::vector<Value> out = a[0].list();
+  if (out.empty()) return a[0];
+  Value::Kind k = out[0].kind();
+  if (!Compare(out[0], out[0])) return Value::Error("list elements must be comparable");
+  for (const Value& v : out)
+    if (v.kind() != k) return Value::Error("list elements must have the same type");
+  std::stable_sort(out.begin(), out.end(), [](const Value& x, const Value& y) { return Compare(x, y) == -1; });
+  return Value::List(std::move(out));
+}
+
 bool ListHas(const std::vector<Value>& l, const Value& v) {
   for (const Value& x : l)
     if (EqualBool(x, v)) return true;
@@ -223,6 +291,13 @@ void AddKubernetesFunctions(FunctionRegistry* r) {
   Fn(r, "max", "list_max", true, {le}, e, [](const V& a) { return ListFold(a, "max"); });
   Fn(r, "indexOf", "list_index_of", true, {le, e}, i, [](const V& a) { return ListIndexOf(a, false); });
   Fn(r, "lastIndexOf", "list_last_index_of", true, {le, e}, i, [](const V& a) { return ListIndexOf(a, true); });
+
+  Fn(r, "slice", "list_slice", true, {le, i, i}, le, Slice);
+  Fn(r, "flatten", "list_flatten", true, {Type::List(le)}, le, Flatten);
+  Fn(r, "flatten", "list_flatten_int", true, {Type::List(Type::Dyn()), i}, Type::List(Type::Dyn()), Flatten);
+  Fn(r, "distinct", "list_distinct", true, {le}, le, Distinct);
+  Fn(r, "reverse", "list_reverse", true, {le}, le, Reverse);
+  Fn(r, "sort", "list_sort", true, {le}, le, Sort);
 
   // ext/comprehensions.go: the accumulator step of transformMap and
   // transformMapEntry.

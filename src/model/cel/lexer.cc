@@ -38,13 +38,17 @@ class Lexer {
  public:
   explicit Lexer(std::string_view src) : src_(src) {}
 
-  bool Run(std::vector<Token>* out, Issue* issue) {
+  bool Run(std::vector<Token>* out, std::vector<Issue>* issues) {
     while (true) {
       SkipSpaceAndComments();
       if (pos_ >= src_.size()) break;
       Token t;
       t.offset = static_cast<int32_t>(pos_);
-      if (!Next(&t, issue)) return false;
+      Issue issue;
+      if (!Next(&t, &issue)) {
+        issues->push_back(std::move(issue));
+        continue;
+      }
       out->push_back(std::move(t));
     }
     Token eof;
@@ -52,7 +56,7 @@ class Lexer {
     eof.offset = static_cast<int32_t>(src_.size());
     eof.text = "<EOF>";
     out->push_back(std::move(eof));
-    return true;
+    return issues->empty();
   }
 
  private:
@@ -81,6 +85,7 @@ class Lexer {
     }
     issue->offset = static_cast<int32_t>(start);
     issue->message = "Syntax error: token recognition error at: '" + std::string(src_.substr(start, end - start)) + "'";
+    pos_ = std::max(end, start + 1);  // resume after the failing character
     return false;
   }
 
@@ -287,8 +292,8 @@ class Lexer {
 
 }  // namespace
 
-bool Lex(std::string_view src, std::vector<Token>* tokens, Issue* issue) {
-  return Lexer(src).Run(tokens, issue);
+bool Lex(std::string_view src, std::vector<Token>* tokens, std::vector<Issue>* issues) {
+  return Lexer(src).Run(tokens, issues);
 }
 
 }  // namespace gpusched::cel

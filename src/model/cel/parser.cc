@@ -58,7 +58,10 @@ class Parser {
   ParseResult Run() {
     ParseResult r;
     ExprPtr e = Expr_();
-    if (!failed_ && Peek().kind != K::kEof) SyntaxError(Peek(), "mismatched input '" + Peek().text + "' expecting <EOF>");
+    // ANTLR deletes a single extra token before the end ("extraneous").
+    if (!failed_ && Peek().kind != K::kEof)
+      SyntaxError(Peek(), std::string(Peek(1).kind == K::kEof ? "extraneous" : "mismatched") + " input '" +
+                              Peek().text + "' expecting <EOF>");
     if (failed_) {
       r.issues = std::move(issues_);
       return r;
@@ -502,14 +505,17 @@ int Depth(const Expr& root) {
 }  // namespace
 
 ParseResult Parse(std::string_view source) {
-  ParseResult r;
   std::vector<Token> tokens;
-  Issue lex_issue;
-  if (!Lex(source, &tokens, &lex_issue)) {
-    r.issues.push_back(std::move(lex_issue));
+  std::vector<Issue> lex_issues;
+  Lex(source, &tokens, &lex_issues);
+  // As in cel-go, the parser runs on what the lexer recognised, and both
+  // report (the parser its first error only: no ANTLR error recovery here).
+  ParseResult r = Parser(std::move(tokens)).Run();
+  if (!lex_issues.empty()) {
+    r.expr.reset();
+    r.issues.insert(r.issues.begin(), lex_issues.begin(), lex_issues.end());
     return r;
   }
-  r = Parser(std::move(tokens)).Run();
   // cel-go's visitor stops at 250 nested nodes; a deeper tree (long + or .
   // chains inside nested parentheses) would otherwise recurse unboundedly
   // in the checker and the interpreter. Macro expansion adds a few levels

@@ -2,7 +2,7 @@
 // since 1.29: charAt, indexOf, lastIndexOf, lowerAscii, upperAscii, replace,
 // split, substring, trim and join, with their code-point indexing and error
 // texts ("index out of range: 7", "invalid substring range. start: 2, end:
-// 1"). strings.quote and format are not implemented.
+// 1"), and strings.quote. format is not implemented.
 #include <cstdint>
 #include <string>
 
@@ -63,6 +63,12 @@ std::string Utf8(const std::u32string& r, size_t from = 0, size_t to = std::u32s
 }
 
 Value OutOfRange(int64_t i) { return Value::Error("index out of range: " + std::to_string(i)); }
+
+// Our guard, not upstream's: replace() is priced by its input, so a short
+// string with a long replacement could otherwise ask for gigabytes within
+// the cost limit.
+constexpr size_t kMaxResultBytes = size_t{1} << 24;
+Value TooLarge() { return Value::Error("replace: result larger than 16 MiB"); }
 
 Value CharAt(const V& a) {
   std::u32string r = Runes(a[0].string_value());
@@ -132,6 +138,7 @@ Value Replace(const V& a) {
         ++done;
       }
       if (i < r.size()) out += Utf8(r, i, i + 1);
+      if (out.size() > kMaxResultBytes) return TooLarge();
     }
     return Value::String(std::move(out));
   }
@@ -144,6 +151,7 @@ Value Replace(const V& a) {
     out += to;
     pos = f + from.size();
     ++done;
+    if (out.size() > kMaxResultBytes) return TooLarge();
   }
   out.append(s, pos, std::string::npos);
   return Value::String(std::move(out));
@@ -213,6 +221,28 @@ Value Trim(const V& a) {
   return Value::String(Utf8(r, b, e));
 }
 
+// strings.quote (ext/strings.go quote): the C-style escapes, invalid UTF-8
+// as U+FFFD, in double quotes.
+Value Quote(const V& a) {
+  std::u32string r = Runes(a[0].string_value());
+  std::string out = "\"";
+  for (char32_t c : r) {
+    switch (c) {
+      case U'\a': out += "\\a"; break;
+      case U'\b': out += "\\b"; break;
+      case U'\f': out += "\\f"; break;
+      case U'\n': out += "\\n"; break;
+      case U'\r': out += "\\r"; break;
+      case U'\t': out += "\\t"; break;
+      case U'\v': out += "\\v"; break;
+      case U'\\': out += "\\\\"; break;
+      case U'"': out += "\\\""; break;
+      default: out += Utf8(std::u32string(1, c));
+    }
+  }
+  return Value::String(out + "\"");
+}
+
 Value Join(const V& a) {
   std::string sep = a.size() > 1 ? a[1].string_value() : "";
   std::string out;
@@ -248,6 +278,7 @@ void AddStringFunctions(FunctionRegistry* r) {
   M(r, "substring", "string_substring_int", {s, i}, s, Substring);
   M(r, "substring", "string_substring_int_int", {s, i, i}, s, Substring);
   M(r, "trim", "string_trim", {s}, s, Trim);
+  r->Add(Overload{"strings_quote", "strings.quote", false, {s}, s, Quote});
   M(r, "join", "list_join", {Type::List(s)}, s, Join);
   M(r, "join", "list_join_string", {Type::List(s), s}, s, Join);
 }

@@ -85,6 +85,19 @@ TEST(CelKubernetesLibTest, RegexListsSets) {
       {"sets.contains([1, 2, 3], [3, 1]) && !sets.contains([1], [2])", "true"},
       {"sets.equivalent([1, 2], [2, 1, 1]) && !sets.equivalent([1], [1, 2])", "true"},
       {"sets.intersects([1, 2], [2, 3]) && !sets.intersects([1], [])", "true"},
+      // ext.Lists v3.
+      {"[1, 2, 3, 4].slice(1, 3) == [2, 3] && [1].slice(1, 1) == []", "true"},
+      {"[1, 2].slice(1, 3) == []", "error: cannot slice(1, 3), list is length 2"},
+      {"[1, 2].slice(2, 1) == []", "error: cannot slice(2, 1), start index must be less than or equal to end index"},
+      {"[1, 2].slice(-1, 1) == []", "error: cannot slice(-1, 1), negative indexes not supported"},
+      {"[[1], [2, 3]].flatten() == [1, 2, 3]", "true"},
+      {"[dyn([1]), dyn([dyn(2), dyn([3])])].flatten(2) == [1, 2, 3]", "true"},
+      {"[dyn([1]), dyn([dyn(2), dyn([3])])].flatten(1) == [dyn(1), dyn(2), dyn([3])]", "true"},
+      {"dyn([1]).flatten(-1) == []", "error: level must be non-negative"},
+      {"[1, 2, 1, 3, 2].distinct() == [1, 2, 3] && [1, 2].reverse() == [2, 1]", "true"},
+      {"[3, 1, 2].sort() == [1, 2, 3] && ['b', 'a'].sort() == ['a', 'b']", "true"},
+      {"[[1], [0]].sort() == []", "error: list elements must be comparable"},
+      {"[dyn(1), dyn('a')].sort() == []", "error: list elements must have the same type"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.expr);

@@ -39,8 +39,8 @@ TEST(CelLexerTest, TokenKindsAndTexts) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.src);
     std::vector<Token> toks;
-    Issue issue;
-    ASSERT_TRUE(Lex(c.src, &toks, &issue)) << issue.message;
+    std::vector<Issue> issues;
+    ASSERT_TRUE(Lex(c.src, &toks, &issues)) << issues[0].message;
     std::vector<K> kinds;
     std::vector<std::string> texts;
     for (const Token& t : toks) {
@@ -75,8 +75,8 @@ TEST(CelLexerTest, StringLiterals) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.src);
     std::vector<Token> toks;
-    Issue issue;
-    ASSERT_TRUE(Lex(c.src, &toks, &issue)) << issue.message;
+    std::vector<Issue> issues;
+    ASSERT_TRUE(Lex(c.src, &toks, &issues)) << issues[0].message;
     ASSERT_EQ(toks.size(), 2u);
     EXPECT_EQ(toks[0].kind, c.kind);
     EXPECT_EQ(toks[0].value, c.value);
@@ -89,12 +89,14 @@ TEST(CelLexerTest, RecognitionErrors) {
     std::string src;
     int32_t offset;
     std::string message;
+    size_t tokens = 0;  // recognised around the error, EOF included
   };
   const std::vector<Case> cases = {
-      {"a # b", 2, "Syntax error: token recognition error at: '#'"},
-      {"a $", 2, "Syntax error: token recognition error at: '$'"},
-      {"a | b", 2, "Syntax error: token recognition error at: '| '"},
-      {"a = b", 2, "Syntax error: token recognition error at: '= '"},
+      {"a # b", 2, "Syntax error: token recognition error at: '#'", 3},
+      {"a $", 2, "Syntax error: token recognition error at: '$'", 2},
+      {"a | b", 2, "Syntax error: token recognition error at: '| '", 3},
+      {"a = b", 2, "Syntax error: token recognition error at: '= '", 3},
+      {"a =b", 2, "Syntax error: token recognition error at: '=b'", 2},
       {"'abc", 0, "Syntax error: token recognition error at: ''abc'"},
       {"'ab\ncd'", 0, "Syntax error: token recognition error at: ''ab\n'"},
       {R"("\q")", 0, R"(Syntax error: token recognition error at: '"\q')"},
@@ -104,11 +106,27 @@ TEST(CelLexerTest, RecognitionErrors) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.src);
     std::vector<Token> toks;
-    Issue issue;
-    ASSERT_FALSE(Lex(c.src, &toks, &issue));
-    EXPECT_EQ(issue.offset, c.offset);
-    EXPECT_EQ(issue.message, c.message);
+    std::vector<Issue> issues;
+    ASSERT_FALSE(Lex(c.src, &toks, &issues));
+    ASSERT_GE(issues.size(), 1u);  // a skipped quote may start another bad string
+    EXPECT_EQ(issues[0].offset, c.offset);
+    EXPECT_EQ(issues[0].message, c.message);
+    if (c.tokens) EXPECT_EQ(toks.size(), c.tokens);
   }
+}
+
+// After an error the lexer goes on past the character it failed on, as
+// ANTLR's recovery does, so later errors are reported too.
+TEST(CelLexerTest, ContinuesAfterErrors) {
+  std::vector<Token> toks;
+  std::vector<Issue> issues;
+  ASSERT_FALSE(Lex("a # b $ c", &toks, &issues));
+  ASSERT_EQ(issues.size(), 2u);
+  EXPECT_EQ(issues[0].offset, 2);
+  EXPECT_EQ(issues[1].offset, 6);
+  std::vector<std::string> texts;
+  for (const Token& t : toks) texts.push_back(t.text);
+  EXPECT_EQ(texts, (std::vector<std::string>{"a", "b", "c", "<EOF>"}));
 }
 
 }  // namespace

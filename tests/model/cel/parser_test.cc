@@ -129,8 +129,22 @@ TEST(CelParserTest, Errors) {
       {"1 + ", "ERROR: <input>:1:5: Syntax error: mismatched input '<EOF>' expecting " + expect_expr +
                    "\n | 1 + \n | ....^"},
       {"?!", "ERROR: <input>:1:1: Syntax error: extraneous input '?' expecting " + expect_expr + "\n | ?!\n | ^"},
-      {"1 2", "ERROR: <input>:1:3: Syntax error: mismatched input '2' expecting <EOF>\n | 1 2\n | ..^"},
-      {"1\n3", "ERROR: <input>:2:1: Syntax error: mismatched input '3' expecting <EOF>\n | 3\n | ^"},
+      // One extra token before the end is deleted ("extraneous"); more are
+      // "mismatched" (cel-go parser_test.go: "1 + 2\n3 +").
+      {"1 2", "ERROR: <input>:1:3: Syntax error: extraneous input '2' expecting <EOF>\n | 1 2\n | ..^"},
+      {"1 + 2\n3 +", "ERROR: <input>:2:1: Syntax error: mismatched input '3' expecting <EOF>\n | 3 +\n | ^"},
+      {"TestAllTypes(){}",
+       "ERROR: <input>:1:15: Syntax error: mismatched input '{' expecting <EOF>\n | TestAllTypes(){}\n | "
+       "..............^"},
+      // Lexer errors, then the parser's on what was recognised (cel-go
+      // parser_test.go: "1 + $").
+      {"1 + $", "ERROR: <input>:1:5: Syntax error: token recognition error at: '$'\n | 1 + $\n | ....^\n"
+                "ERROR: <input>:1:6: Syntax error: mismatched input '<EOF>' expecting " + expect_expr +
+                "\n | 1 + $\n | .....^"},
+      {"device.driver = 'x'",
+       "ERROR: <input>:1:15: Syntax error: token recognition error at: '= '\n | device.driver = 'x'\n | "
+       "..............^\nERROR: <input>:1:17: Syntax error: extraneous input ''x'' expecting <EOF>\n | "
+       "device.driver = 'x'\n | ................^"},
       {"(1", "ERROR: <input>:1:3: Syntax error: mismatched input '<EOF>' expecting ')'\n | (1\n | ..^"},
       {"a.'b'", "ERROR: <input>:1:3: Syntax error: no viable alternative at input '.'b''\n | a.'b'\n | ..^"},
       {"{1 2}", "ERROR: <input>:1:4: Syntax error: mismatched input '2' expecting ':'\n | {1 2}\n | ...^"},
@@ -143,7 +157,8 @@ TEST(CelParserTest, Errors) {
       {"cel.bind(1, 2, 3)",
        "ERROR: <input>:1:10: cel.bind() variable names must be simple identifiers\n | cel.bind(1, 2, 3)\n | .........^"},
       {"'\xc3\xa9' + #", "ERROR: <input>:1:7: Syntax error: token recognition error at: '#'\n | '\xc3\xa9' + #\n | "
-                         ".\xef\xbc\x8e....^"},
+                         ".\xef\xbc\x8e....^\nERROR: <input>:1:8: Syntax error: mismatched input '<EOF>' expecting " +
+                         expect_expr + "\n | '\xc3\xa9' + #\n | .\xef\xbc\x8e.....^"},
       {"\t1 +", "ERROR: <input>:1:5: Syntax error: mismatched input '<EOF>' expecting " + expect_expr +
                     "\n |  1 +\n | ....^"},
   };

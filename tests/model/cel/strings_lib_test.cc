@@ -56,5 +56,14 @@ TEST(CelStringsLibTest, Functions) {
   }
 }
 
+TEST(CelStringsLibTest, ReplaceResultIsBounded) {
+  // 5000 * 5001 bytes would be asked for; our 16 MiB guard stops it.
+  std::string s(5000, 'x');
+  EXPECT_EQ(Outcome("cel.bind(s, '" + s + "', s.replace('', s).size() > 0)"),
+            "error: replace: result larger than 16 MiB");
+  std::string t(1000, 'x');  // 1001 copies of t around its 1000 characters
+  EXPECT_EQ(Outcome("cel.bind(s, '" + t + "', s.replace('', s).size() == 1002000)"), "true");
+}
+
 }  // namespace
 }  // namespace gpusched::cel

@@ -27,10 +27,11 @@ struct Token {
   std::string value;   // decoded string / bytes literal
 };
 
-// Tokenizes `src`. On a character sequence no rule matches, stops and
-// returns false with cel-go's "Syntax error: token recognition error at:
-// '...'" in `issue`.
-bool Lex(std::string_view src, std::vector<Token>* tokens, Issue* issue);
+// Tokenizes `src`, always ending with an EOF token. A character sequence no
+// rule matches is skipped as ANTLR's lexer recovery skips it (through the
+// character it failed on) and reported as cel-go does: "Syntax error: token
+// recognition error at: '...'". Returns whether there was no such error.
+bool Lex(std::string_view src, std::vector<Token>* tokens, std::vector<Issue>* issues);
 
 }  // namespace gpusched::cel
 

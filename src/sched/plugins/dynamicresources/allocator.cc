@@ -39,7 +39,9 @@ Result<std::optional<std::vector<AllocationResult>>> Allocator::Allocate(
   std::vector<dra::Pool> pools = dra::GatherPools(slices_, node, features_);
   dra::AllocationSearch search(features_, allocated, cache_, node, claims, std::move(pools));
   if (Status s = search.Prepare(classes_); !s.ok()) return s;
+  search.set_step_limit(step_limit_);
   Result<bool> found = search.Run();
+  allocate_one_calls_->fetch_add(search.allocate_one_calls());
   if (!found.ok()) return found.status();
   if (!*found) {
     // Invalid pools were skipped; had they not been, a solution might

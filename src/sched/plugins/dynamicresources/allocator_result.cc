@@ -125,7 +125,9 @@ Result<AllocationResult> BuildAllocationResult(const AllocationSearch& search, c
       AddConfig(out, c, c.requests, "FromClaim");
       continue;
     }
-    auto names = [&](const std::string& n) { return std::find(c.requests.begin(), c.requests.end(), n) != c.requests.end(); };
+    auto names = [&](const std::string& n) {
+      return std::find(c.requests.begin(), c.requests.end(), n) != c.requests.end();
+    };
     for (int ri = 0; ri < static_cast<int>(claim.spec.requests.size()); ++ri) {
       const DeviceRequest& request = claim.spec.requests[ri];
       if (names(request.name)) {

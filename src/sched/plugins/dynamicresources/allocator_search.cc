@@ -50,6 +50,13 @@ Result<bool> AllocationSearch::Run() {
 }
 
 AllocationSearch::Outcome AllocationSearch::AllocateOne(Position r, bool allocating_subrequest) {
+  ++allocate_one_calls_;
+  // Where upstream checks its context (allocateOne's first step).
+  if (step_limit_ > 0 && allocate_one_calls_ > step_limit_) {
+    error_ = Status::NotFound("filter operation aborted: more than " + std::to_string(step_limit_) +
+                              " allocation steps");
+    return Outcome::kError;
+  }
   if (r.claim >= static_cast<int>(claims_.size())) return Outcome::kFound;
   const ResourceClaim& claim = *claims_[r.claim];
   if (r.request >= static_cast<int>(claim.spec.requests.size())) {

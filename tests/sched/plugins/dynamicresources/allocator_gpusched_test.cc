@@ -143,5 +143,33 @@ TEST(AllocatorGpuschedErrorsTest, InvalidPoolsAreAFailureOnTheNodeOnly) {
   EXPECT_FALSE(IsFailedAllocationOnNode(aborted.status()));
 }
 
+// Upstream's "interrupt" test's claim (6 devices of 5: every order of the
+// 5 is tried): without a limit it runs to "no allocation"; a step limit
+// stops it with a node-only error, as upstream's deadline does.
+TEST(AllocatorGpuschedErrorsTest, StepLimitStopsTheSearch) {
+  const DeviceClass cls = deviceClass(classA, driverA);
+  const ResourceSlice s =
+      sliceWithDevices(slice1, node1, pool1, driverA, device(device1, nil, nil), device(device2, nil, nil),
+                       device(device3, nil, nil), device(device4, nil, nil), device("device-5", nil, nil));
+  const ResourceClaim c = claimWithRequests(claim0, nil, request(req0, classA, 6));
+  cel::SelectorCache cache;
+  auto lookup = [&](const std::string& name) { return name == classA ? &cls : nullptr; };
+
+  Allocator unlimited(Features{}.ToDra(), nullptr, lookup, {&s}, &cache);
+  auto done = unlimited.Allocate(node(node1, region1), {&c});
+  ASSERT_TRUE(done.ok()) << done.status().message();
+  EXPECT_FALSE(done->has_value());
+  // 1 + 5 + 5*4 + 5*4*3 + 5*4*3*2 + 5! steps: every partial order of the 5 devices.
+  EXPECT_EQ(unlimited.NumAllocateOneInvocations(), 1 + 5 + 20 + 60 + 120 + 120);
+
+  Allocator limited(Features{}.ToDra(), nullptr, lookup, {&s}, &cache);
+  limited.SetStepLimit(100);
+  auto stopped = limited.Allocate(node(node1, region1), {&c});
+  ASSERT_FALSE(stopped.ok());
+  EXPECT_EQ(stopped.status().message(), "filter operation aborted: more than 100 allocation steps");
+  EXPECT_TRUE(IsFailedAllocationOnNode(stopped.status()));
+  EXPECT_EQ(limited.NumAllocateOneInvocations(), 101);
+}
+
 }  // namespace
 }  // namespace gpusched::dra_test

@@ -4,8 +4,7 @@
 // error texts: firstAvailable (DRAPrioritizedList).
 //
 // Not ported: none of this file's cases. Two cases also check upstream's count of
-// allocateOne calls (expectNumAllocateOneInvocations, kept in the table): gpusched
-// does not count them, so only their results are checked.
+// allocateOne calls (expectNumAllocateOneInvocations): the search takes as many steps.
 #include <gtest/gtest.h>
 
 #include "allocator_test_util.h"

@@ -422,7 +422,7 @@ struct AllocatorCase {
   Node node;
   std::vector<AllocationResult> expectResults;  // empty: no allocation
   std::string expectError;                      // a substring of the error, as upstream matches it
-  // Upstream's allocateOne count for some cases; gpusched does not count.
+  // Upstream's count of allocateOne calls, for some cases (0: not checked).
   int64_t expectNumAllocateOneInvocations = 0;
 };
 struct NamedAllocatorCase {

@@ -425,6 +425,9 @@ void RunAllocatorCase(const NamedAllocatorCase& named) {
   for (const ClaimW& c : tc.claimsToAllocate) claims.push_back(&c);
 
   auto result = allocator.Allocate(tc.node, claims);
+  if (tc.expectNumAllocateOneInvocations > 0) {
+    EXPECT_EQ(allocator.NumAllocateOneInvocations(), tc.expectNumAllocateOneInvocations);
+  }
   if (!tc.expectError.empty()) {
     ASSERT_FALSE(result.ok()) << "expected an error with: " << tc.expectError;
     EXPECT_THAT(result.status().message(), ::testing::HasSubstr(tc.expectError));

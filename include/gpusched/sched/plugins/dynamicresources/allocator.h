@@ -15,9 +15,12 @@
 #ifndef GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATOR_H_
 #define GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATOR_H_
 
+#include <atomic>
 #include <compare>
+#include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -36,14 +39,18 @@ namespace gpusched {
 // structured.Features is config/dra_features.h's DraFeatures.
 
 // DeviceId, SharedDeviceId and AllocatedState (structured's) are
-// model/dra/allocated_devices.h's: the cluster keeps them.
+// model/dra/allocated_devices.h's: the cluster keeps them
+// (ClaimAllocations, which adds each allocation as allocateddevices.go
+// does: a device allocated with admin access holds nothing; a result with
+// a share id is a share whose consumed capacity adds up).
 
 // DeviceClassLister: the class a request names, or nullptr when it does not exist.
 using DeviceClassLookup = std::function<const DeviceClass*(const std::string& name)>;
 
 // structured.ErrFailedAllocationOnNode: an error of Allocate that concerns
 // this node only (v1.35: "invalid resource pools were encountered", when
-// no allocation was found and some pool the node reaches is invalid). The
+// no allocation was found and some pool the node reaches is invalid; and
+// here the step limit, Allocator::SetStepLimit). The
 // plugin reports it as the node's unschedulable reason instead of aborting
 // the scheduling attempt. Such errors carry Status::Code::kNotFound; every
 // other error of Allocate is kInvalidArgument.
@@ -53,7 +60,11 @@ class Allocator {
  public:
   // `slices` may hold slices of other nodes: Allocate gathers the pools
   // whose slices the node can reach (structured.GatherPools), as upstream.
-  // `cache` outlives the allocator; it may be shared across allocators.
+  // `cache` outlives the allocator; it may be shared across allocators (its
+  // compile options must say DRAConsumableCapacity as `features` do).
+  // `allocated` (nullptr: nothing allocated), the classes and the slices
+  // must outlive the allocator and stay unchanged while it is used.
+  // Allocate is const in effect: several threads may call it at once.
   Allocator(DraFeatures features, const AllocatedState* allocated, DeviceClassLookup classes,
             std::vector<const ResourceSlice*> slices, cel::SelectorCache* cache);
 
@@ -62,9 +73,30 @@ class Allocator {
   // allocated on `node`; nullopt when they cannot (the plugin's "cannot
   // allocate all claims"); an error (upstream's exact text, e.g. "claim
   // ns/c, request r: ...", "class X: selector #0: CEL runtime error: no
-  // such key: type") when the allocation must abort.
+  // such key: type") when the allocation must abort, or one that concerns
+  // this node only (IsFailedAllocationOnNode).
+  //
+  // Deterministic where upstream is not: pools are tried sorted by driver
+  // and pool name (v1.35 ranges over a Go map), and share ids (consumable
+  // capacity) are the first of a fixed UUID-shaped sequence that no
+  // allocated share of the device uses (upstream draws random UUIDs).
   Result<std::optional<std::vector<AllocationResult>>> Allocate(const Node& node,
                                                                 const std::vector<const ResourceClaim*>& claims);
+
+  // Stats.NumAllocateOneInvocations (AllocatorExtended.GetStats): how many
+  // steps of the search all Allocate calls so far took, counted as upstream
+  // counts its allocateOne calls.
+  int64_t NumAllocateOneInvocations() const { return allocate_one_calls_->load(); }
+
+  // A deterministic stand-in for the deadline kube-scheduler gives the
+  // search (DRASchedulerFilterTimeout, 10 s): an Allocate call that takes
+  // more than `steps` steps (as NumAllocateOneInvocations counts them)
+  // stops with the node-only error (IsFailedAllocationOnNode) "filter
+  // operation aborted: more than <steps> allocation steps", as upstream
+  // stops with "filter operation aborted: context deadline exceeded". 0 (the
+  // default): no limit, the search runs to its end as upstream's without a
+  // deadline.
+  void SetStepLimit(int64_t steps) { step_limit_ = steps; }
 
  private:
   DraFeatures features_;
@@ -72,6 +104,9 @@ class Allocator {
   DeviceClassLookup classes_;
   std::vector<const ResourceSlice*> slices_;
   cel::SelectorCache* cache_;
+  int64_t step_limit_ = 0;
+  // Shared so that the allocator stays copyable; Allocate adds to it.
+  std::shared_ptr<std::atomic<int64_t>> allocate_one_calls_ = std::make_shared<std::atomic<int64_t>>(0);
 };
 
 }  // namespace gpusched

@@ -97,6 +97,10 @@ class AllocationSearch {
     return request_data_.at({claim, request, subrequest});
   }
   const std::vector<Pool>& pools() const { return pools_; }
+  // Allocator::SetStepLimit (0: none).
+  void set_step_limit(int64_t steps) { step_limit_ = steps; }
+  // How many times AllocateOne (upstream's allocateOne) ran.
+  int64_t allocate_one_calls() const { return allocate_one_calls_; }
 
  private:
   using RequestKey = std::tuple<int, int, int>;  // claim, request, subrequest
@@ -146,6 +150,8 @@ class AllocationSearch {
   std::set<SharedDeviceId> new_shares_;
   std::vector<std::vector<DeviceResult>> results_;
   Status error_;
+  int64_t allocate_one_calls_ = 0;
+  int64_t step_limit_ = 0;
 };
 
 }  // namespace gpusched::dra
