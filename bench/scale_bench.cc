@@ -15,7 +15,7 @@
 // (constrained_pods.h), and preemption-heavy and gang-heavy scheduling throughput
 // (preemption_bench.h, gang_bench.h).
 //
-//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,constraints,e2e,preemption,gangs] [--quick] ... (--help for the rest)
+//   gpusched_bench [--only schedule,big,overload,explain,load,throughput,constraints,e2e,preemption,gangs,dra] [--quick] ... (--help for the rest)
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -36,6 +36,7 @@
 #include "cli_bench.h"
 #include "constrained_pods.h"
 #include "load_bench.h"
+#include "dra_bench.h"
 #include "gang_bench.h"
 #include "preemption_bench.h"
 #include "user_wait.h"
@@ -408,7 +409,7 @@ int main(int argc, char** argv) {
   // Sections, in the order they run: those that run the binary first, while
   // this process is small (a child reports its parent's size as its peak).
   const std::vector<std::string> all = {"schedule", "big", "overload", "explain", "load", "throughput", "constraints",
-                                        "e2e", "preemption", "gangs"};
+                                        "e2e", "preemption", "gangs", "dra"};
   std::vector<std::string> only = all;
   gpusched::bench::UserWaitOptions uw;
   uw.gpusched = GPUSCHED_BINARY;
@@ -491,7 +492,7 @@ int main(int argc, char** argv) {
       uw.mem_limit = static_cast<uint64_t>(std::stod(argv[++i]) * (1ull << 30));
     } else {
       std::fprintf(stderr,
-                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,constraints,e2e,preemption,gangs] [--quick]\n"
+                   "usage: gpusched_bench [--only schedule,big,overload,explain,load,throughput,constraints,e2e,preemption,gangs,dra] [--quick]\n"
                    "  throughput: [--sizes a,b,c] [--policies p,q] [--budget S] [--decisions N] [--no-reference]\n"
                    "  e2e:        [--e2e-pods N] [--e2e-nodes N] (or --no-e2e)\n"
                    "  schedule:   [--schedule-pods 1000,10000,100000]\n"
@@ -542,6 +543,9 @@ int main(int argc, char** argv) {
     gpusched::bench::PreemptionThroughput(opt.quick ? std::vector<size_t>{1000} : preemption_nodes,
                                           opt.budget > 0 ? opt.budget : (opt.quick ? 0.5 : 2.0));
   if (Has(only, "gangs")) gpusched::bench::GangThroughput(opt.quick ? std::vector<size_t>{1000} : gang_nodes);
+  if (Has(only, "dra"))
+    gpusched::bench::DraThroughput(opt.quick ? std::vector<size_t>{1000} : std::vector<size_t>{1000, 10000},
+                                   opt.budget > 0 ? opt.budget : 20.0);
   std::filesystem::remove_all(dir);
   return 0;
 }

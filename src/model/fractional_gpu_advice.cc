@@ -54,8 +54,8 @@ std::string Advice(const std::string& resource, const std::string& canonical, in
   s += "\n  time-slicing or MPS: " + resource +
        ": 1 on nodes whose device plugin advertises each GPU as several replicas (scheduled as the count the "
        "nodes advertise, as kube-scheduler does)";
-  s += "\n  DRA: a ResourceClaim for a GPU device that allows sharing (gpusched reads claims but does not allocate "
-       "devices yet)";
+  s += "\n  DRA: a MIG device of the driver's mig.nvidia.com class, or one ResourceClaim that several pods name "
+       "(gpusched allocates the devices: README \"GPUs through DRA\")";
   return s;
 }
 

@@ -48,6 +48,12 @@ std::string WhatWouldHelp(const RunReport& r, const Diagnosis& d, bool room_for_
       return "install the device plugin on the GPU nodes (the NVIDIA device plugin DaemonSet or the GPU "
              "Operator) so that they advertise the resource in status.allocatable";
     case Diagnosis::Kind::kNoEligibleNode:
+      // DynamicResources' exclusion (its ExclusionPhrase) names the claims.
+      if (d.text.find("the pod's resource claims") != std::string::npos ||
+          d.text.find("the pod's claims, allocated already") != std::string::npos)
+        return "devices that the claims' device classes and selectors admit, enough of them on one node (see each "
+               "node's reasons above, and the ResourceSlices: kubectl get resourceslices -o yaml), or claims that "
+               "ask for devices the cluster has";
       return "a toleration for the nodes' taints, uncordoning nodes (kubectl uncordon), or a nodeSelector/affinity "
              "that some node's labels satisfy (or labelling a node)";
     case Diagnosis::Kind::kSchedulingGated:

@@ -74,6 +74,12 @@ std::string DescribeRequests(const Pod& pod, const Resources& r, const GpuReques
       models += (i == 0 ? "" : i + 1 == gpu.models.size() ? " or " : ", ") + gpu.models[i];
     parts.push_back("GPU model " + models);
   }
+  // DRA: the claims, by where they come from.
+  for (const PodResourceClaim& c : pod.Extras().resource_claims)
+    parts.push_back("resource claim " + c.name + " (" +
+                    (c.resource_claim_name.empty() ? "from ResourceClaimTemplate " + c.resource_claim_template_name
+                                                   : "ResourceClaim " + c.resource_claim_name) +
+                    ")");
   if (parts.empty()) return "nothing (a best-effort pod)";
   std::string s;
   for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];

@@ -127,7 +127,7 @@ TEST(CliTest, ExitCodes) {
        "error: unknown --preempt-gangs \"hole\" (did you mean whole? known: upstream, whole)\n"},
       {"feature gate one letter off", {"schedule", "-f", kExamples + "seed", "--feature-gates", "GangSchedulng=true"}, 2,
        "error: unsupported --feature-gates entry \"GangSchedulng=true\" (did you mean GangScheduling=true? schedule "
-       "reads GangScheduling=true|false and GenericWorkload=true|false)\n"},
+       "reads GangScheduling=true|false and GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA)\n"},
       {"scheduler-name policy one letter off", {"schedule", "-f", kExamples + "seed", "--scheduler-name", "kai=bestfit"}, 2,
        "error: invalid --scheduler-name \"kai=bestfit\": unknown policy \"bestfit\" (did you mean best-fit? known: first-fit, best-fit, worst-fit, kube-default, fgd, random, dot-product, gpu-clustering, gpu-packing, paper-best-fit)\n"},
       // --config names a missing file as -f does.

@@ -205,30 +205,32 @@ TEST(RealClusterSpellingsCliTest, OtherSchedulersModelled) {
   EXPECT_EQ(r.err, "");
 }
 
-TEST(RealClusterSpellingsCliTest, DraPodsPending) {
+// The pod whose claim resolves gets a device; the one naming a missing
+// ResourceClaim is held by PreEnqueue (docs/real-clusters.md).
+TEST(RealClusterSpellingsCliTest, DraPodPlacedAndMissingClaimHeld) {
   CliRun r = Cli({"schedule", "-f", kExamples + "mistakes/dra"});
   EXPECT_EQ(r.code, 0);
   EXPECT_EQ(r.out,
       "scheduling result:\n"
+      "  dra-train        -> gpu-node-1\n"
       "pending (can never fit on this cluster as it is; see why pending):\n"
       "  dra-missing-claim\n"
-      "pending (for reasons other than free GPUs; see why pending):\n"
-      "  dra-train\n"
       "\n"
       "node state after scheduling:\n"
-      "  gpu-node-1: 0/0 GPUs used\n"
+      "  gpu-node-1: 1/2 DRA GPUs held by claims\n"
       "\n"
       "why pending:\n"
-      "  dra-train: 0/1 nodes are available: 1 cannot allocate all claims.\n"
-      "    not placed: it asks for devices through DRA (1 resource claim) and gpusched does not model DRA device allocation yet, so it cannot tell whether the input's 1 ResourceSlice could satisfy it (kube-scheduler might place the pod); it is never scheduled as if it needed no GPU\n"
       "  dra-missing-claim: could not find ResourceClaim \"default/team-a-gpu\"\n"
-      "    not attempted: its resource claim \"shared-gpu\" names ResourceClaim \"team-a-gpu\", which is not in the input; kube-scheduler's DynamicResources plugin keeps the pod out of its queue until the claim exists (add it to the input)\n"
+      "    not attempted: its resource claim \"shared-gpu\" names ResourceClaim \"team-a-gpu\", which is not in the input; kube-scheduler's DynamicResources plugin keeps the pod out of its queue until the claim can be used (add it to the input)\n"
       "\n"
-      "summary: 1 node, 2 pods: 0 placed, 2 pending (2 can never fit), 0 rejected\n"
+      "DRA devices (driver/pool/device, by claim):\n"
+      "  dra-train: claim gpu (default/dra-train-gpu-tvkr8): gpu.nvidia.com/gpu-node-1/gpu-0\n"
+      "\n"
+      "summary: 1 node, 2 pods: 1 placed, 1 pending (1 can never fit), 0 rejected\n"
       "  GPUs: 0 requested, 0 capacity, 0 allocated (0%), 0 free\n"
-      "  2 pending pods can never fit on this cluster as it is (see why pending)\n");
-  EXPECT_EQ(Relative(r.err),
-      "warning: read 1 ResourceClaimTemplate, 1 ResourceSlice (gpu.nvidia.com: 2 devices on 1 node), 1 DeviceClass: gpusched does not allocate DRA devices yet, so pods with spec.resourceClaims stay pending with the reason kube-scheduler gives (see their diagnosis)\n");
+      "  DRA devices: 2 GPUs in ResourceSlices; claims hold 1 GPU\n"
+      "  1 pending pod can never fit on this cluster as it is (see why pending)\n");
+  EXPECT_EQ(r.err, "");
 }
 
 TEST(RealClusterSpellingsCliTest, SchedulerNameFlagErrors) {
@@ -280,7 +282,6 @@ TEST(RealClusterSpellingsCliTest, JsonReasons) {
   const Case cases[] = {
       {"mistakes/scheduling-gates", "gated-train", "scheduling-gated", false},
       {"mistakes/other-scheduler", "kai-train", "scheduler-not-run", false},
-      {"mistakes/dra", "dra-train", "dra-not-modelled", true},
       {"mistakes/dra", "dra-missing-claim", "dra-claim-missing", true},
       {"gpu-sharing/hami.yaml", "gpu-pod", "not-modelled", true},
       {"mistakes/mig-only", "whole-gpu-job", "not-advertised", true},

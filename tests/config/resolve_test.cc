@@ -191,7 +191,7 @@ TEST(BuildFrameworkTest, DefaultProfile) {
             "PreScore=TaintToleration NodeAffinity NodeResourcesFit VolumeBinding PodTopologySpread InterPodAffinity "
             "NodeResourcesBalancedAllocation\n"
             "Score=TaintToleration:3 NodeAffinity:2 NodeResourcesFit:1 VolumeBinding:1 PodTopologySpread:2 "
-            "InterPodAffinity:2 NodeResourcesBalancedAllocation:1 ImageLocality:1\n"
+            "InterPodAffinity:2 DynamicResources:1 NodeResourcesBalancedAllocation:1 ImageLocality:1\n"
             "Reserve=VolumeBinding DynamicResources\n"
             "PreBind=VolumeBinding DynamicResources\n"
             "Bind=DefaultBinder\n"
@@ -208,7 +208,7 @@ TEST(ResolveProfileTest, DefaultProfile) {
             "NodeVolumeLimits VolumeBinding VolumeZone PodTopologySpread InterPodAffinity DynamicResources");
   EXPECT_EQ(J(r.scores),
             "TaintToleration:3 NodeAffinity:2 NodeResourcesFit:1 VolumeBinding:1 PodTopologySpread:2 "
-            "InterPodAffinity:2 NodeResourcesBalancedAllocation:1 ImageLocality:1");
+            "InterPodAffinity:2 DynamicResources:1 NodeResourcesBalancedAllocation:1 ImageLocality:1");
   EXPECT_EQ(J(r.post_filters), "DynamicResources DefaultPreemption");
   EXPECT_EQ(r.percentage_of_nodes_to_score, 0);
   EXPECT_EQ(ScoringStrategyName(r.fit_args.type), std::string("LeastAllocated"));
@@ -244,7 +244,7 @@ TEST(ResolveProfileTest, Overrides) {
       "NodeVolumeLimits VolumeBinding VolumeZone PodTopologySpread InterPodAffinity DynamicResources";
   const std::string default_scores =
       "TaintToleration:3 NodeAffinity:2 NodeResourcesFit:1 VolumeBinding:1 PodTopologySpread:2 InterPodAffinity:2 "
-      "NodeResourcesBalancedAllocation:1 ImageLocality:1";
+      "DynamicResources:1 NodeResourcesBalancedAllocation:1 ImageLocality:1";
   std::vector<Case> cases;
   {
     // An explicit Score entry overrides the multiPoint one: it runs first and
@@ -254,7 +254,7 @@ TEST(ResolveProfileTest, Overrides) {
     c.filters = default_filters;
     c.scores =
         "NodeResourcesFit:5 TaintToleration:3 NodeAffinity:2 VolumeBinding:1 PodTopologySpread:2 InterPodAffinity:2 "
-        "NodeResourcesBalancedAllocation:1 ImageLocality:1";
+        "DynamicResources:1 NodeResourcesBalancedAllocation:1 ImageLocality:1";
     c.post_filters = "DynamicResources DefaultPreemption";
     cases.push_back(c);
   }
@@ -265,7 +265,7 @@ TEST(ResolveProfileTest, Overrides) {
     c.filters = default_filters;
     c.scores =
         "TaintToleration:1 NodeAffinity:2 NodeResourcesFit:1 VolumeBinding:1 PodTopologySpread:2 InterPodAffinity:2 "
-        "NodeResourcesBalancedAllocation:1 ImageLocality:1";
+        "DynamicResources:1 NodeResourcesBalancedAllocation:1 ImageLocality:1";
     c.post_filters = "DynamicResources DefaultPreemption";
     cases.push_back(c);
   }
@@ -277,7 +277,7 @@ TEST(ResolveProfileTest, Overrides) {
     c.filters = default_filters;
     c.scores =
         "TaintToleration:3 NodeAffinity:2 NodeResourcesFit:1 VolumeBinding:1 PodTopologySpread:2 InterPodAffinity:2 "
-        "NodeResourcesBalancedAllocation:4 ImageLocality:1";
+        "DynamicResources:1 NodeResourcesBalancedAllocation:4 ImageLocality:1";
     c.post_filters = "DynamicResources DefaultPreemption";
     cases.push_back(c);
   }
@@ -287,7 +287,7 @@ TEST(ResolveProfileTest, Overrides) {
     c.filters = default_filters;
     c.scores =
         "TaintToleration:1 NodeAffinity:2 NodeResourcesFit:1 VolumeBinding:1 PodTopologySpread:2 InterPodAffinity:2 "
-        "NodeResourcesBalancedAllocation:1 ImageLocality:1";
+        "DynamicResources:1 NodeResourcesBalancedAllocation:1 ImageLocality:1";
     c.post_filters = "DynamicResources DefaultPreemption";
     cases.push_back(c);
   }
@@ -314,7 +314,7 @@ TEST(ResolveProfileTest, Overrides) {
     c.plugins.multi_point.disabled = {{"ImageLocality", 0}, {"NodeResourcesBalancedAllocation", 0}};
     c.filters = default_filters;
     c.scores = "TaintToleration:3 NodeAffinity:2 NodeResourcesFit:1 VolumeBinding:1 PodTopologySpread:2 "
-               "InterPodAffinity:2";
+               "InterPodAffinity:2 DynamicResources:1";
     c.post_filters = "DynamicResources DefaultPreemption";
     cases.push_back(c);
   }

@@ -31,10 +31,11 @@ const char* kObjects =
 TEST(DraDecodeTest, ObjectsReadAndCounted) {
   Manifests m = Load(kObjects);
   EXPECT_TRUE(m.rejected.empty()) << m.rejected[0].ToString();
-  EXPECT_EQ(Join(m.warnings),
-            "read 1 ResourceClaim, 1 ResourceClaimTemplate, 1 ResourceSlice (gpu.nvidia.com: 2 devices on 1 node), "
-            "1 DeviceClass: gpusched does not allocate DRA devices yet, so pods with spec.resourceClaims stay pending "
-            "with the reason kube-scheduler gives (see their diagnosis)\n");
+  // Read, and not warned about: DynamicResources uses them.
+  EXPECT_EQ(Join(m.warnings), "");
+  EXPECT_EQ(m.dra.Summary(),
+            "1 ResourceClaim, 1 ResourceClaimTemplate, 1 ResourceSlice (gpu.nvidia.com: 2 devices on 1 node), "
+            "1 DeviceClass");
   ASSERT_EQ(m.dra.device_classes.count("gpu.nvidia.com"), 1u);
   ASSERT_EQ(m.dra.slices.size(), 1u);
   EXPECT_EQ(m.dra.slices[0].node_name, "n1");
@@ -74,9 +75,7 @@ TEST(DraDecodeTest, ListsDuplicatesAndOtherGroups) {
             "The ResourceClaim \"Bad_Name\" is invalid: metadata.name: Invalid value");
   // A kind of the same name in another group is not DRA's.
   EXPECT_EQ(Join(m.warnings),
-            "t.yaml:7: skipping ResourceClaim (example.com/v1) \"other\": kind ResourceClaim does not take part in scheduling\n"
-            "read 1 DeviceClass: gpusched does not allocate DRA devices yet, so pods with spec.resourceClaims stay "
-            "pending with the reason kube-scheduler gives (see their diagnosis)\n");
+            "t.yaml:7: skipping ResourceClaim (example.com/v1) \"other\": kind ResourceClaim does not take part in scheduling\n");
 }
 
 TEST(DraDecodeTest, DecodeErrorsNameTheField) {
@@ -159,7 +158,7 @@ TEST(DraDecodeTest, BadQuantityAndAttributeNameTheField) {
             "spec.devices[0].capacity.memory.value: quantities must match the regular expression "
             "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
   EXPECT_EQ(m.rejected[1].ToString(),
-            "t.yaml:20: ResourceSlice in version \"v1\" cannot be handled as a ResourceSlice: "
+            "t.yaml:21: ResourceSlice in version \"v1\" cannot be handled as a ResourceSlice: "
             "spec.devices[0].attributes.x: exactly one value must be specified");
 }
 

@@ -320,7 +320,7 @@ TEST(SchedulerConfigLoaderTest, ReadsFields) {
   for (const auto& s : r.scores) scores += s.name + ":" + std::to_string(s.weight) + " ";
   EXPECT_EQ(scores,
             "NodeResourcesFit:4 TaintToleration:3 NodeAffinity:2 VolumeBinding:1 PodTopologySpread:2 "
-            "InterPodAffinity:2 NodeResourcesBalancedAllocation:1 ");
+            "InterPodAffinity:2 DynamicResources:1 NodeResourcesBalancedAllocation:1 ");
   EXPECT_EQ(std::find(r.filters.begin(), r.filters.end(), "NodePorts"), r.filters.end());
 }
 

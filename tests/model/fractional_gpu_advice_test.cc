@@ -21,8 +21,8 @@ const std::string kShareOfOne =
     "advertises it (scheduled as the count the nodes advertise)\n"
     "  time-slicing or MPS: nvidia.com/gpu: 1 on nodes whose device plugin advertises each GPU as several replicas "
     "(scheduled as the count the nodes advertise, as kube-scheduler does)\n"
-    "  DRA: a ResourceClaim for a GPU device that allows sharing (gpusched reads claims but does not allocate devices "
-    "yet)";
+    "  DRA: a MIG device of the driver's mig.nvidia.com class, or one ResourceClaim that several pods name "
+    "(gpusched allocates the devices: README \"GPUs through DRA\")";
 
 TEST(FractionalGpuAdviceTest, Table) {
   const std::string limits = "spec.containers[0].resources.limits[nvidia.com/gpu]";

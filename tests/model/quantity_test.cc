@@ -1026,5 +1026,22 @@ TEST(QuantityAddTest, SumAndFormat) {
   EXPECT_TRUE(c.IsZero());
 }
 
+// Sub is exact at nano precision, as upstream's (its int64 path).
+TEST(QuantityTest, SubIsExact) {
+  auto q = [](const char* t) { return *Quantity::Parse(t); };
+  struct Case {
+    const char* a;
+    const char* b;
+    const char* want;
+  };
+  const Case cases[] = {{"2Gi", "1Gi", "1Gi"}, {"1", "1500m", "-500m"}, {"1", "1n", "999999999n"}, {"0", "1Gi", "-1Gi"}};
+  for (const Case& c : cases) {
+    Quantity r = q(c.a);
+    r.Sub(q(c.b));
+    EXPECT_EQ(r, q(c.want)) << c.a << " - " << c.b;
+    EXPECT_EQ(r.String(), c.want) << c.a << " - " << c.b;
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

@@ -63,8 +63,9 @@ TEST(FeatureGatesTest, Dra) {
     EXPECT_TRUE(defaults->dra.prioritized_list);
     EXPECT_FALSE(defaults->dra.partitionable_devices);
   }
-  EXPECT_EQ(Describe(ParseFeatureGates("DRAExtendedResource=true", Command::kSchedule)).substr(0, 75),
-            "unknown: unsupported feature gates entry \"DRAExtendedResource=true\" (schedule");
+  EXPECT_EQ(Describe(ParseFeatureGates("DRAExtendedResource=true", Command::kSchedule)),
+            "unknown: unsupported feature gates entry \"DRAExtendedResource=true\" (schedule reads "
+            "GangScheduling=true|false and GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA)");
 }
 
 TEST(FeatureGatesTest, Simulate) {

@@ -113,7 +113,7 @@ TEST(RunSettingsTest, Errors) {
       {"a gate one letter off", Command::kSchedule, {.feature_gates = "GangSchedulng=true"},
        RunError::Kind::kUnknownName, Setting::kFeatureGates,
        "unsupported feature gates entry \"GangSchedulng=true\" (did you mean GangScheduling=true? schedule reads "
-       "GangScheduling=true|false and GenericWorkload=true|false)"},
+       "GangScheduling=true|false and GenericWorkload=true|false for gangs and DRAAdminAccess=true|false, DRAConsumableCapacity=true|false, DRADeviceBindingConditions=true|false, DRADeviceTaints=true|false, DRAPartitionableDevices=true|false and DRAPrioritizedList=true|false for DRA)"},
       {"missing configuration", Command::kSchedule, {.config = "/nonexistent/c.yaml"},
        RunError::Kind::kConfigInvalid, Setting::kConfig,
        "the path \"/nonexistent/c.yaml\" does not exist; configuration takes a KubeSchedulerConfiguration file"},

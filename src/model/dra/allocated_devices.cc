@@ -1,34 +1,15 @@
 #include "gpusched/model/dra/allocated_devices.h"
 
+#include "gpusched/model/dra/allocated_state.h"
+
 namespace gpusched {
 
-void ClaimAllocations::Add(const AllocationResult& a) {
-  for (const DeviceRequestAllocationResult& r : a.results) {
-    if (r.admin_access.value_or(false)) continue;
-    DeviceId id{r.driver, r.pool, r.device};
-    if (!r.share_id.empty()) {
-      state_.allocated_shared_devices.insert({id, r.share_id});
-      auto& cap = state_.aggregated_capacity[id];
-      for (const auto& [name, q] : r.consumed_capacity) cap[name].Add(q);
-    } else {
-      state_.allocated_devices.insert(std::move(id));
-    }
-  }
-}
+// A share id is set only when DRAConsumableCapacity was on at allocation:
+// such a result is a share whatever the gate is now.
+void ClaimAllocations::Add(const AllocationResult& a) { AddAllocatedDevices(a, /*consumable_capacity=*/true, state_); }
 
 void ClaimAllocations::Remove(const AllocationResult& a) {
-  for (const DeviceRequestAllocationResult& r : a.results) {
-    if (r.admin_access.value_or(false)) continue;
-    DeviceId id{r.driver, r.pool, r.device};
-    if (!r.share_id.empty()) {
-      state_.allocated_shared_devices.erase({id, r.share_id});
-      auto it = state_.aggregated_capacity.find(id);
-      if (it == state_.aggregated_capacity.end()) continue;
-      for (const auto& [name, q] : r.consumed_capacity) it->second[name].Sub(q);
-    } else {
-      state_.allocated_devices.erase(id);
-    }
-  }
+  RemoveAllocatedDevices(a, /*consumable_capacity=*/true, state_);
 }
 
 void ClaimAllocations::Allocate(const std::string& claim, AllocationResult allocation, const std::string& pod) {

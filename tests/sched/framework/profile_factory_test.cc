@@ -22,12 +22,12 @@ std::vector<std::string> FilterNames(const Scheduler& s) {
 }
 
 TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
-  // kube-scheduler's default profile: its filters gpusched implements, in
-  // upstream order, then GpuShare; the others are named as unimplemented.
+  // kube-scheduler's default profile: its filters, in upstream order, then
+  // GpuShare; every plugin of it is implemented.
   const std::vector<std::string> filters = {"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
                                             "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits",
                                             "VolumeBinding", "VolumeZone", "PodTopologySpread", "InterPodAffinity",
-                                            "GpuShare"};
+                                            "DynamicResources", "GpuShare"};
   TypicalPods typical = ComputeTypicalPods({});
   PolicyOptions options;
   options.typical = &typical;
@@ -44,10 +44,7 @@ TEST(ProfileFactoryTest, DefaultProfileForEveryPolicy) {
     EXPECT_EQ(s.policy().Name(), policy);
     // Only kube-scheduler's own profile carries DefaultPreemption.
     EXPECT_EQ(s.preemption(), policy == "kube-default");
-    // Filters first (in order, each once), then kube-default's score
-    // plugins that are not filters too.
-    std::vector<std::string> unimplemented = {"DynamicResources"};
-    EXPECT_EQ(set->unimplemented, unimplemented);
+    EXPECT_EQ(set->unimplemented, std::vector<std::string>{});
   }
 }
 
@@ -80,8 +77,7 @@ TEST(ProfileFactoryTest, OneSchedulerPerProfileWithItsOwnPlugins) {
   EXPECT_EQ(FilterNames(*set->profiles[1].second),
             (std::vector<std::string>{"NodeUnschedulable", "NodeName", "NodeAffinity", "NodePorts", "NodeResourcesFit",
                                       "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
-                                      "InterPodAffinity",
-                                      "GpuShare"}));
+                                      "InterPodAffinity", "DynamicResources", "GpuShare"}));
 }
 
 TEST(ProfileFactoryTest, ProfilesDrawFromDistinctStreams) {
@@ -138,7 +134,7 @@ TEST(SchedulerNameFlagTest, ExtraProfilesAfterTheConfiguration) {
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                                "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
                                                "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
-                                               "InterPodAffinity", "GpuShare"}));
+                                               "InterPodAffinity", "DynamicResources", "GpuShare"}));
 }
 
 // Names given twice or already served are refused before, by the run layer

@@ -74,8 +74,8 @@ TEST(RegistryTest, EveryMadePluginImplementsWhatItsRowDeclares) {
   EXPECT_EQ(made, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                             "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
                                             "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
-                                            "InterPodAffinity", "NodeResourcesBalancedAllocation", "ImageLocality",
-                                            "GpuShare"}));
+                                            "InterPodAffinity", "DynamicResources", "NodeResourcesBalancedAllocation",
+                                            "ImageLocality", "GpuShare"}));
 }
 
 TEST(RegistryTest, WithAddsARowOrReplacesTheRowOfItsName) {
@@ -115,7 +115,7 @@ TEST(RegistryTest, ThrowAwayPluginRunsThroughItsRowAlone) {
   EXPECT_EQ(filters, (std::vector<std::string>{"NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
                                                "NodePorts", "NodeResourcesFit", "VolumeRestrictions",
                                                "NodeVolumeLimits", "VolumeBinding", "VolumeZone", "PodTopologySpread",
-                                               "InterPodAffinity", "LabelGate", "GpuShare"}));
+                                               "InterPodAffinity", "DynamicResources", "LabelGate", "GpuShare"}));
 
   // n0 is empty and unlabelled (LeastAllocated would take it), n1 is a t4,
   // n2 an a100 with less room: LabelGate's weight 5 x 100 takes the pod to n2.

@@ -86,7 +86,7 @@ bool AllocationSearch::CheckAvailableCounters(const DeviceRef& device) {
             for (const auto& [counter, q] : c.counters) {
               auto it = set->second.find(counter);
               // May go negative: then nothing is available.
-              if (it != set->second.end()) it->second = SubtractQuantity(it->second, q);
+              if (it != set->second.end()) it->second.Sub(q);
             }
           }
         }
@@ -125,7 +125,7 @@ void AllocationSearch::DeallocateCounters(const DeviceRef& device) {
     auto& set = consumed[c.counter_set];
     for (const auto& [counter, q] : c.counters) {
       auto [it, inserted] = set.emplace(counter, Quantity());
-      it->second = SubtractQuantity(it->second, q);
+      it->second.Sub(q);
     }
   }
 }

@@ -9,16 +9,6 @@ namespace gpusched::dra {
 
 namespace {
 
-// -q, exactly: the canonical text with its sign flipped parses back to the
-// same value (Quantity keeps nano precision; MilliValue would round).
-Quantity Negate(const Quantity& q) {
-  if (q.IsZero()) return q;
-  std::string text = q.String();
-  text = text.front() == '-' ? text.substr(1) : "-" + text;
-  Result<Quantity> parsed = Quantity::Parse(text);
-  return parsed.ok() ? *parsed : Quantity::FromMilli(-q.MilliValue(), q.format());
-}
-
 // roundUpRange: below min gives min; with a step, min plus the next whole
 // number of steps (whole units, as upstream's Value()), as a BinarySI quantity.
 Quantity RoundUpRange(const Quantity& requested, const CapacityRequestPolicy::Range& range) {
@@ -69,37 +59,6 @@ bool ViolatesPolicy(const Quantity& value, const std::optional<CapacityRequestPo
     return true;
   }
   return false;
-}
-
-Quantity SubtractQuantity(const Quantity& a, const Quantity& b) {
-  Quantity r = a;
-  r.Add(Negate(b));
-  return r;
-}
-
-void AddCapacity(ConsumedCapacity& to, const ConsumedCapacity& added) {
-  for (const auto& [name, q] : added) {
-    auto it = to.find(name);
-    if (it == to.end()) {
-      to.emplace(name, q);
-    } else {
-      it->second.Add(q);
-    }
-  }
-}
-
-void SubCapacity(ConsumedCapacity& from, const ConsumedCapacity& subtracted) {
-  for (const auto& [name, q] : subtracted) {
-    auto it = from.find(name);
-    if (it != from.end()) it->second = SubtractQuantity(it->second, q);
-  }
-}
-
-bool CapacityEmpty(const ConsumedCapacity& c) {
-  for (const auto& [name, q] : c) {
-    if (!q.IsZero()) return false;
-  }
-  return true;
 }
 
 Quantity CalculateConsumedCapacity(const Quantity* requested, const DeviceCapacity& capacity) {

@@ -9,7 +9,6 @@ namespace {
 
 // resourceapi.FirstAvailableDeviceRequestMaxSize.
 constexpr int64_t kFirstAvailableDeviceRequestMaxSize = 8;
-constexpr int64_t kMaxNodeScore = 100;
 
 // computeScore (dynamicresources.go): the claims allocated here, matched
 // with their results in order; each firstAvailable request whose
@@ -126,6 +125,7 @@ Result<std::optional<std::vector<AllocationResult>>> DynamicResources::Allocate(
   Allocator a(features_, in_use ? in_use : s.allocated,
               [objects](const std::string& name) { return objects->FindClass(name); }, SlicesFor(s, node.name()),
               &cache_);
+  a.SetStepLimit(kAllocationStepLimit);
   return a.Allocate(node, s.to_allocate);
 }
 
@@ -136,7 +136,11 @@ bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeSta
   if (!s->to_allocate.empty()) {
     Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, node, nullptr);
     if (!r.ok()) {
-      if (why) why->Fail(kCode, Intern(r.status().message()));
+      // The step limit stands for upstream's filter timeout, whose status
+      // is the reason below; other errors are named as they are.
+      const std::string& m = r.status().message();
+      const bool timed_out = IsFailedAllocationOnNode(r.status()) && m.rfind("filter operation aborted", 0) == 0;
+      if (why) why->Fail(kCode, timed_out ? std::string_view(kReasonAllocationTimedOut) : Intern(m));
       return false;
     }
     if (!r->has_value() || (*r)->size() != s->to_allocate.size()) {

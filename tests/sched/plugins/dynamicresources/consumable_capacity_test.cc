@@ -40,13 +40,6 @@ TEST(ConsumableCapacityTest, AddSubAllocatingConsumedCapacity) {
   EXPECT_EQ(allocated.at("capacity-0"), Q("0"));
 }
 
-TEST(ConsumableCapacityTest, SubtractQuantityIsExact) {
-  EXPECT_EQ(SubtractQuantity(Q("2Gi"), Q("1Gi")), Q("1Gi"));
-  EXPECT_EQ(SubtractQuantity(Q("1"), Q("1500m")), Q("-500m"));
-  EXPECT_EQ(SubtractQuantity(Q("1"), Q("1n")), Q("999999999n"));
-  EXPECT_EQ(SubtractQuantity(Q("1"), Q("-2")), Q("3"));
-}
-
 TEST(ConsumableCapacityTest, GetConsumedCapacityFromRequest) {
   const CapacityRequests requests{{"capacity-0", Q("1")}, {"dummy", Q("1")}};
   DeviceCapacities capacity;

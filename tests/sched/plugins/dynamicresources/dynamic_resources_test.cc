@@ -267,8 +267,7 @@ TEST(DynamicResourcesScoreTest, FirstChoiceWins) {
   Decision d = s.ScheduleOne(PodInfo::Make(p, 0), c);
   ASSERT_TRUE(d.scheduled) << d.fit_error.Error();
   EXPECT_EQ(c.node(d.node).name(), "b");
-  EXPECT_EQ(Devices(d), "accel=default/" + GeneratedClaimName(p, "accel") +
-                            ": accel/mig/b/gpu-0-mig-3g40gb-9-0;");
+  EXPECT_EQ(Devices(d), "gpu=default/" + GeneratedClaimName(p, "gpu") + ": accel/mig/b/gpu-0-mig-3g40gb-9-0;");
   // With the gate off, firstAvailable is refused at PreFilter.
   PolicyOptions off;
   off.dra_features.prioritized_list = false;
@@ -277,8 +276,9 @@ TEST(DynamicResourcesScoreTest, FirstChoiceWins) {
   Decision g = gated->profiles.at(0).second->ScheduleOne(PodInfo::Make(Named("f2", "mig-or-gpu"), 1), c);
   EXPECT_FALSE(g.scheduled);
   EXPECT_EQ(g.fit_error.Error(),
-            "0/2 nodes are available: resource claim default/" + GeneratedClaimName(Named("f2", "mig-or-gpu"), "accel") +
-                ", request accel: has subrequests, but the DRAPrioritizedList feature is disabled.");
+            "0/2 nodes are available: resource claim default/" + GeneratedClaimName(Named("f2", "mig-or-gpu"), "gpu") +
+                ", request accel: has subrequests, but the DRAPrioritizedList feature is disabled. preemption: 0/2 "
+                "nodes are available: 2 Preemption is not helpful for scheduling.");
 }
 
 }  // namespace

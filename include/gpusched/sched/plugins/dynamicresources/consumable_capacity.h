@@ -11,25 +11,18 @@
 #include <optional>
 #include <string>
 
+#include "gpusched/model/dra/consumed_capacity.h"
 #include "gpusched/model/dra/resource_slice.h"
 #include "gpusched/model/quantity.h"
 #include "gpusched/util/status.h"
 
 namespace gpusched::dra {
 
-// Capacity by name (schedulerapi.ConsumedCapacity).
-using ConsumedCapacity = std::map<std::string, Quantity, std::less<>>;
+// ConsumedCapacity, AddCapacity, SubCapacity, CapacityEmpty: model/dra/consumed_capacity.h.
 using CapacityRequests = std::map<std::string, Quantity, std::less<>>;
 using DeviceCapacities = std::map<std::string, DeviceCapacity, std::less<>>;
 
-// `a` - `b`, exactly (Quantity has no Sub).
-Quantity SubtractQuantity(const Quantity& a, const Quantity& b);
 
-// ConsumedCapacity.Add / Sub (Sub drops nothing; ConsumedCapacityCollection.Remove
-// erases a device whose capacities are all zero).
-void AddCapacity(ConsumedCapacity& to, const ConsumedCapacity& added);
-void SubCapacity(ConsumedCapacity& from, const ConsumedCapacity& subtracted);
-bool CapacityEmpty(const ConsumedCapacity& c);
 
 // calculateConsumedCapacity: `requested` may be nullptr (no request for it).
 Quantity CalculateConsumedCapacity(const Quantity* requested, const DeviceCapacity& capacity);

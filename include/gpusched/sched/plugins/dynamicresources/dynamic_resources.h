@@ -17,7 +17,8 @@
 //     both UnschedulableAndUnresolvable (v1.35: DefaultPreemption skips
 //     such nodes). An allocator error (a CEL runtime error, a request that
 //     cannot be met) aborts the attempt upstream (status Error); gpusched
-//     reports it as the node's reason instead, the same on every node.
+//     reports it as the node's reason instead, the same on every node. The
+//     filter timeout (10 s) is a step limit: "timed out trying to allocate devices".
 //   - Reserve: the chosen node's allocation is recorded in the cluster
 //     (ClusterState::mutable_dra_allocations), the pod reserves its
 //     allocated claims; later pods see those devices taken.
@@ -48,6 +49,11 @@ namespace gpusched {
 inline constexpr const char* kReasonCannotAllocateAllClaims = "cannot allocate all claims";
 inline constexpr const char* kReasonClaimNotAvailableOnNode = "resourceclaim not available on the node";
 inline constexpr const char* kReasonClaimInUse = "resourceclaim in use";
+inline constexpr const char* kReasonAllocationTimedOut = "timed out trying to allocate devices";
+// The allocator's steps per node (Allocator::SetStepLimit), gpusched's
+// deterministic stand-in for DRASchedulerFilterTimeout's 10 s: a search
+// past it fails the node with kReasonAllocationTimedOut.
+inline constexpr int64_t kAllocationStepLimit = 1000000;
 // resourceapi.ResourceClaimReservedForMaxSize.
 inline constexpr size_t kResourceClaimReservedForMaxSize = 256;
 

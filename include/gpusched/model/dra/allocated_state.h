@@ -6,11 +6,11 @@
 // allocated with admin access (then it holds nothing), or, with
 // DRAConsumableCapacity, it has a share id (then it is one share of the
 // device, and its consumed capacity adds to the device's).
-#ifndef GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATED_STATE_H_
-#define GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATED_STATE_H_
+#ifndef GPUSCHED_MODEL_DRA_ALLOCATED_STATE_H_
+#define GPUSCHED_MODEL_DRA_ALLOCATED_STATE_H_
 
 #include "gpusched/model/dra/resource_claim.h"
-#include "gpusched/sched/plugins/dynamicresources/allocator.h"
+#include "gpusched/model/dra/allocated_devices.h"
 
 namespace gpusched {
 
@@ -26,4 +26,4 @@ void RemoveAllocatedDevices(const AllocationResult& allocation, bool consumable_
 
 }  // namespace gpusched
 
-#endif  // GPUSCHED_SCHED_PLUGINS_DYNAMICRESOURCES_ALLOCATED_STATE_H_
+#endif  // GPUSCHED_MODEL_DRA_ALLOCATED_STATE_H_

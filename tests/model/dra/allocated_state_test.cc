@@ -1,5 +1,5 @@
 // AddAllocatedDevices / RemoveAllocatedDevices (allocated_state.h).
-#include "gpusched/sched/plugins/dynamicresources/allocated_state.h"
+#include "gpusched/model/dra/allocated_state.h"
 
 #include <gtest/gtest.h>
 

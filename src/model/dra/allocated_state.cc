@@ -1,8 +1,8 @@
 // AddAllocatedDevices and RemoveAllocatedDevices, after v1.35's
 // pkg/scheduler/framework/plugins/dynamicresources/allocateddevices.go.
-#include "gpusched/sched/plugins/dynamicresources/allocated_state.h"
+#include "gpusched/model/dra/allocated_state.h"
 
-#include "gpusched/sched/plugins/dynamicresources/consumable_capacity.h"
+#include "gpusched/model/dra/consumed_capacity.h"
 
 namespace gpusched {
 
