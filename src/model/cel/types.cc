@@ -39,6 +39,7 @@ std::string Type::Format() const {
     case Kind::kMap: return "map" + Params(*this, true);
     case Kind::kType: return params.empty() ? "type" : "type" + Params(*this, true);
     case Kind::kError: return "!error!";
+    case Kind::kOpaque: return params.empty() ? name : name + Params(*this, true);
     default: return name;
   }
 }
@@ -51,6 +52,7 @@ std::string Type::CelString() const {
     case Kind::kMap: return "map" + Params(*this, false);
     case Kind::kType: return params.empty() ? "type" : "type" + Params(*this, false);
     case Kind::kError: return "*error*";
+    case Kind::kOpaque: return params.empty() ? name : name + Params(*this, false);
     default: return Format();
   }
 }
