@@ -164,6 +164,10 @@ const std::string& DeviceSelector::expression() const { return program_->express
 
 uint64_t DeviceSelector::max_cost() const { return program_->max_cost; }
 
+// Upstream's cel.Cache compiles with DisableCostEstimation (an allocator
+// only enforces the runtime limit); construct the cache with
+// max_cost = UINT64_MAX to do the same, keep the default to reject what
+// validation rejects.
 Result<DeviceSelector> SelectorCache::Get(const std::string& expression) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = compiled_.find(expression);
