@@ -35,7 +35,8 @@ const std::map<std::string, Type>& TypeIdents() {
       {"string", Type::TypeOf(Type::String())}, {"bytes", Type::TypeOf(Type::Bytes())},
       {"list", Type::TypeOf(Type::List(Type::Dyn()))},
       {"map", Type::TypeOf(Type::Map(Type::Dyn(), Type::Dyn()))},
-      {"null_type", Type::TypeOf(Type::Null())}, {"type", Type::TypeOf(Type::TypeOf(Type::Dyn()))}};
+      {"null_type", Type::TypeOf(Type::Null())}, {"type", Type::TypeOf(Type::TypeOf(Type::Dyn()))},
+      {"optional_type", Type::TypeOf(Type::Optional(Type::Dyn()))}};
   return *m;
 }
 
@@ -85,8 +86,46 @@ class Checker {
     return Set(e, Type::Error());
   }
 
+  // The type of field `name` of a value of type `t` (cel-go checkSelect).
+  Type FieldType(const Expr& e, const Type& t, const std::string& name) {
+    switch (t.kind) {
+      case K::kStruct: {
+        auto s = env_.structs.find(t.name);
+        if (s != env_.structs.end()) {
+          auto f = s->second.find(name);
+          if (f != s->second.end()) return f->second;
+        }
+        Error(e, "undefined field '" + name + "'");
+        return Type::Error();
+      }
+      case K::kMap: return t.params[1];
+      case K::kDyn: case K::kAny: case K::kTypeParam: return Type::Dyn();
+      case K::kError: return Type::Error();
+      default:
+        Error(e, "type '" + t.Format() + "' does not support field selection");
+        return Type::Error();
+    }
+  }
+
+  // a.?f (cel-go checkOptSelect): optional_type of the field's type; the
+  // operand may itself be optional.
+  Type VisitOptSelect(Expr& e) {
+    Type t = m_.Substitute(Visit(*e.args[0]), false);
+    Visit(*e.args[1]);
+    if (t.IsOptional()) t = t.params[0];
+    Type field = FieldType(e, t, e.args[1]->constant.string_value());
+    if (const std::vector<Overload>* o = FunctionRegistry::Get().Find("_?._")) out_->overloads[e.id] = {&(*o)[0]};
+    return Set(e, field.kind == K::kError ? field : Type::Optional(field));
+  }
+
   Type VisitSelect(Expr& e) {
     Type t = m_.Substitute(Visit(*e.target), false);
+    // Selecting on an optional selects on its value and stays optional.
+    if (t.IsOptional()) {
+      Type field = FieldType(e, t.params[0], e.name);
+      if (e.test_only) return Set(e, Type::Bool());
+      return Set(e, field.kind == K::kError ? field : Type::Optional(field));
+    }
     Type result = Type::Error();
     switch (t.kind) {
       case K::kStruct: {
@@ -139,6 +178,9 @@ class Checker {
 
   Type VisitCall(Expr& e) {
     const FunctionRegistry& reg = FunctionRegistry::Get();
+    if (e.name == "_?._" && !e.target && e.args.size() == 2 && e.args[1]->kind == Expr::Kind::kConst &&
+        e.args[1]->constant.kind() == Value::Kind::kString)
+      return VisitOptSelect(e);
     // Namespaced functions (sets.contains): the receiver is a name, not a value.
     if (e.target) {
       std::string qualified;

@@ -87,20 +87,25 @@ Result<Value> AttributeValue(const DeviceAttribute& a) {
   return Status::InvalidArgument("unsupported attribute value");
 }
 
-// Adds `value` under domain -> id of a default-empty outer map.
-void Put(MapValue& outer, const std::string& domain, const std::string& id, Value value) {
-  for (auto& [k, inner] : outer.entries) {
-    if (k.string_value() == domain) {
-      auto m = std::make_shared<MapValue>(inner.map());
-      m->entries.emplace_back(Value::String(id), std::move(value));
-      inner = Value::Map(std::move(m));
-      return;
-    }
+// domain -> id -> value, as compile.go's DeviceMatches builds it; the outer
+// map reads an unknown domain as an empty map.
+class DomainMaps {
+ public:
+  void Put(const std::string& domain, const std::string& id, Value value) {
+    std::shared_ptr<MapValue>& inner = by_domain_[domain];
+    if (!inner) inner = std::make_shared<MapValue>();
+    inner->entries.emplace_back(Value::String(id), std::move(value));
   }
-  auto m = std::make_shared<MapValue>();
-  m->entries.emplace_back(Value::String(id), std::move(value));
-  outer.entries.emplace_back(Value::String(domain), Value::Map(std::move(m)));
-}
+  Value Build() {
+    auto outer = std::make_shared<MapValue>();
+    outer->default_empty = true;
+    for (auto& [domain, inner] : by_domain_) outer->entries.emplace_back(Value::String(domain), Value::Map(inner));
+    return Value::Map(std::move(outer));
+  }
+
+ private:
+  std::map<std::string, std::shared_ptr<MapValue>> by_domain_;
+};
 
 }  // namespace
 
@@ -131,24 +136,22 @@ Result<DeviceSelector> DeviceSelector::Compile(std::string_view expression, cons
 }
 
 Result<bool> DeviceSelector::Matches(const std::string& driver, const Device& device) const {
-  auto attributes = std::make_shared<MapValue>();
-  attributes->default_empty = true;
+  DomainMaps attributes;
   for (const auto& [name, attr] : device.attributes) {
     Result<Value> v = AttributeValue(attr);
     if (!v.ok()) return Status::InvalidArgument("attribute " + name + ": " + v.status().message());
     QualifiedAttributeName q = SplitQualifiedName(name, driver);
-    Put(*attributes, q.domain, q.id, std::move(*v));
+    attributes.Put(q.domain, q.id, std::move(*v));
   }
-  auto capacity = std::make_shared<MapValue>();
-  capacity->default_empty = true;
+  DomainMaps capacity;
   for (const auto& [name, cap] : device.capacity) {
     QualifiedAttributeName q = SplitQualifiedName(name, driver);
-    Put(*capacity, q.domain, q.id, Value::OfQuantity(cap.value));
+    capacity.Put(q.domain, q.id, Value::OfQuantity(cap.value));
   }
   auto dev = std::make_shared<MapValue>();
   dev->entries.emplace_back(Value::String("driver"), Value::String(driver));
-  dev->entries.emplace_back(Value::String("attributes"), Value::Map(std::move(attributes)));
-  dev->entries.emplace_back(Value::String("capacity"), Value::Map(std::move(capacity)));
+  dev->entries.emplace_back(Value::String("attributes"), attributes.Build());
+  dev->entries.emplace_back(Value::String("capacity"), capacity.Build());
   dev->entries.emplace_back(Value::String("allowMultipleAllocations"), Value::Bool(device.allow_multiple_allocations));
   EvalResult r = Evaluate(*program_->ast, Value::Map(std::move(dev)), kRuntimeCostLimit);
   if (r.value.is_error()) return Status::InvalidArgument(r.value.error());
@@ -161,6 +164,10 @@ const std::string& DeviceSelector::expression() const { return program_->express
 
 uint64_t DeviceSelector::max_cost() const { return program_->max_cost; }
 
+// Upstream's cel.Cache compiles with DisableCostEstimation (an allocator
+// only enforces the runtime limit); construct the cache with
+// max_cost = UINT64_MAX to do the same, keep the default to reject what
+// validation rejects.
 Result<DeviceSelector> SelectorCache::Get(const std::string& expression) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = compiled_.find(expression);

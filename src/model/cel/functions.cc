@@ -16,6 +16,7 @@ const FunctionRegistry& FunctionRegistry::Get() {
     AddStandardFunctions(r);
     AddStringFunctions(r);
     AddKubernetesFunctions(r);
+    AddOptionalFunctions(r);
     return r;
   }();
   return *registry;
@@ -49,6 +50,7 @@ bool ValueMatches(const Type& t, const Value& v) {
     case K::kOpaque:
       if (t.name == "kubernetes.Quantity") return v.kind() == VK::kQuantity;
       if (t.name == "kubernetes.Semver") return v.kind() == VK::kSemver;
+      if (t.name == "optional_type") return v.kind() == VK::kOptional;
       return false;
     case K::kStruct: return v.kind() == VK::kMap;
   }

@@ -95,7 +95,7 @@ class Interpreter {
     if (Value* v = FindLocal(name)) return *v;
     if (name == "device") return device_;
     static const char* const kTypes[] = {"bool", "int", "uint", "double", "string", "bytes",
-                                         "list", "map", "null_type", "type"};
+                                         "list", "map", "null_type", "type", "optional_type"};
     for (const char* t : kTypes)
       if (name == t) return Value::Type(name);
     return Value::Error("no such attribute: " + name);
@@ -119,6 +119,16 @@ class Interpreter {
   Value Select(const Expr& e) {
     Value operand = Eval(*e.target);
     if (operand.is_error()) return operand;
+    // Optional chaining: after a.?b, .c selects inside the optional and a
+    // missing c gives optional.none() (cel-go's optional qualifiers).
+    if (operand.kind() == Value::Kind::kOptional) {
+      if (!operand.optional_value()) return e.test_only ? Value::Bool(false) : operand;
+      Value inner = *operand.optional_value();
+      if (inner.kind() != Value::Kind::kMap) return NoSuchOverload();
+      if (e.test_only) return Value::Bool(inner.map().default_empty || inner.map().Find(Value::String(e.name)));
+      Charge(1);
+      return OptLookup(inner, Value::String(e.name));
+    }
     if (e.test_only) {
       if (operand.kind() != Value::Kind::kMap) return NoSuchOverload();
       const MapValue& m = operand.map();
@@ -272,6 +282,55 @@ class Interpreter {
     return true;
   }
 
+  // a.?f: optional.of(a.f) when a has f, else optional.none().
+  Value OptSelect(const Expr& e) {
+    Value operand = Eval(*e.args[0]);
+    if (operand.is_error()) return operand;
+    Charge(1);
+    if (operand.kind() == Value::Kind::kOptional) {
+      if (!operand.optional_value()) return operand;
+      Value inner = *operand.optional_value();
+      operand = std::move(inner);
+    }
+    if (operand.kind() != Value::Kind::kMap || e.args[1]->kind != Expr::Kind::kConst) return NoSuchOverload();
+    return OptLookup(operand, e.args[1]->constant);
+  }
+
+  static Value OptLookup(const Value& m, const Value& key) {
+    if (const Value* v = m.map().Find(key)) return Value::OptionalOf(*v);
+    if (m.map().default_empty) return Value::OptionalOf(EmptyMap());
+    return Value::OptionalNone();
+  }
+
+  // a[?k]: present index or key as optional.of, else optional.none().
+  static Value OptIndex(Value c, const Value& i) {
+    if (c.kind() == Value::Kind::kOptional) {
+      if (!c.optional_value()) return c;
+      Value inner = *c.optional_value();
+      c = std::move(inner);
+    }
+    if (c.kind() == Value::Kind::kMap) return OptLookup(c, i);
+    if (c.kind() == Value::Kind::kList && i.kind() == Value::Kind::kInt) {
+      int64_t idx = i.int_value();
+      if (idx < 0 || idx >= static_cast<int64_t>(c.list().size())) return Value::OptionalNone();
+      return Value::OptionalOf(c.list()[static_cast<size_t>(idx)]);
+    }
+    return NoSuchOverload();
+  }
+
+  // opt.or(other) / opt.orValue(v): the argument is evaluated only when
+  // the optional is empty (cel-go evalOptionalOr / evalOptionalOrValue).
+  Value OptionalOr(const Expr& e, bool or_value) {
+    Value target = Eval(*e.target);
+    if (target.is_error()) return target;
+    if (target.kind() != Value::Kind::kOptional) return NoSuchOverload();
+    Charge(1);
+    if (const Value* v = target.optional_value()) return or_value ? *v : target;
+    Value alt = Eval(*e.args[0]);
+    if (!or_value && !alt.is_error() && alt.kind() != Value::Kind::kOptional) return NoSuchOverload();
+    return alt;
+  }
+
   Value Call(const Expr& e) {
     const std::string& fn = e.name;
     if (!e.target) {
@@ -288,10 +347,13 @@ class Interpreter {
         if (cancelled_) return Cancelled();
         return v.kind() == Value::Kind::kBool ? v : Value::Bool(true);
       }
+      if (fn == "_?._" && e.args.size() == 2) return OptSelect(e);
       Value appended;
       if (AppendStep(e, &appended)) return appended;
       if (MapInsertStep(e, &appended)) return appended;
     }
+    // Only optionals have or() and orValue().
+    if (e.target && e.args.size() == 1 && (fn == "or" || fn == "orValue")) return OptionalOr(e, fn == "orValue");
     std::vector<Value> args;
     args.reserve(e.args.size() + 1);
     if (e.target) args.push_back(Eval(*e.target));
@@ -303,7 +365,9 @@ class Interpreter {
     // Over the limit: stop before the work is done, not after.
     if (cancelled_) return Cancelled();
     if (!e.target) {
+      if (fn == "_[_]" && args[0].kind() == Value::Kind::kOptional) return OptIndex(args[0], args[1]);
       if (fn == "_[_]") return Index(args[0], args[1]);
+      if (fn == "_[?_]") return OptIndex(args[0], args[1]);
       if (fn == "@in") return In(args[0], args[1]);
     }
     const std::vector<Overload>* overloads = FunctionRegistry::Get().Find(fn);

@@ -64,6 +64,69 @@ ExprPtr NewList(IdGen& ids, int32_t offset, std::vector<ExprPtr> items) {
   return e;
 }
 
+// A deep copy with fresh ids (cel-go MacroExprFactory.Copy). The tree is
+// at most a few hundred levels deep (the parser's limits).
+ExprPtr Clone(IdGen& ids, const Expr& e) {
+  auto c = std::make_unique<Expr>();
+  c->kind = e.kind;
+  c->id = ids.Next();
+  c->offset = e.offset;
+  c->constant = e.constant;
+  c->name = e.name;
+  c->test_only = e.test_only;
+  c->iter_var = e.iter_var;
+  c->iter_var2 = e.iter_var2;
+  c->accu_var = e.accu_var;
+  auto copy = [&](const ExprPtr& x) { return x ? Clone(ids, *x) : nullptr; };
+  c->target = copy(e.target);
+  for (const ExprPtr& a : e.args) c->args.push_back(copy(a));
+  c->iter_range = copy(e.iter_range);
+  c->accu_init = copy(e.accu_init);
+  c->loop_cond = copy(e.loop_cond);
+  c->loop_step = copy(e.loop_step);
+  c->result = copy(e.result);
+  return c;
+}
+
+// opt.optMap(x, e) / opt.optFlatMap(x, e) (cel-go cel/library.go optMap,
+// optFlatMap): opt.hasValue() ? [optional.of](cel.bind(x, opt.value(), e))
+// : optional.none().
+ExprPtr OptMap(IdGen& ids, int32_t offset, bool flat, ExprPtr& target, std::vector<ExprPtr>& args,
+               std::vector<Issue>* issues) {
+  if (args[0]->kind != Expr::Kind::kIdent) {
+    issues->push_back({args[0]->offset, std::string(flat ? "optFlatMap" : "optMap") +
+                                            "() variable name must be a simple identifier"});
+    return nullptr;
+  }
+  // The receiver is copied; chained optMap calls would double the tree at
+  // each step, so a large receiver is refused (our limit, not cel-go's).
+  constexpr size_t kMaxCopiedNodes = 10000;
+  size_t nodes = 0;
+  std::vector<const Expr*> stack{target.get()};
+  while (!stack.empty() && nodes <= kMaxCopiedNodes) {
+    const Expr* x = stack.back();
+    stack.pop_back();
+    ++nodes;
+    for (const ExprPtr* c : {&x->target, &x->iter_range, &x->accu_init, &x->loop_cond, &x->loop_step, &x->result})
+      if (*c) stack.push_back(c->get());
+    for (const ExprPtr& a : x->args) stack.push_back(a.get());
+  }
+  if (nodes > kMaxCopiedNodes) {
+    issues->push_back({offset, "optMap() receiver too large to copy"});
+    return nullptr;
+  }
+  std::string var = args[0]->name;
+  ExprPtr has = NewCall(ids, offset, "hasValue", {});
+  has->target = Clone(ids, *target);
+  ExprPtr value = NewCall(ids, offset, "value", {});
+  value->target = std::move(target);
+  ExprPtr bind = Comprehension(ids, offset, NewList(ids, offset, {}), "#unused", var, std::move(value),
+                               NewConst(ids, offset, Value::Bool(false)), NewIdent(ids, offset, var),
+                               std::move(args[1]));
+  if (!flat) bind = NewCall(ids, offset, "optional.of", Args(std::move(bind)));
+  return NewCall(ids, offset, "_?_:_", Args(std::move(has), std::move(bind), NewCall(ids, offset, "optional.none", {})));
+}
+
 // The iteration variable of all/exists/map/filter; null with an issue.
 bool IterVar(const std::vector<ExprPtr>& args, std::string* name, std::vector<Issue>* issues) {
   if (args[0]->kind != Expr::Kind::kIdent) {
@@ -186,6 +249,10 @@ ExprPtr ExpandMacro(IdGen& ids, int32_t offset, const std::string& fn, ExprPtr& 
     std::string var = args[0]->name;
     return Comprehension(ids, offset, NewList(ids, offset, {}), "#unused", var, std::move(args[1]),
                          NewConst(ids, offset, Value::Bool(false)), NewIdent(ids, offset, var), std::move(args[2]));
+  }
+  if ((fn == "optMap" || fn == "optFlatMap") && n == 2) {
+    *matched = true;
+    return OptMap(ids, offset, fn == "optFlatMap", target, args, issues);
   }
   bool quantifier = (fn == "all" || fn == "exists" || fn == "exists_one") && n == 2;
   bool map = fn == "map" && (n == 2 || n == 3);

@@ -267,10 +267,21 @@ class Parser {
       K k = Peek().kind;
       if (k != K::kDot && k != K::kLBracket) break;
       const Token& op = Take();
+      // cel.OptionalTypes: a[?k] and a.?f.
+      bool optional = Accept(K::kQuestion);
       if (k == K::kLBracket) {
         ExprPtr index = Expr_();
         if (!index || !Expect(K::kRBracket, "']'")) return nullptr;
-        e = Binary(op.offset, "_[_]", std::move(e), std::move(index), true);
+        e = Binary(op.offset, optional ? "_[?_]" : "_[_]", std::move(e), std::move(index), true);
+        continue;
+      }
+      if (optional) {
+        if (Peek().kind != K::kIdent) {
+          SyntaxError(Peek(), "mismatched input '" + Peek().text + "' expecting IDENTIFIER");
+          return nullptr;
+        }
+        const Token& id = Take();
+        e = Binary(op.offset, "_?._", std::move(e), NewConst(ids_, id.offset, Value::String(id.text)), true);
         continue;
       }
       if (Peek().kind != K::kIdent) {

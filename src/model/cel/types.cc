@@ -39,6 +39,7 @@ std::string Type::Format() const {
     case Kind::kMap: return "map" + Params(*this, true);
     case Kind::kType: return params.empty() ? "type" : "type" + Params(*this, true);
     case Kind::kError: return "!error!";
+    case Kind::kOpaque: return params.empty() ? name : name + Params(*this, true);
     default: return name;
   }
 }
@@ -51,6 +52,7 @@ std::string Type::CelString() const {
     case Kind::kMap: return "map" + Params(*this, false);
     case Kind::kType: return params.empty() ? "type" : "type" + Params(*this, false);
     case Kind::kError: return "*error*";
+    case Kind::kOpaque: return params.empty() ? name : name + Params(*this, false);
     default: return Format();
   }
 }
@@ -99,29 +101,46 @@ bool OccursIn(const std::string& param, const Type& t) {
   return false;
 }
 
+// Follows the bindings of a type parameter to what it stands for (an
+// unbound parameter or a non-parameter type). Bounded: bindings never form
+// a cycle (the occurs check below), the bound is a backstop.
+Type Resolve(const TypeMapping& m, const Type& t, std::string* last_param) {
+  Type cur = t;
+  for (int i = 0; i < 64 && cur.kind == Type::Kind::kTypeParam; ++i) {
+    const Type* b = m.Find(cur.name);
+    if (!b) break;
+    if (last_param) *last_param = cur.name;
+    cur = *b;
+  }
+  return cur;
+}
+
 }  // namespace
 
-bool IsAssignable(TypeMapping& m, const Type& declared, const Type& actual) {
+bool IsAssignable(TypeMapping& m, const Type& declared_in, const Type& actual_in) {
   using K = Type::Kind;
+  std::string bound_param;  // the declared parameter whose binding was followed
+  Type declared = Resolve(m, declared_in, &bound_param);
+  Type actual = Resolve(m, actual_in, nullptr);
+  if (declared.kind == K::kTypeParam && actual.kind == K::kTypeParam && declared.name == actual.name) return true;
   if (actual.kind == K::kTypeParam) {
-    if (const Type* b = m.Find(actual.name)) {
-      Type bound = *b;
-      return IsAssignable(m, declared, bound);
-    }
-    if (declared.kind == K::kTypeParam && declared.name == actual.name) return true;
-    if (OccursIn(actual.name, declared)) return false;
-    m.Bind(actual.name, declared);
+    Type d = m.Substitute(declared, false);
+    if (OccursIn(actual.name, d)) return false;
+    m.Bind(actual.name, std::move(d));
     return true;
   }
   if (declared.kind == K::kTypeParam) {
-    if (const Type* b = m.Find(declared.name)) {
-      Type bound = *b;
-      if (!IsAssignable(m, bound, actual)) return false;
-      m.Bind(declared.name, MostGeneral(bound, actual));
-      return true;
-    }
-    if (OccursIn(declared.name, actual)) return false;
-    m.Bind(declared.name, actual);
+    Type a = m.Substitute(actual, false);
+    if (OccursIn(declared.name, a)) return false;
+    m.Bind(declared.name, std::move(a));
+    return true;
+  }
+  if (!bound_param.empty()) {
+    // A bound parameter widens to the more general of its binding and the
+    // new argument (cel-go mostGeneral), e.g. int then dyn is dyn.
+    if (!IsAssignable(m, declared, actual)) return false;
+    Type general = MostGeneral(m.Substitute(declared, false), m.Substitute(actual, false));
+    if (!OccursIn(bound_param, general)) m.Bind(bound_param, std::move(general));
     return true;
   }
   if (declared.IsDynOrError() || actual.IsDynOrError()) return true;

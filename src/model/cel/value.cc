@@ -14,6 +14,10 @@ Value Value::List(std::vector<Value> items) {
   return Value(Rep(ListPtr(std::make_shared<const std::vector<Value>>(std::move(items)))));
 }
 
+Value Value::OptionalOf(Value v) { return Value(Rep(OptionalBox{std::make_shared<const Value>(std::move(v))})); }
+
+Value Value::OptionalNone() { return Value(Rep(OptionalBox{})); }
+
 Value Value::Error(std::string message) {
   return Value(Rep(std::shared_ptr<const ErrorValue>(std::make_shared<const ErrorValue>(ErrorValue{std::move(message)}))));
 }
@@ -83,6 +87,7 @@ std::string RuntimeTypeName(const Value& v) {
     case Value::Kind::kType: return "type";
     case Value::Kind::kQuantity: return "kubernetes.Quantity";
     case Value::Kind::kSemver: return "kubernetes.Semver";
+    case Value::Kind::kOptional: return "optional_type";
     case Value::Kind::kError: return "*types.Err";
   }
   return "?";
@@ -100,6 +105,12 @@ bool EqualBool(const Value& a, const Value& b) {
     case K::kType: return a.type_name() == b.type_name();
     case K::kQuantity: return a.quantity() == b.quantity();
     case K::kSemver: return a.semver().Compare(b.semver()) == 0;
+    case K::kOptional: {
+      const Value* x = a.optional_value();
+      const Value* y = b.optional_value();
+      if (!x || !y) return !x && !y;
+      return EqualBool(*x, *y);
+    }
     case K::kList: {
       const auto& x = a.list();
       const auto& y = b.list();
@@ -163,6 +174,8 @@ std::string FormatForError(const Value& v) {
     case Value::Kind::kType: return v.type_name();
     case Value::Kind::kQuantity: return v.quantity().String();
     case Value::Kind::kSemver: return v.semver().String();
+    case Value::Kind::kOptional:
+      return v.optional_value() ? "optional(" + FormatForError(*v.optional_value()) + ")" : "optional.none()";
     case Value::Kind::kError: return v.error();
     case Value::Kind::kList: {
       std::string s = "[";

@@ -113,6 +113,10 @@ TEST(CelCheckerTest, OutputTypes) {
       {"'a,b'.split(',')", "list(string)"},
       {"[1, 2].max()", "int"},
       {"sets.contains([1], [1])", "bool"},
+      {"device.attributes['x'].?y", "optional_type(any)"},
+      {"device.attributes.?x.y", "optional_type(any)"},
+      {"{'a': 1}[?'a']", "optional_type(int)"},
+      {"optional.of('a').orValue('b')", "string"},
   };
   CheckEnv env;
   env.variables["device"] = Type::Struct("kubernetes.DRADevice");

@@ -7,11 +7,11 @@
 //
 // Ported files (conformance/*.inc, one per textproto): basic, logic, macros,
 // macros2, string, plumbing, comparisons, integer_math, fp_math,
-// conversions, lists, parse, fields, bindings_ext, string_ext. Skipped
-// whole: dynamic, enums, proto2/proto3 (+_ext), wrappers, timestamps,
-// optionals, unknowns, namespace, type_deduction, block_ext, encoders_ext,
-// math_ext, network_ext (protobuf messages, timestamps, optional types and
-// extensions the DRA environment does not use). Skipped cases are listed in
+// conversions, lists, parse, fields, bindings_ext, string_ext, optionals.
+// Skipped whole: dynamic, enums, proto2/proto3 (+_ext), wrappers,
+// timestamps, unknowns, namespace, type_deduction, block_ext, encoders_ext,
+// math_ext, network_ext (protobuf messages, timestamps and extensions the
+// DRA environment does not use). Skipped cases are listed in
 // the .inc files with the reason; the largest groups are cases needing
 // variable bindings or a protobuf container, mixed-type list/map literals
 // (Kubernetes makes them compile errors) and string format().
@@ -54,6 +54,7 @@ const Case kCases[] = {
 #include "conformance/fields.inc"
 #include "conformance/bindings_ext.inc"
 #include "conformance/string_ext.inc"
+#include "conformance/optionals.inc"
 };
 
 bool Same(const Value& a, const Value& b) {
@@ -107,7 +108,7 @@ TEST(CelConformanceTest, SimpleTestFiles) {
     EXPECT_TRUE(Same(got, want)) << RuntimeTypeName(got) << " " << FormatForError(got) << ", want "
                                  << RuntimeTypeName(want) << " " << FormatForError(want);
   }
-  EXPECT_EQ(ran, 1084);
+  EXPECT_EQ(ran, 1133);
 }
 
 }  // namespace

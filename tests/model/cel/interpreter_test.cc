@@ -83,6 +83,20 @@ TEST(CelInterpreterTest, Semantics) {
       {"[1].all(x, x, true)",
        "compile: compilation failed: ERROR: <input>:1:12: duplicate variable name: x\n | [1].all(x, x, true)\n | "
        "...........^"},
+      // cel.OptionalTypes.
+      {"device.attributes['gpu.nvidia.com'].?index.orValue(-1) == 0", "true"},
+      {"device.attributes['gpu.nvidia.com'].?profile.orValue('none') == 'none'", "true"},
+      {"!device.attributes['gpu.nvidia.com'].?profile.hasValue()", "true"},
+      {"device.attributes['no.such.domain'].?x.hasValue() == false", "true"},
+      {"device.attributes.?nodomain.hasValue()", "true"},  // the default empty map
+      {"device.attributes.?nodomain.x.hasValue() == false", "true"},
+      {"[1, 2][?5].orValue(0) == 0 && {'a': 1}[?'a'].value() == 1", "true"},
+      {"optional.none().or(optional.of(2)).value() == 2", "true"},
+      {"optional.of(1).orValue(1 / 0) == 1", "true"},  // orValue short-circuits
+      {"optional.none().value() == 1", "error: optional.none() dereference"},
+      {"optional.ofNonZeroValue('').hasValue() == false && optional.ofNonZeroValue(1).hasValue()", "true"},
+      {"optional.of(2).optMap(x, x * 2).value() == 4 && !optional.none().optFlatMap(x, optional.of(x)).hasValue()",
+       "true"},
       // Runtime errors with cel-go's texts.
       {"[1][3] == 1", "error: index '3' out of range in list size '1'"},
       {"{'a': 1}['b'] == 1", "error: no such key: b"},

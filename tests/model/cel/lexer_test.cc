@@ -111,7 +111,9 @@ TEST(CelLexerTest, RecognitionErrors) {
     ASSERT_GE(issues.size(), 1u);  // a skipped quote may start another bad string
     EXPECT_EQ(issues[0].offset, c.offset);
     EXPECT_EQ(issues[0].message, c.message);
-    if (c.tokens) EXPECT_EQ(toks.size(), c.tokens);
+    if (c.tokens) {
+      EXPECT_EQ(toks.size(), c.tokens);
+    }
   }
 }
 

@@ -48,6 +48,14 @@ TEST(CelTypesTest, Assignability) {
   // No binding of a parameter to a type containing itself.
   TypeMapping occurs;
   EXPECT_FALSE(IsAssignable(occurs, Type::Param("A"), Type::List(Type::Param("A"))));
+  // Parameters bound to each other resolve instead of looping (the fuzzer's
+  // {}.transformMap(k, v, k) bound them in a cycle before).
+  TypeMapping chain;
+  EXPECT_TRUE(IsAssignable(chain, Type::Param("A"), Type::Param("B")));
+  EXPECT_TRUE(IsAssignable(chain, Type::Param("B"), Type::Param("A")));
+  EXPECT_TRUE(IsAssignable(chain, Type::Param("A"), Type::Int()));
+  EXPECT_EQ(chain.Substitute(Type::Param("B"), true).Format(), "int");
+  EXPECT_FALSE(IsAssignable(chain, Type::List(Type::Param("B")), Type::List(Type::String())));
 }
 
 }  // namespace

@@ -55,6 +55,7 @@ bool ValueMatches(const Type& t, const Value& v);
 void AddStandardFunctions(FunctionRegistry* r);
 void AddStringFunctions(FunctionRegistry* r);
 void AddKubernetesFunctions(FunctionRegistry* r);
+void AddOptionalFunctions(FunctionRegistry* r);
 
 // Helpers shared by the libraries.
 Value NoSuchOverload();

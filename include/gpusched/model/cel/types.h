@@ -37,6 +37,8 @@ struct Type {
   static Type Param(std::string n) { return {Kind::kTypeParam, std::move(n), {}}; }
   static Type Quantity() { return Opaque("kubernetes.Quantity"); }
   static Type Semver() { return Opaque("kubernetes.Semver"); }
+  static Type Optional(Type t) { return {Kind::kOpaque, "optional_type", {std::move(t)}}; }
+  bool IsOptional() const { return kind == Kind::kOpaque && name == "optional_type" && params.size() == 1; }
 
   bool operator==(const Type&) const = default;
   bool IsDynOrError() const { return kind == Kind::kDyn || kind == Kind::kAny || kind == Kind::kError; }

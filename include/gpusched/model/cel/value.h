@@ -35,11 +35,16 @@ struct TypeName {
 struct ErrorValue {
   std::string message;
 };
+struct OptionalBox {
+  std::shared_ptr<const Value> value;  // null: optional.none()
+};
 
 class Value {
  public:
   // The order matches the variant's alternatives.
-  enum class Kind { kNull, kBool, kInt, kUint, kDouble, kString, kBytes, kList, kMap, kType, kQuantity, kSemver, kError };
+  enum class Kind {
+    kNull, kBool, kInt, kUint, kDouble, kString, kBytes, kList, kMap, kType, kQuantity, kSemver, kOptional, kError
+  };
 
   Value() = default;
   static Value Null() { return Value(); }
@@ -55,6 +60,9 @@ class Value {
   static Value OfQuantity(const gpusched::Quantity& q) { return Value(Rep(q)); }
   static Value OfSemver(Semver v) { return Value(Rep(std::move(v))); }
   static Value Error(std::string message);
+  // cel.OptionalTypes (k8s base.go since 1.28): optional.of(v) / optional.none().
+  static Value OptionalOf(Value v);
+  static Value OptionalNone();
 
   Kind kind() const { return static_cast<Kind>(rep_.index()); }
   bool is_error() const { return kind() == Kind::kError; }
@@ -70,6 +78,8 @@ class Value {
   const gpusched::Quantity& quantity() const { return std::get<gpusched::Quantity>(rep_); }
   const Semver& semver() const { return std::get<Semver>(rep_); }
   const std::string& error() const { return std::get<std::shared_ptr<const ErrorValue>>(rep_)->message; }
+  // The optional's value, or null for optional.none().
+  const Value* optional_value() const { return std::get<OptionalBox>(rep_).value.get(); }
   // The list's storage when this value is its only owner (so it may be
   // extended in place), else null.
   std::vector<Value>* MutableListIfUnique() {
@@ -83,7 +93,7 @@ class Value {
 
  private:
   using Rep = std::variant<std::monostate, bool, int64_t, uint64_t, double, std::string, cel::Bytes, ListPtr, MapPtr,
-                           TypeName, gpusched::Quantity, Semver, std::shared_ptr<const ErrorValue>>;
+                           TypeName, gpusched::Quantity, Semver, OptionalBox, std::shared_ptr<const ErrorValue>>;
   explicit Value(Rep r) : rep_(std::move(r)) {}
   Rep rep_;
 };
