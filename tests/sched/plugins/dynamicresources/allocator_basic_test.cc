@@ -15,7 +15,7 @@ namespace {
 
 std::vector<NamedAllocatorCase> Cases() {
   return {
-      {"empty", [&](AllocatorCase& tc) {}},
+      {"empty", [&](AllocatorCase&) {}},
       {"simple",
        [&](AllocatorCase& tc) {
          tc.claimsToAllocate = objects(claimWithRequest(claim0, req0, classA));
