@@ -80,8 +80,13 @@ void DecodeExactFields(DecodeContext& ctx, const DocNode& r, const std::string& 
   e.device_class_name = ctx.Str(r, "deviceClassName", path + ".deviceClassName");
   DecodeSelectors(ctx, r, path + ".selectors", e.selectors);
   e.allocation_mode = ctx.Str(r, "allocationMode", path + ".allocationMode");
-  // count: defaulted to 1 for ExactCount by the API server (SetDefaults_ExactDeviceRequest).
-  if (std::optional<int64_t> n = ctx.Int(r, "count", path + ".count")) e.count = *n;
+  // count: defaulted to 1 for ExactCount by the API server (SetDefaults_ExactDeviceRequest);
+  // with All it stays 0 unless given, and validation refuses one given.
+  if (std::optional<int64_t> n = ctx.Int(r, "count", path + ".count")) {
+    e.count = *n;
+  } else if (e.allocation_mode == kAllocationModeAll) {
+    e.count = 0;
+  }
   e.admin_access = ctx.Bool(r, "adminAccess", path + ".adminAccess");
   e.tolerations = DecodeDeviceTolerations(ctx, r, path + ".tolerations");
   const DocNode cap = ctx.Map(r, "capacity", path + ".capacity");
@@ -250,7 +255,11 @@ AllocationResult DecodeAllocation(DecodeContext& ctx, const DocNode& a, const st
 }  // namespace
 
 bool IsDraKind(std::string_view kind, std::string_view api_version) {
-  if (api_version.substr(0, 16) != "resource.k8s.io/") return false;
+  // The versions that served these kinds after classic DRA (v1alpha2) was
+  // removed: v1alpha3 (v1.31), v1beta1 (v1.32), v1beta2 (v1.33), v1 (v1.34).
+  if (api_version != "resource.k8s.io/v1" && api_version != "resource.k8s.io/v1beta2" &&
+      api_version != "resource.k8s.io/v1beta1" && api_version != "resource.k8s.io/v1alpha3")
+    return false;
   return kind == "ResourceClaim" || kind == "ResourceClaimTemplate" || kind == "ResourceSlice" || kind == "DeviceClass";
 }
 

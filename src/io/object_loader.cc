@@ -14,6 +14,7 @@
 #include "gpusched/io/decode_context.h"
 #include "gpusched/io/kube_decode.h"
 #include "gpusched/io/kube_schema.h"
+#include "gpusched/model/dra/dra_validation.h"
 #include "gpusched/model/fractional_gpu_advice.h"
 #include "gpusched/model/hami.h"
 #include "gpusched/model/validation.h"
@@ -232,9 +233,20 @@ void LoadDraObject(const Source& src, const DocNode& obj, const std::string& kin
   std::vector<FieldError> errs;
   if (meta.name.empty()) errs.push_back(FieldError::Required("metadata.name", "name or generateName is required"));
   for (const auto& m : IsDNS1123Subdomain(meta.name)) errs.push_back(FieldError::Invalid("metadata.name", meta.name, m));
-  if (!meta.name.empty() && !errs.empty())
-    return Reject(src, id, ctx.LineOf("metadata.name"), InvalidObjectMessage(kind, meta.name, errs));
-  if (!errs.empty()) return Reject(src, id, ctx.Line(obj), InvalidObjectMessage(kind, meta.name, errs));
+  if (meta.name.empty()) return Reject(src, id, ctx.Line(obj), InvalidObjectMessage(kind, meta.name, errs));
+  // The spec as the API server validates it (model/dra/dra_validation.h).
+  std::vector<FieldError> spec_errs;
+  if (kind == "ResourceClaim") {
+    spec_errs = ValidateResourceClaim(claim);
+  } else if (kind == "ResourceClaimTemplate") {
+    spec_errs = ValidateResourceClaimTemplate(tmpl);
+  } else if (kind == "ResourceSlice") {
+    spec_errs = ValidateResourceSlice(slice);
+  } else {
+    spec_errs = ValidateDeviceClass(cls);
+  }
+  for (FieldError& e : spec_errs) errs.push_back(std::move(e));
+  if (!errs.empty()) return Reject(src, id, ctx.LineOf(errs.front().field), InvalidObjectMessage(kind, meta.name, errs));
   const std::string exists = DraResourceName(kind) + " \"" + meta.name + "\" already exists";
   const int line = ctx.Line(obj);
   const std::string key = meta.namespace_ + "/" + meta.name;
@@ -426,6 +438,21 @@ void LoadObject(const Source& src, const DocNode& obj, int depth) {
   // resource.k8s.io: read and counted for DRA pods (before the kinds below,
   // as its group is a built-in one).
   if (IsDraKind(kind, version)) return LoadDraObject(src, obj, kind, version);
+  if (kind == "DeviceTaintRule" && GroupOf(version) == "resource.k8s.io")
+    return Skip(src, obj, kind + " (" + version + ")",
+                "DeviceTaintRule (DRADeviceTaints) is not modelled by gpusched: the taints it puts on devices are "
+                "not applied (taints in the ResourceSlices are)");
+  if (GroupOf(version) == "resource.k8s.io") {
+    // Another version of the group (v1alpha2's classic DRA: ResourceClass,
+    // parametersRef, removed in v1.31) or a kind gpusched does not read:
+    // kubectl's REST mapping finds no such kind there on a v1.35 cluster.
+    const bool classic = version == "resource.k8s.io/v1alpha1" || version == "resource.k8s.io/v1alpha2";
+    return Reject(src, RawId(kind, obj, kind != "ResourceClass" && kind != "DeviceClass"), obj.Line(),
+                  "no matches for kind \"" + kind + "\" in version \"" + version + "\"" +
+                      (classic ? " (classic DRA with ResourceClass and parametersRef, removed in Kubernetes v1.31: "
+                                 "write it as a resource.k8s.io/v1 claim with a DeviceClass)"
+                               : ""));
+  }
   if (kind == "KubeSchedulerConfiguration")
     return Reject(src, "KubeSchedulerConfiguration", obj.Line(),
                   "a KubeSchedulerConfiguration configures the scheduler: pass it with --config, not -f");

@@ -32,6 +32,11 @@ constexpr const char* kLabelValueFmt = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9
 constexpr const char* kLabelValueErrMsg =
     "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must "
     "start and end with an alphanumeric character";
+// k8s.io/apimachinery/pkg/api/validate/content/identifier.go.
+constexpr const char* kCIdentifierFmt = "[A-Za-z_][A-Za-z0-9_]*";
+constexpr const char* kCIdentifierErrMsg =
+    "a valid C identifier must start with alphabetic character or '_', followed by a string of alphanumeric "
+    "characters or '_'";
 constexpr size_t kLabelKeyMaxLength = 63;
 constexpr size_t kLabelValueMaxLength = 63;
 constexpr size_t kDNS1123LabelMaxLength = 63;
@@ -147,6 +152,14 @@ std::vector<std::string> IsValidLabelValue(std::string_view value) {
   if (!value.empty() && !MatchesLabelKeyName(value))
     errs.push_back(RegexError(kLabelValueErrMsg, kLabelValueFmt, {"MyValue", "my_value", "12345"}));
   return errs;
+}
+
+std::vector<std::string> IsCIdentifier(std::string_view value) {
+  bool ok = !value.empty() && (IsAlnum(value.front()) || value.front() == '_') &&
+            !(value.front() >= '0' && value.front() <= '9');
+  for (char c : value) ok = ok && (IsAlnum(c) || c == '_');
+  if (ok) return {};
+  return {RegexError(kCIdentifierErrMsg, kCIdentifierFmt, {"my_name", "MY_NAME", "MyName"})};
 }
 
 }  // namespace gpusched

@@ -59,16 +59,18 @@ void ValidateTerm(const NodeSelectorTerm& t, const std::string& path, bool allow
 
 }  // namespace
 
-void ValidateNodeAffinity(const NodeAffinity& a, const std::string& path, std::vector<FieldError>& errs) {
-  if (a.has_required) {
-    const std::string terms = path + ".requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms";
-    if (a.required.empty()) {
-      errs.push_back(FieldError::Required(terms, "must have at least one node selector term"));
-    } else {
-      for (size_t i = 0; i < a.required.size(); ++i)
-        ValidateTerm(a.required[i], terms + "[" + std::to_string(i) + "]", false, errs);
-    }
+void ValidateNodeSelector(const std::vector<NodeSelectorTerm>& terms, const std::string& path,
+                          std::vector<FieldError>& errs) {
+  const std::string tp = path + ".nodeSelectorTerms";
+  if (terms.empty()) {
+    errs.push_back(FieldError::Required(tp, "must have at least one node selector term"));
+    return;
   }
+  for (size_t i = 0; i < terms.size(); ++i) ValidateTerm(terms[i], tp + "[" + std::to_string(i) + "]", false, errs);
+}
+
+void ValidateNodeAffinity(const NodeAffinity& a, const std::string& path, std::vector<FieldError>& errs) {
+  if (a.has_required) ValidateNodeSelector(a.required, path + ".requiredDuringSchedulingIgnoredDuringExecution", errs);
   const std::string pref = path + ".preferredDuringSchedulingIgnoredDuringExecution";
   for (size_t i = 0; i < a.preferred.size(); ++i) {
     const std::string p = pref + "[" + std::to_string(i) + "]";

@@ -5,7 +5,7 @@
 namespace gpusched {
 
 SimMetrics::SimMetrics(const ClusterState& cluster, NodeFragFn frag, size_t max_samples)
-    : frag_fn_(std::move(frag)), max_samples_(max_samples) {
+    : frag_fn_(std::move(frag)), dra_gpus_(cluster.objects().dra), max_samples_(max_samples) {
   nodes_.resize(cluster.size());
   for (size_t i = 0; i < cluster.size(); ++i) {
     nodes_[i] = Read(cluster, i);
@@ -22,6 +22,11 @@ SimMetrics::NodeCache SimMetrics::Read(const ClusterState& cluster, size_t node)
   const NodeState& s = cluster.state(node);
   c.total = static_cast<int32_t>(s.gpu_free_milli.size()) * kGpuMilli;
   c.used = c.total - static_cast<int32_t>(s.GpuFreeMilli());
+  if (!dra_gpus_.empty()) {
+    const DraNodeGpus::Milli dra = dra_gpus_.On(cluster.node(node).name(), cluster.dra_allocations().state());
+    c.total += static_cast<int32_t>(dra.total);
+    c.used += static_cast<int32_t>(dra.used);
+  }
   if (frag_fn_) c.frag = frag_fn_(cluster, node);
   return c;
 }

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <numbers>
 #include <utility>
 
@@ -81,6 +82,10 @@ void ValidateEntry(const SyntheticMixEntry& e, const std::string& path, std::vec
     for (const auto& m : IsValidLabelValue(model)) errs.push_back(FieldError::Invalid(p, model, m));
   }
   if (e.duration) ValidateDuration(*e.duration, path + ".duration", errs);
+  // A template name is an object name (ValidateResourceClaimTemplateName).
+  for (const auto& m : IsDNS1123Subdomain(e.resource_claim_template))
+    if (!e.resource_claim_template.empty())
+      errs.push_back(FieldError::Invalid(path + ".resourceClaimTemplate", e.resource_claim_template, m));
 }
 
 std::string JoinModels(const std::vector<std::string>& models) {
@@ -106,6 +111,15 @@ Pod PodTemplate(const SyntheticMixEntry& e) {
   if (!e.gpu_models.empty())
     pod.meta.annotations.emplace(std::string(kAnnotationGpuCardModel), JoinModels(e.gpu_models));
   if (!e.name.empty()) pod.meta.labels.emplace(std::string(kLabelSyntheticMix), e.name);
+  if (!e.resource_claim_template.empty()) {
+    c.claims.push_back({"gpu", ""});
+    auto extras = std::make_shared<PodSpecExtras>();
+    PodResourceClaim claim;
+    claim.name = "gpu";
+    claim.resource_claim_template_name = e.resource_claim_template;
+    extras->resource_claims.push_back(std::move(claim));
+    pod.extras = std::move(extras);
+  }
   return pod;
 }
 

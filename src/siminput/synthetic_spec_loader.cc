@@ -184,7 +184,8 @@ void ReadMix(SpecReader& r, const DocNode& root, SyntheticSpec& spec) {
       r.Error(r.ctx().Line(e), p + ": expected an object, got " + YamlKind(e));
       continue;
     }
-    r.CheckKeys(e, p + ".", {"name", "weight", "gpus", "gpuMilli", "cpu", "memory", "gpuModels", "duration"});
+    r.CheckKeys(e, p + ".", {"name", "weight", "gpus", "gpuMilli", "cpu", "memory", "gpuModels", "duration",
+                              "resourceClaimTemplate"});
     SyntheticMixEntry entry;
     entry.name = r.Str(e, "name", p + ".name").value_or("");
     entry.weight = r.Number(e, "weight", p + ".weight").value_or(entry.weight);
@@ -196,6 +197,7 @@ void ReadMix(SpecReader& r, const DocNode& root, SyntheticSpec& spec) {
     entry.memory = r.Quant(e, "memory", p + ".memory").value_or(Quantity());
     entry.gpu_models = r.StrList(e, "gpuModels", p + ".gpuModels");
     entry.duration = ReadDuration(r, e, p + ".duration");
+    entry.resource_claim_template = r.Str(e, "resourceClaimTemplate", p + ".resourceClaimTemplate").value_or("");
     spec.mix.push_back(std::move(entry));
   }
 }

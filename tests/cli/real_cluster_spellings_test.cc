@@ -221,7 +221,7 @@ TEST(RealClusterSpellingsCliTest, DraPodPlacedAndMissingClaimHeld) {
       "\n"
       "why pending:\n"
       "  dra-missing-claim: could not find ResourceClaim \"default/team-a-gpu\"\n"
-      "    not attempted: its resource claim \"shared-gpu\" names ResourceClaim \"team-a-gpu\", which is not in the input; kube-scheduler's DynamicResources plugin keeps the pod out of its queue until the claim can be used (add it to the input)\n"
+      "    not attempted: its resource claim \"shared-gpu\" names ResourceClaim \"team-a-gpu\", which is not in the input; kube-scheduler's DynamicResources plugin keeps the pod out of its queue until the claim can be used (add it to the input; one listed under rejected needs fixing first)\n"
       "\n"
       "DRA devices (driver/pool/device, by claim):\n"
       "  dra-train: claim gpu (default/dra-train-gpu-tvkr8): gpu.nvidia.com/gpu-node-1/gpu-0\n"

@@ -78,6 +78,56 @@ TEST(DraDecodeTest, ListsDuplicatesAndOtherGroups) {
             "t.yaml:7: skipping ResourceClaim (example.com/v1) \"other\": kind ResourceClaim does not take part in scheduling\n");
 }
 
+TEST(DraDecodeTest, ClassicDraAndUnservedVersionsAreNoMatchTaintRulesSkipped) {
+  Manifests m = Load(
+      "apiVersion: resource.k8s.io/v1alpha2\nkind: ResourceClaim\nmetadata: {name: ts, namespace: demo}\n"
+      "spec: {resourceClassName: gpu.nvidia.com}\n---\n"
+      "apiVersion: resource.k8s.io/v1alpha2\nkind: ResourceClass\nmetadata: {name: gpu.nvidia.com}\n"
+      "driverName: gpu.resource.nvidia.com\n---\n"
+      "apiVersion: resource.k8s.io/v2\nkind: DeviceClass\nmetadata: {name: gpu}\n---\n"
+      "apiVersion: resource.k8s.io/v1alpha3\nkind: DeviceTaintRule\nmetadata: {name: maintenance}\n");
+  ASSERT_EQ(m.rejected.size(), 3u);
+  const std::string classic =
+      " (classic DRA with ResourceClass and parametersRef, removed in Kubernetes v1.31: write it as a "
+      "resource.k8s.io/v1 claim with a DeviceClass)";
+  EXPECT_EQ(m.rejected[0].ToString(),
+            "t.yaml:1: no matches for kind \"ResourceClaim\" in version \"resource.k8s.io/v1alpha2\"" + classic);
+  EXPECT_EQ(m.rejected[0].object, "ResourceClaim/demo/ts");
+  EXPECT_EQ(m.rejected[1].ToString(),
+            "t.yaml:6: no matches for kind \"ResourceClass\" in version \"resource.k8s.io/v1alpha2\"" + classic);
+  EXPECT_EQ(m.rejected[1].object, "ResourceClass/gpu.nvidia.com");
+  EXPECT_EQ(m.rejected[2].ToString(), "t.yaml:11: no matches for kind \"DeviceClass\" in version \"resource.k8s.io/v2\"");
+  EXPECT_EQ(Join(m.warnings),
+            "t.yaml:15: skipping DeviceTaintRule (resource.k8s.io/v1alpha3) \"maintenance\": DeviceTaintRule "
+            "(DRADeviceTaints) is not modelled by gpusched: the taints it puts on devices are not applied (taints in "
+            "the ResourceSlices are)\n");
+}
+
+// What decodes is validated as the API server validates it
+// (model/dra/dra_validation.h); the line is the first error's field (for
+// `spec` itself, its first line).
+TEST(DraDecodeTest, InvalidObjectsAreRefusedInKubectlsWords) {
+  Manifests m = Load(
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: all}\n"
+      "spec:\n  spec:\n    devices:\n      requests:\n      - name: gpu\n"
+      "        exactly: {deviceClassName: gpu.nvidia.com, allocationMode: All, count: 2}\n---\n"
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: all-ok}\n"
+      "spec:\n  spec:\n    devices:\n      requests:\n      - name: gpu\n"
+      "        exactly: {deviceClassName: gpu.nvidia.com, allocationMode: All}\n---\n"
+      "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\n"
+      "spec:\n  driver: gpu.nvidia.com\n  pool: {name: n, resourceSliceCount: 1}\n"
+      "  devices: [{name: gpu-0}]\n");
+  ASSERT_EQ(m.rejected.size(), 2u);
+  EXPECT_EQ(m.rejected[0].ToString(),
+            "t.yaml:9: The ResourceClaimTemplate \"all\" is invalid: spec.spec.devices.requests[0].exactly.count: "
+            "Invalid value: 2: must not be specified when allocationMode is 'All'");
+  EXPECT_EQ(m.rejected[1].ToString(),
+            "t.yaml:25: The ResourceSlice \"s\" is invalid: spec: Required value: exactly one of `nodeName`, "
+            "`nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required");
+  ASSERT_EQ(m.dra.templates.count("default/all-ok"), 1u);
+  EXPECT_EQ(m.dra.templates.at("default/all-ok").spec.requests[0].exactly->count, 0);  // not defaulted with All
+}
+
 TEST(DraDecodeTest, DecodeErrorsNameTheField) {
   Manifests m = Load("apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c}\n"
                      "spec:\n  devices:\n    requests: oops\n");

@@ -318,6 +318,9 @@ TEST(KubectlDifferentialTest, GpuschedReadsManifestsAsKubectlDoes) {
     // The mistakes are meant to be refused by the API server's validation.
     if (f.string().find("fractional-gpu") != std::string::npos)
       why = "the API server's validation refuses a fractional extended resource; label --local does not validate";
+    if (f.string().find("dra-invalid") != std::string::npos)
+      why = "the API server's validation refuses a CEL selector that does not compile and a constraint attribute "
+            "without a domain; label --local does not validate";
     // Pods naming a PriorityClass that a sibling file defines: alone, the
     // Priority admission plugin refuses them; label --local does not admit.
     if ((f.parent_path().filename() == "preemption" &&

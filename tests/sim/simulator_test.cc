@@ -521,7 +521,7 @@ TEST(SimulatorProfilesTest, ProfilesAndHeldPods) {
                     {State::kPending, -1, -1, "", 0,
                      "could not find ResourceClaim \"default/team-gpu\" (not attempted: its resource claim \"gpu\" names "
                      "ResourceClaim \"team-gpu\", which is not in the input; kube-scheduler's DynamicResources plugin "
-                     "keeps the pod out of its queue until the claim can be used (add it to the input))"},
+                     "keeps the pod out of its queue until the claim can be used (add it to the input; one listed under rejected needs fixing first))"},
                 });
   EXPECT_EQ(r.pods[2].advice, (Advice{Advice::Kind::kServeSchedulerName, "volcano"}));  // printed after the reason
   EXPECT_EQ(r.summary.pending, 3);

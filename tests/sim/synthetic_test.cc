@@ -165,6 +165,26 @@ TEST(SyntheticTest, PodsOfEachMixShape) {
   }
 }
 
+TEST(SyntheticTest, ClaimTemplateEntryAsksThroughAPodClaim) {
+  SyntheticSpec spec;
+  spec.pods = 2;
+  spec.mix = {{.name = "dra", .cpu = Q("1"), .resource_claim_template = "one-gpu"}};
+  Workload w = GenerateSyntheticWorkload(spec, 1);
+  ASSERT_TRUE(w.rejected.empty()) << w.rejected[0].message;
+  ASSERT_EQ(w.pods.size(), 2u);
+  for (const WorkloadPod& wp : w.pods) {
+    const Pod& p = wp.pod;
+    ASSERT_TRUE(p.HasResourceClaims());
+    ASSERT_EQ(p.Extras().resource_claims.size(), 1u);
+    EXPECT_EQ(p.Extras().resource_claims[0].name, "gpu");
+    EXPECT_EQ(p.Extras().resource_claims[0].resource_claim_template_name, "one-gpu");
+    EXPECT_EQ(p.Extras().resource_claims[0].resource_claim_name, "");
+    ASSERT_EQ(p.containers[0].claims.size(), 1u);
+    EXPECT_EQ(p.containers[0].claims[0].name, "gpu");
+    EXPECT_EQ(Render(p.containers[0].requests), "cpu=1");
+  }
+}
+
 TEST(SyntheticTest, EntryDurationOverridesAndSigmaZeroIsConstant) {
   SyntheticSpec spec;
   spec.pods = 200;
@@ -251,6 +271,11 @@ TEST(SyntheticTest, InvalidSpecsAreRejectedNotGenerated) {
         "alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. "
         "'MyValue',  or 'my_value',  or '12345', regex used for validation is "
         "'(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"}},
+      {"bad claim template", [](SyntheticSpec& s) { s.mix[1].resource_claim_template = "One_GPU"; },
+       {"mix[1].resourceClaimTemplate: Invalid value: \"One_GPU\": a lowercase RFC 1123 subdomain must consist of "
+        "lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character "
+        "(e.g. 'example.com', regex used for validation is "
+        "'[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"}},
       {"durations",
        [](SyntheticSpec& s) {
          s.duration = LogNormalDuration{0, -0.5};

@@ -71,6 +71,14 @@ TEST(SyntheticSpecLoaderTest, ExampleFile) {
   EXPECT_EQ(w.pods[0].file, kExample);
 }
 
+TEST(SyntheticSpecLoaderTest, DraExampleNamesItsClaimTemplates) {
+  Result<SyntheticSpec> r = LoadSyntheticSpecFile(GPUSCHED_SOURCE_DIR "/examples/dra/simulate/synthetic.yaml");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  std::vector<std::string> got;
+  for (const SyntheticMixEntry& e : r->mix) got.push_back(e.name + ":" + e.resource_claim_template);
+  EXPECT_EQ(got, (std::vector<std::string>{"any-gpu:one-gpu", "h100:one-h100", "pair:two-gpus-one-root"}));
+}
+
 TEST(SyntheticSpecLoaderTest, MeanInterarrivalAndDefaults) {
   Result<SyntheticSpec> r = LoadSyntheticSpecText(Head() + R"(pods: 3
 meanInterarrival: 1m30s

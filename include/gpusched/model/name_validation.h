@@ -17,6 +17,9 @@ std::vector<std::string> IsDNS1123Label(std::string_view value);
 std::vector<std::string> IsQualifiedName(std::string_view value);
 // Label values (content.IsLabelValue).
 std::vector<std::string> IsValidLabelValue(std::string_view value);
+// C identifiers (content.IsCIdentifier): DRA attribute and capacity ids.
+// Checks the format, not the length.
+std::vector<std::string> IsCIdentifier(std::string_view value);
 
 }  // namespace gpusched
 

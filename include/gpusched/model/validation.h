@@ -36,6 +36,11 @@ std::vector<FieldError> ValidateNode(const Node& node);
 // (node_affinity_validation.cc).
 void ValidateNodeAffinity(const NodeAffinity& affinity, const std::string& path, std::vector<FieldError>& errs);
 
+// ValidateNodeSelector (a NodeSelector at `path`: its nodeSelectorTerms,
+// label values checked), appending to `errs`; also used for DRA's slices.
+void ValidateNodeSelector(const std::vector<NodeSelectorTerm>& terms, const std::string& path,
+                          std::vector<FieldError>& errs);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_MODEL_VALIDATION_H_

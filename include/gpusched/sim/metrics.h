@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/model/dra/dra_node_gpus.h"
 #include "gpusched/sim/sim_result.h"
 
 namespace gpusched {
@@ -80,6 +81,8 @@ class SimMetrics {
   };
 
   NodeFragFn frag_fn_;
+  // GPUs through DRA (ResourceSlices), counted with the device plugin's.
+  DraNodeGpus dra_gpus_;
   size_t max_samples_;
   std::vector<NodeCache> nodes_;
   std::vector<NodeCache> initial_;

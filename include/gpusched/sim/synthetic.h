@@ -50,6 +50,11 @@ struct SyntheticMixEntry {
   // empty = any.
   std::vector<std::string> gpu_models;
   std::optional<LogNormalDuration> duration;  // overrides SyntheticSpec::duration
+  // DRA: each pod asks through a claim made from this ResourceClaimTemplate
+  // (namespace default, from the cluster files), as a pod of a Job with
+  // spec.resourceClaims[{name: gpu, resourceClaimTemplateName: ...}] does;
+  // the claim is made per pod and its devices are freed when the pod ends.
+  std::string resource_claim_template;
 };
 
 struct SyntheticSpec {

@@ -11,6 +11,7 @@
 //   - {name: 1-gpu, weight: 60, gpus: 1, cpu: "8", memory: 32Gi}
 //   - {name: half, weight: 10, gpuMilli: 500, cpu: "4", memory: 16Gi, gpuModels: [A100]}
 //   - {name: long, weight: 5, gpus: 8, cpu: "64", memory: 256Gi, duration: {median: 4h, sigma: 0.5}}
+//   - {name: dra, weight: 5, resourceClaimTemplate: one-gpu}   # DRA: a claim per pod from the template
 //   nodeEvents:                    # optional
 //   - {time: 2h, action: add, node: {metadata: {name: n9}, status: {allocatable: {...}}}}
 //   - {time: 3h, action: remove, node: n1}

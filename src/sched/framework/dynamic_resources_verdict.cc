@@ -53,7 +53,7 @@ std::optional<DraVerdict> EvaluateDynamicResources(const PodInfo& pod, const Dra
   v.diagnosis.forever = true;
   v.diagnosis.text = "not attempted: " + Why(p, objects) +
                      "; kube-scheduler's DynamicResources plugin keeps the pod out of its queue until the claim "
-                     "can be used (add it to the input)";
+                     "can be used (add it to the input; one listed under rejected needs fixing first)";
   return v;
 }
 

@@ -90,24 +90,25 @@ TEST(DynamicResourcesPreEnqueueTest, Verdicts) {
                    "could not find ResourceClaim \"default/team-b-gpu\"",
                    "not attempted: its resource claim \"shared-gpu\" names ResourceClaim \"team-b-gpu\", which is not "
                    "in the input; kube-scheduler's DynamicResources plugin keeps the pod out of its queue until the "
-                   "claim can be used (add it to the input)"});
+                   "claim can be used (add it to the input; one listed under rejected needs fixing first)"});
   cases.push_back({"missing template", ClaimPod({{"gpu", "", "nope", "", false}}),
                    "pod \"default/train\": ResourceClaim not created yet",
                    "not attempted: its resource claim \"gpu\" comes from ResourceClaimTemplate \"nope\", which is not "
                    "in the input, so the resourceclaim controller cannot create the claim; kube-scheduler's "
                    "DynamicResources plugin keeps the pod out of its queue until the claim can be used (add it to the "
-                   "input)"});
+                   "input; one listed under rejected needs fixing first)"});
   cases.push_back({"generated claim named in the status but absent",
                    ClaimPod({{"gpu", "", "single-gpu", "train-gpu-x7k2p", true}}),
                    "could not find ResourceClaim \"default/train-gpu-x7k2p\"",
                    "not attempted: its resource claim \"gpu\" was given (status.resourceClaimStatuses) ResourceClaim "
                    "\"train-gpu-x7k2p\", which is not in the input; kube-scheduler's DynamicResources plugin keeps the "
-                   "pod out of its queue until the claim can be used (add it to the input)"});
+                   "pod out of its queue until the claim can be used (add it to the input; one listed under rejected "
+                   "needs fixing first)"});
   cases.push_back({"generated claim of another pod", ClaimPod({{"gpu", "", "single-gpu", "team-a-gpu", true}}),
                    "ResourceClaim default/team-a-gpu was not created for pod default/train (pod is not owner)",
                    "not attempted: its resource claim \"gpu\" was given ResourceClaim \"team-a-gpu\", which another pod "
                    "owns; kube-scheduler's DynamicResources plugin keeps the pod out of its queue until the claim can be "
-                   "used (add it to the input)"});
+                   "used (add it to the input; one listed under rejected needs fixing first)"});
   DraObjects d = Objects();
   d.claims["default/team-a-gpu"].owner_kind = "Pod";
   d.claims["default/team-a-gpu"].owner_uid = "someone-else";
