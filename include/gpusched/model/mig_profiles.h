@@ -27,11 +27,11 @@
 #include <string>
 #include <string_view>
 
+#include "gpusched/model/gpu_request.h"  // kLabelGpuProduct
 #include "gpusched/model/object_meta.h"
 
 namespace gpusched {
 
-inline constexpr std::string_view kLabelGpuProduct = "nvidia.com/gpu.product";
 inline constexpr std::string_view kLabelGpuCount = "nvidia.com/gpu.count";
 inline constexpr std::string_view kLabelMigStrategy = "nvidia.com/mig.strategy";
 inline constexpr std::string_view kLabelMigConfig = "nvidia.com/mig.config";

@@ -271,6 +271,27 @@ TEST(DiagnosisMigTest, NoteOnlyForNvidiaGpuAndMigNodes) {
             "(e.g. the NVIDIA device plugin DaemonSet) running on them Kubernetes does not know it");
 }
 
+// A MIG profile no node advertises: kube-scheduler's reason is unchanged
+// ("Insufficient nvidia.com/mig-3g.40gb", api/fit_error), the diagnosis
+// adds what the nodes offer and which mig.config makes the profile.
+TEST(DiagnosisMigTest, ProfileNoNodeAdvertises) {
+  Node a100 = MigNode("a100-40-1", {{"3g.20gb", 2}});
+  a100.meta.labels = {{"nvidia.com/mig.strategy", "mixed"}, {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB"}};
+  Node h100 = MigNode("h100-1", {{"1g.10gb", 7}});
+  h100.meta.labels = {{"nvidia.com/mig.strategy", "mixed"}, {"nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3"}};
+  ClusterState c({a100, h100});
+  Pod p = testing::ResourcePod({testing::Res{100, 0, 0, {{"nvidia.com/mig-3g.40gb", 1}}}});
+  Diagnosis d = Diagnose(PodInfo::Make(p, 0), c, DefaultFilters());
+  EXPECT_EQ(d.kind, Diagnosis::Kind::kNotAdvertised);
+  EXPECT_EQ(d.resource, "nvidia.com/mig-3g.40gb");
+  EXPECT_EQ(d.text,
+            "can never fit: no node advertises nvidia.com/mig-3g.40gb; the nodes offer nvidia.com/mig-1g.10gb (7 on "
+            "h100-1: H100 80GB), nvidia.com/mig-3g.20gb (2 on a100-40-1: A100 40GB); 3g.40gb is a MIG profile of the "
+            "H100 80GB GPUs of h100-1 (2 per GPU): `kubectl label node h100-1 nvidia.com/mig.config=all-3g.40gb "
+            "--overwrite` has the GPU operator's MIG manager repartition their GPUs (once no pod uses them); the A100 "
+            "40GB GPUs of a100-40-1 have no 3g.40gb profile (their 3-slice profile is 3g.20gb)");
+}
+
 // A MIG profile is an ordinary extended resource: it schedules.
 TEST(DiagnosisMigTest, MigProfileRequestSchedules) {
   ClusterState c({MigNode("a100-1", {{"1g.10gb", 7}})});
