@@ -5,6 +5,7 @@
 #include <map>
 
 #include "gpusched/model/dra/device_kinds.h"
+#include "gpusched/report/device_plugin_gpus.h"
 #include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/gang_report.h"
 #include "gpusched/report/pending_groups.h"
@@ -233,6 +234,7 @@ void WriteSummary(std::ostream& out, const RunReport& r) {
         << (s.gpus_holding_shares == 1 ? "it" : "them");
   }
   if (s.dra_gpus + s.dra_mig + s.dra_other > 0) out << "\n  " << DraSummaryLine(s);
+  for (const std::string& line : DevicePluginGpuLines(CountDevicePluginGpus(r.cluster))) out << "\n  " << line;
   out << "\n  " << s.verdict << "\n";
 }
 

@@ -195,6 +195,7 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
       d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; when it was considered, " +
                std::string(could.size() == 1 ? "the only node big enough was " : "the nodes big enough were ") + where +
                "; it is placed when running pods finish (pending is not an error)";
+      d.text += SharedReplicaNote(w.name, w.request, cluster, could);
     }
     return;
   }

@@ -90,6 +90,16 @@ std::string MigOfferNote(std::string_view resource, const ClusterState& cluster)
 // resource (sched/diagnosis/mig_diagnosis.cc).
 std::string MigProfileNote(std::string_view resource, const ClusterState& cluster);
 
+// For a pod waiting for `request` of `resource` (nvidia.com/gpu or
+// nvidia.com/gpu.shared) on `nodes`: when those nodes share their GPUs as
+// time-sliced or MPS replicas (GPU feature discovery's nvidia.com/gpu.replicas),
+// "; these GPUs are shared, not whole: l4-ts-1 has 4 GPUs time-sliced as 4
+// replicas each, all 16 held by 15 pods, so it waits for one of those pods
+// to finish", and what becomes of a request for more than one replica; ""
+// otherwise (sched/diagnosis/sharing_diagnosis.cc).
+std::string SharedReplicaNote(std::string_view resource, int64_t request, const ClusterState& cluster,
+                              const std::vector<size_t>& nodes);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_
