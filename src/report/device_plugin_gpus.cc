@@ -94,7 +94,7 @@ std::vector<std::string> DevicePluginGpuLines(const DevicePluginGpus& d) {
     std::string l = "MIG devices through the device plugin: " + std::to_string(d.mig_devices) + " on " +
                     Plural(d.mig_nodes, "node");
     const int64_t sized = d.mig_devices - d.mig_unsized;
-    if (sized > 0) l += " (" + (d.mig_unsized > 0 ? std::to_string(sized) + " of them " : "") + Gpus(d.mig_milli) + ")";
+    if (sized > 0) l += " (" + (d.mig_unsized > 0 ? std::to_string(sized) + " of them sized: " : "") + Gpus(d.mig_milli) + ")";
     l += ", " + std::to_string(d.mig_held) + " held";
     if (d.mig_held > 0 && d.mig_held_milli > 0) l += " (" + Gpus(d.mig_held_milli) + ")";
     if (d.mig_unsized > 0)

@@ -292,6 +292,26 @@ TEST(DiagnosisMigTest, ProfileNoNodeAdvertises) {
             "40GB GPUs of a100-40-1 have no 3g.40gb profile (their 3-slice profile is 3g.20gb)");
 }
 
+// A pod waiting on time-sliced nodes is told it waits for a replica of
+// GPUs others share (sharing_diagnosis.cc words the note).
+TEST(DiagnosisSharingTest, WaitsForAReplica) {
+  Node ts = testing::GpuNode("l4-ts-1", 8);
+  ts.meta.labels = {{"nvidia.com/gpu.product", "NVIDIA-L4-SHARED"},
+                    {"nvidia.com/gpu.replicas", "4"},
+                    {"nvidia.com/gpu.count", "2"}};
+  ClusterState c({ts});
+  for (int k = 0; k < 6; ++k) c.Bind(0, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 1}}}));
+  c.Bind(0, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 2}}}));
+  Pod p = testing::GpuPod("notebook", 1);
+  Diagnosis d = Diagnose(PodInfo::Make(p, 0), c, DefaultFilters());
+  EXPECT_EQ(d.kind, Diagnosis::Kind::kWaitingForRoom);
+  EXPECT_EQ(d.text,
+            "waiting for room: it needs 1 nvidia.com/gpu on one node; when it was considered, the only node big enough "
+            "was l4-ts-1 (8 in all, 0 free); it is placed when running pods finish (pending is not an error); these "
+            "GPUs are shared, not whole: l4-ts-1 has 2 GPUs time-sliced as 4 replicas each, all 8 held by 7 pods, so "
+            "it waits for one of those pods to finish");
+}
+
 // A MIG profile is an ordinary extended resource: it schedules.
 TEST(DiagnosisMigTest, MigProfileRequestSchedules) {
   ClusterState c({MigNode("a100-1", {{"1g.10gb", 7}})});
