@@ -124,7 +124,7 @@ std::vector<std::string> DevicePluginGpuLines(const DevicePluginGpus& d) {
     // the flag (it is in the plugin's config, not on the node).
     if (k.pods_over_one > 0)
       lines.push_back(Plural(k.pods_over_one, "placed pod") + (k.pods_over_one == 1 ? " holds" : " hold") + " more than 1 " +
-                      k.kind + " replica: a device plugin with failRequestsGreaterThanOne set (always under MPS) has the "
+                      k.kind + " replica: a device plugin with failRequestsGreaterThanOne set (the default under MPS) has the "
                       "kubelet refuse " + (k.pods_over_one == 1 ? "it" : "them") +
                       " at admission (UnexpectedAdmissionError: maximum request size for shared resources is 1)");
   }

@@ -56,7 +56,7 @@ TEST(DevicePluginGpusTest, Table) {
                                     {"nvidia.com/gpu.replicas", "10"}, {"nvidia.com/gpu.sharing-strategy", "mps"}},
                             {{"nvidia.com/gpu", 20}});
   const std::string refuse =
-      " more than 1 time-sliced replica: a device plugin with failRequestsGreaterThanOne set (always under MPS) has the "
+      " more than 1 time-sliced replica: a device plugin with failRequestsGreaterThanOne set (the default under MPS) has the "
       "kubelet refuse ";
   struct Case {
     const char* name;

@@ -55,7 +55,7 @@ std::string SharedReplicaNote(std::string_view resource, int64_t request, const 
   if (request > 1)
     s += "; it asks for " + std::to_string(request) +
          " replicas, which give no more compute than one (NVIDIA's device plugin README), and a device plugin with "
-         "failRequestsGreaterThanOne set (always under MPS) has the kubelet refuse the pod at admission "
+         "failRequestsGreaterThanOne set (the default under MPS) has the kubelet refuse the pod at admission "
          "(UnexpectedAdmissionError: maximum request size for shared resources is 1)";
   return s;
 }

@@ -32,7 +32,7 @@ void Hold(ClusterState& c, size_t i, const std::string& resource, int pods, int6
 
 constexpr const char* kTwo =
     "; it asks for 2 replicas, which give no more compute than one (NVIDIA's device plugin README), and a device "
-    "plugin with failRequestsGreaterThanOne set (always under MPS) has the kubelet refuse the pod at admission "
+    "plugin with failRequestsGreaterThanOne set (the default under MPS) has the kubelet refuse the pod at admission "
     "(UnexpectedAdmissionError: maximum request size for shared resources is 1)";
 
 TEST(SharedReplicaNoteTest, Table) {
