@@ -60,6 +60,14 @@ DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
       count_mig(kResourceGPU, g.single_profile);
       if (have > 0) {
         d.single_devices = SatAdd(d.single_devices, have);
+        const std::string profile = g.single_profile ? std::string(g.single_profile->name) : "";
+        if (profile.empty() || (!d.single_profile.empty() && profile != d.single_profile)) {
+          d.single_mixed_profiles = true;  // several profiles, or one unknown: not named
+          d.single_profile.clear();
+        } else if (!d.single_mixed_profiles) {
+          d.single_profile = profile;
+          d.single_milli = MigProfileMilliGpu(*g.model, *g.single_profile);
+        }
         for (const BoundPod& p : st.pods) d.single_pods += p.requests.Get(kResourceGPU) > 0;
       }
     }
@@ -106,7 +114,10 @@ std::vector<std::string> DevicePluginGpuLines(const DevicePluginGpus& d) {
                       " advertised as nvidia.com/gpu, counted above as GPUs by kube-scheduler and kubectl";
       if (d.single_pods > 0)
         s += "; " + Plural(d.single_pods, "pod", "pods") + " asking nvidia.com/gpu " +
-             (d.single_pods == 1 ? "runs" : "run") + " there on a MIG device per GPU asked, not a whole GPU";
+             (d.single_pods == 1 ? "runs" : "run") + " there on " +
+             (d.single_profile.empty() ? std::string("a MIG device")
+                                       : "one " + d.single_profile + " MIG device (" + Gpus(d.single_milli) + ")") +
+             " per GPU asked, not a whole GPU";
       lines.push_back(s);
     }
   }

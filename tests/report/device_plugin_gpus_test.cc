@@ -78,7 +78,16 @@ TEST(DevicePluginGpusTest, Table) {
        {{0, "nvidia.com/gpu", 3}},
        {"MIG devices through the device plugin: 23 on 2 nodes (3.625 GPUs), 3 held (0.375 GPUs)",
         "MIG single strategy: 14 MIG devices advertised as nvidia.com/gpu, counted above as GPUs by kube-scheduler and "
-        "kubectl; 3 pods asking nvidia.com/gpu run there on a MIG device per GPU asked, not a whole GPU"}},
+        "kubectl; 3 pods asking nvidia.com/gpu run there on one 1g.5gb MIG device (0.125 GPUs) per GPU asked, not a whole GPU"}},
+      {"single nodes of two profiles: the profile is not named",
+       {single, Labelled("a100-40-single-2g",
+                         {{"nvidia.com/mig.strategy", "single"},
+                          {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB-MIG-2g.10gb"}},
+                         {{"nvidia.com/gpu", 6}})},
+       {{1, "nvidia.com/gpu", 1}},
+       {"MIG devices through the device plugin: 20 on 2 nodes (3.25 GPUs), 1 held (0.25 GPUs)",
+        "MIG single strategy: 20 MIG devices advertised as nvidia.com/gpu, counted above as GPUs by kube-scheduler and "
+        "kubectl; 1 pod asking nvidia.com/gpu runs there on a MIG device per GPU asked, not a whole GPU"}},
       {"no product label: counted, not sized",
        {bare, mixed},
        {},

@@ -26,6 +26,10 @@ struct DevicePluginGpus {
   // Under the single strategy: MIG devices counted in nvidia.com/gpu, and
   // the pods placed on them (each has one MIG device per nvidia.com/gpu).
   int64_t single_devices = 0, single_pods = 0;
+  // Their profile when all are of one known profile ("1g.5gb", 125 milli), else "".
+  std::string single_profile;
+  int64_t single_milli = 0;
+  bool single_mixed_profiles = false;
   struct Shared {
     std::string kind;  // "time-sliced" or "MPS"
     int64_t gpus = 0, nodes = 0, replicas = 0, held = 0, pods = 0;
