@@ -79,7 +79,7 @@ DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
       ++k.nodes;
       // GFD's nvidia.com/gpu.count is the physical GPUs; without it, the
       // replicas over the replicas per GPU (rounded up).
-      const int64_t gpus = g.gpu_count >= 0 ? g.gpu_count : (replicas + g.replicas - 1) / g.replicas;
+      const int64_t gpus = g.gpu_count >= 0 ? g.gpu_count : replicas / g.replicas + (replicas % g.replicas != 0);
       k.gpus = SatAdd(k.gpus, gpus);
       k.replicas = SatAdd(k.replicas, replicas);
       k.held = SatAdd(k.held, std::min(replicas, st.requested.Get(g.replica_resource)));

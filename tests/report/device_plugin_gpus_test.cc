@@ -106,6 +106,12 @@ TEST(DevicePluginGpusTest, Table) {
        {"time-slicing: 4 GPUs on 1 node, shared as 16 time-sliced replicas, 0 held by 0 pods",
         "MPS: 2 GPUs on 1 node, shared as 20 MPS replicas, 5 held by 5 pods; 20 of the GPU capacity above are "
         "replicas, not physical GPUs"}},
+      {"hostile replicas label: no overflow, at least one GPU",
+       {Labelled("huge", {{"nvidia.com/gpu.product", "Tesla-T4-SHARED"}, {"nvidia.com/gpu.replicas", "9223372036854775807"}},
+                 {{"nvidia.com/gpu", 16}})},
+       {},
+       {"time-slicing: 1 GPU on 1 node, shared as 16 time-sliced replicas, 0 held by 0 pods; 16 of the GPU capacity "
+        "above are replicas, not physical GPUs"}},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);

@@ -32,7 +32,7 @@ std::string SharedReplicaNote(std::string_view resource, int64_t request, const 
     const int64_t have = st.allocatable.Get(resource);
     if (have <= 0) continue;
     if (shared_nodes++ == 0) first = node.name();
-    gpus = SatAdd(gpus, g.gpu_count >= 0 ? g.gpu_count : (have + g.replicas - 1) / g.replicas);
+    gpus = SatAdd(gpus, g.gpu_count >= 0 ? g.gpu_count : have / g.replicas + (have % g.replicas != 0));
     replicas = SatAdd(replicas, have);
     held = SatAdd(held, std::min(have, st.requested.Get(resource)));
     for (const BoundPod& p : st.pods) pods += p.requests.Get(resource) > 0;
