@@ -14,7 +14,7 @@
 //     with spaces as '-', "-MIG-<profile>" appended under the single MIG
 //     strategy, "-SHARED" appended when shared replicas are renamed),
 //     nvidia.com/mig.strategy, nvidia.com/gpu.replicas,
-//     nvidia.com/gpu.sharing-strategy (NVIDIA/k8s-device-plugin
+//     nvidia.com/gpu.sharing-strategy (newer GFDs only; NVIDIA/k8s-device-plugin
 //     internal/lm/resource.go and docs/gpu-feature-discovery/README.md).
 // A label that is absent or not of GFD's form is read as GFD-absent: the
 // node is then not known to be MIG-partitioned or shared, and is counted as
