@@ -22,13 +22,12 @@ int64_t SatMul(int64_t a, int64_t b) {
   return r;
 }
 
-}  // namespace
-
-DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
-  DevicePluginGpus d;
-  DevicePluginGpus::Shared kinds[2] = {{"time-sliced"}, {"MPS"}};
-  for (size_t i = 0; i < cluster.size(); ++i) {
-    if (!cluster.present(i)) continue;
+// Adds node i's MIG devices and shared replicas to `d` and `kinds`
+// (time-sliced, MPS); true when its nvidia.com/gpu are not whole GPUs
+// (single-strategy MIG devices, or replicas kept under that name).
+bool AddNode(const ClusterState& cluster, size_t i, DevicePluginGpus& d, DevicePluginGpus::Shared (&kinds)[2]) {
+  bool gpu_not_whole = false;
+  {
     const NodeState& st = cluster.state(i);
     const NodeGpuSharing g = ReadNodeGpuSharing(cluster.node(i).meta);
     bool mig_node = false;
@@ -59,6 +58,7 @@ DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
       const int64_t have = st.allocatable.Get(kResourceGPU);
       count_mig(kResourceGPU, g.single_profile);
       if (have > 0) {
+        gpu_not_whole = true;
         d.single_devices = SatAdd(d.single_devices, have);
         const std::string profile = g.single_profile ? std::string(g.single_profile->name) : "";
         if (profile.empty() || (!d.single_profile.empty() && profile != d.single_profile)) {
@@ -74,7 +74,7 @@ DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
     d.mig_nodes += mig_node;
     if (g.replicas > 1) {
       const int64_t replicas = st.allocatable.Get(g.replica_resource);
-      if (replicas <= 0) continue;
+      if (replicas <= 0) return gpu_not_whole;
       DevicePluginGpus::Shared& k = kinds[g.sharing == "mps" ? 1 : 0];
       ++k.nodes;
       // GFD's nvidia.com/gpu.count is the physical GPUs; without it, the
@@ -83,7 +83,10 @@ DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
       k.gpus = SatAdd(k.gpus, gpus);
       k.replicas = SatAdd(k.replicas, replicas);
       k.held = SatAdd(k.held, std::min(replicas, st.requested.Get(g.replica_resource)));
-      if (g.replica_resource == kResourceGPU) k.replicas_as_gpu = SatAdd(k.replicas_as_gpu, replicas);
+      if (g.replica_resource == kResourceGPU) {
+        k.replicas_as_gpu = SatAdd(k.replicas_as_gpu, replicas);
+        gpu_not_whole = true;
+      }
       for (const BoundPod& p : st.pods) {
         const int64_t r = p.requests.Get(g.replica_resource);
         k.pods += r > 0;
@@ -91,9 +94,33 @@ DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
       }
     }
   }
+  return gpu_not_whole;
+}
+
+}  // namespace
+
+DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster) {
+  DevicePluginGpus d;
+  DevicePluginGpus::Shared kinds[2] = {{"time-sliced"}, {"MPS"}};
+  for (size_t i = 0; i < cluster.size(); ++i)
+    if (cluster.present(i)) AddNode(cluster, i, d, kinds);
   for (auto& k : kinds)
     if (k.nodes > 0) d.shared.push_back(k);
   return d;
+}
+
+std::string NodeDevicePluginState(const ClusterState& cluster, size_t i, bool* gpu_not_whole) {
+  DevicePluginGpus d;
+  DevicePluginGpus::Shared kinds[2] = {{"time-sliced"}, {"MPS"}};
+  const bool not_whole = AddNode(cluster, i, d, kinds);
+  if (gpu_not_whole) *gpu_not_whole = not_whole;
+  std::string s;
+  if (d.mig_devices > 0) s = std::to_string(d.mig_held) + "/" + std::to_string(d.mig_devices) + " MIG devices held";
+  for (const auto& k : kinds)
+    if (k.nodes > 0)
+      s += (s.empty() ? "" : "; ") + std::to_string(k.held) + "/" + std::to_string(k.replicas) + " " + k.kind +
+           " replicas of " + Plural(k.gpus, "GPU") + " held";
+  return s;
 }
 
 std::vector<std::string> DevicePluginGpuLines(const DevicePluginGpus& d) {

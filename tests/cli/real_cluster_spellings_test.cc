@@ -121,8 +121,8 @@ TEST(RealClusterSpellingsCliTest, MigOnlyNodes) {
       "  whole-gpu-job\n"
       "\n"
       "node state after scheduling:\n"
-      "  a100-mig-1: 0/0 GPUs used\n"
-      "  a100-mig-2: 0/0 GPUs used\n"
+      "  a100-mig-1: 1/9 MIG devices held\n"
+      "  a100-mig-2: 0/7 MIG devices held\n"
       "\n"
       "why pending:\n"
       "  whole-gpu-job: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.\n"
@@ -152,12 +152,13 @@ TEST(RealClusterSpellingsCliTest, DevicePluginMigAndSharing) {
         "40GB GPUs of a100-40-1 have no 3g.40gb profile (their 3-slice profile is 3g.20gb)",
         "  MIG devices through the device plugin: 36 on 2 nodes (5.5 GPUs), 2 held (0.625 GPUs)"}},
       {"gpu-sharing/mig-single.yaml",
-       {"  train-4          -> a100-single",
+       {"  train-4          -> a100-single", "  a100-single: 5/56 MIG devices held", "  h100-whole: 0/8 GPUs used",
         "  MIG devices through the device plugin: 56 on 1 node (7 GPUs), 5 held (0.625 GPUs)",
         "  MIG single strategy: 56 MIG devices advertised as nvidia.com/gpu, counted above as GPUs by kube-scheduler "
         "and kubectl; 2 pods asking nvidia.com/gpu run there on one 1g.5gb MIG device (0.125 GPUs) per GPU asked, not a whole GPU"}},
       {"gpu-sharing/time-slicing.yaml",
-       {"  time-slicing: 8 GPUs on 2 nodes, shared as 32 time-sliced replicas, 30 held by 29 pods; 16 of the GPU "
+       {"  l4-ts-1: 16/16 time-sliced replicas of 4 GPUs held", "  l4-ts-2: 14/16 time-sliced replicas of 4 GPUs held",
+        "  time-slicing: 8 GPUs on 2 nodes, shared as 32 time-sliced replicas, 30 held by 29 pods; 16 of the GPU "
         "capacity above are replicas, not physical GPUs",
         "  1 placed pod holds more than 1 time-sliced replica: a device plugin with failRequestsGreaterThanOne set (the "
         "default under MPS) has the kubelet refuse it at admission (UnexpectedAdmissionError: maximum request size for "

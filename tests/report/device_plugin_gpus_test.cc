@@ -119,5 +119,42 @@ TEST(DevicePluginGpusTest, Table) {
   }
 }
 
+// The node-state lines' part: held over advertised, and whether the node's
+// nvidia.com/gpu count is not whole GPUs (the line then shows this instead).
+TEST(DevicePluginGpusTest, NodeState) {
+  const Node mixed = Labelled("a100-80", {{"nvidia.com/mig.strategy", "mixed"}, {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-80GB"}},
+                              {{"nvidia.com/mig-1g.10gb", 7}, {"nvidia.com/mig-3g.40gb", 2}});
+  const Node single = Labelled("single", {{"nvidia.com/mig.strategy", "single"},
+                                          {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB-MIG-1g.5gb"}},
+                               {{"nvidia.com/gpu", 14}});
+  const Node ts = Labelled("ts", {{"nvidia.com/gpu.product", "Tesla-T4-SHARED"}, {"nvidia.com/gpu.replicas", "4"},
+                                  {"nvidia.com/gpu.count", "4"}},
+                           {{"nvidia.com/gpu", 16}});
+  const Node renamed = Labelled("ts-renamed", {{"nvidia.com/gpu.product", "Tesla-T4"}, {"nvidia.com/gpu.replicas", "4"},
+                                               {"nvidia.com/gpu.count", "2"}, {"nvidia.com/gpu.sharing-strategy", "mps"}},
+                                {{"nvidia.com/gpu.shared", 8}, {"nvidia.com/gpu", 2}});
+  ClusterState c({mixed, single, ts, renamed, testing::GpuNode("plain", 8)});
+  c.Bind(0, testing::ToResources({0, 0, 0, {{"nvidia.com/mig-3g.40gb", 1}}}));
+  c.Bind(1, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 3}}}));
+  c.Bind(2, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 2}}}));
+  struct Case {
+    size_t node;
+    std::string want;
+    bool not_whole;
+  } cases[] = {
+      {0, "1/9 MIG devices held", false},
+      {1, "3/14 MIG devices held", true},
+      {2, "2/16 time-sliced replicas of 4 GPUs held", true},
+      {3, "0/8 MPS replicas of 2 GPUs held", false},
+      {4, "", false},
+  };
+  for (const auto& k : cases) {
+    SCOPED_TRACE(k.node);
+    bool not_whole = !k.not_whole;
+    EXPECT_EQ(NodeDevicePluginState(c, k.node, &not_whole), k.want);
+    EXPECT_EQ(not_whole, k.not_whole);
+  }
+}
+
 }  // namespace
 }  // namespace gpusched

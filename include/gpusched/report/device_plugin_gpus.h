@@ -46,6 +46,12 @@ DevicePluginGpus CountDevicePluginGpus(const ClusterState& cluster);
 // "time-slicing: 8 GPUs on 2 nodes, shared as 32 time-sliced replicas, 30 held by 30 pods".
 std::vector<std::string> DevicePluginGpuLines(const DevicePluginGpus& d);
 
+// Node i's part for the node-state lines: "1/8 MIG devices held",
+// "16/16 time-sliced replicas of 4 GPUs held" ("" for a node with neither).
+// *gpu_not_whole (when given): its nvidia.com/gpu count is not whole GPUs
+// (single-strategy MIG devices, or replicas under that name).
+std::string NodeDevicePluginState(const ClusterState& cluster, size_t i, bool* gpu_not_whole = nullptr);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_REPORT_DEVICE_PLUGIN_GPUS_H_
