@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpusched/report/device_plugin_gpus.h"
 #include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/explain_writer.h"
 #include "gpusched/report/gang_report.h"
@@ -169,6 +170,24 @@ void WriteJson(std::ostream& out, const RunReport& r) {
                          {"gpus_holding_shares", s.gpus_holding_shares},
                          {"gpu_milli_in_shares", s.gpu_milli_in_shares},
                          {"verdict", s.verdict}};
+  // The device plugin's MIG devices and shared replicas (report/device_plugin_gpus.h),
+  // only for a cluster that has them: a fraction of a GPU in milli-GPU.
+  const DevicePluginGpus dp = CountDevicePluginGpus(r.cluster);
+  if (dp.mig_devices > 0 || !dp.shared.empty()) {
+    Json j = Json::object();
+    if (dp.mig_devices > 0)
+      j["mig"] = Json{{"devices", dp.mig_devices},         {"nodes", dp.mig_nodes},
+                      {"gpu_milli", dp.mig_milli},         {"held", dp.mig_held},
+                      {"held_gpu_milli", dp.mig_held_milli}, {"unsized", dp.mig_unsized},
+                      {"single_strategy_devices", dp.single_devices}, {"single_strategy_pods", dp.single_pods}};
+    Json shared = Json::array();
+    for (const auto& k : dp.shared)
+      shared.push_back(Json{{"sharing", k.kind == "MPS" ? "mps" : "time-slicing"}, {"gpus", k.gpus}, {"nodes", k.nodes},
+                            {"replicas", k.replicas}, {"held", k.held}, {"pods", k.pods},
+                            {"pods_over_one_replica", k.pods_over_one}});
+    if (!shared.empty()) j["shared"] = std::move(shared);
+    root["summary"]["device_plugin"] = std::move(j);
+  }
   root["warnings"] = r.warnings;
   if (!r.unimplemented.empty()) root["unimplemented_plugins"] = r.unimplemented;
   // Input text can hold bytes that are not UTF-8 (names in warnings and

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "gpusched/model/dra/device_kinds.h"
+#include "gpusched/report/device_plugin_gpus.h"
 #include "gpusched/report/diagnosis_text.h"
 #include "gpusched/report/gang_report.h"
 #include "gpusched/report/pending_groups.h"
@@ -124,7 +125,16 @@ void WriteNodeState(std::ostream& out, const RunReport& r) {
     const NodeState& s = r.cluster.state(i);
     const std::string& name = r.cluster.node(i).name();
     auto it = dra.find(name);
-    if (it != dra.end() && s.GpuAllocatable() == 0) {
+    // The device plugin's MIG devices and replicas: instead of a GPU count
+    // that is not GPUs, or beside a count that is.
+    bool not_whole = false;
+    if (std::string dp = NodeDevicePluginState(r.cluster, i, &not_whole); !dp.empty()) {
+      if (it != dra.end()) dp += "; " + it->second;
+      if (not_whole || s.GpuAllocatable() == 0)
+        out << fmt::format("  {}: {}\n", name, dp);
+      else
+        out << fmt::format("  {}: {}/{} GPUs used; {}\n", name, s.GpuRequested(), s.GpuAllocatable(), dp);
+    } else if (it != dra.end() && s.GpuAllocatable() == 0) {
       out << fmt::format("  {}: {}\n", name, it->second);
     } else if (it != dra.end()) {
       out << fmt::format("  {}: {}/{} GPUs used; {}\n", name, s.GpuRequested(), s.GpuAllocatable(), it->second);
@@ -233,6 +243,7 @@ void WriteSummary(std::ostream& out, const RunReport& r) {
         << (s.gpus_holding_shares == 1 ? "it" : "them");
   }
   if (s.dra_gpus + s.dra_mig + s.dra_other > 0) out << "\n  " << DraSummaryLine(s);
+  for (const std::string& line : DevicePluginGpuLines(CountDevicePluginGpus(r.cluster))) out << "\n  " << line;
   out << "\n  " << s.verdict << "\n";
 }
 

@@ -4,6 +4,9 @@
 // --scheduler-name flag.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -118,8 +121,8 @@ TEST(RealClusterSpellingsCliTest, MigOnlyNodes) {
       "  whole-gpu-job\n"
       "\n"
       "node state after scheduling:\n"
-      "  a100-mig-1: 0/0 GPUs used\n"
-      "  a100-mig-2: 0/0 GPUs used\n"
+      "  a100-mig-1: 1/9 MIG devices held\n"
+      "  a100-mig-2: 0/7 MIG devices held\n"
       "\n"
       "why pending:\n"
       "  whole-gpu-job: 0/2 nodes are available: 2 Insufficient nvidia.com/gpu.\n"
@@ -127,8 +130,50 @@ TEST(RealClusterSpellingsCliTest, MigOnlyNodes) {
       "\n"
       "summary: 2 nodes, 2 pods: 1 placed, 1 pending (1 can never fit), 0 rejected\n"
       "  GPUs: 1 requested, 0 capacity, 0 allocated (0%), 0 free\n"
+      "  MIG devices through the device plugin: 16 on 2 nodes (2.75 GPUs), 1 held (0.5 GPUs)\n"
       "  1 pending pod can never fit on this cluster as it is (see why pending); the pods request 1 GPU and the cluster advertises none\n");
   EXPECT_EQ(r.err, "");
+}
+
+// examples/gpu-sharing's device-plugin MIG and sharing clusters: the lines
+// gpusched adds (kube-scheduler's own are unchanged), each exactly once.
+TEST(RealClusterSpellingsCliTest, DevicePluginMigAndSharing) {
+  struct Case {
+    std::string file;
+    std::vector<std::string> lines;
+  } cases[] = {
+      {"gpu-sharing/mig-mixed.yaml",
+       {"  big-slice: 0/2 nodes are available: 2 Insufficient nvidia.com/mig-3g.40gb.",
+        "    can never fit: no node advertises nvidia.com/mig-3g.40gb; the nodes offer nvidia.com/mig-1g.10gb (28 on "
+        "h100-1: H100 80GB), nvidia.com/mig-1g.5gb (4 on a100-40-1: A100 40GB), nvidia.com/mig-2g.10gb (2 on "
+        "a100-40-1: A100 40GB), nvidia.com/mig-3g.20gb (2 on a100-40-1: A100 40GB); 3g.40gb is a MIG profile of the "
+        "H100 80GB GPUs of h100-1 (2 per GPU): `kubectl label node h100-1 nvidia.com/mig.config=all-3g.40gb "
+        "--overwrite` has the GPU operator's MIG manager repartition their GPUs (once no pod uses them); the A100 "
+        "40GB GPUs of a100-40-1 have no 3g.40gb profile (their 3-slice profile is 3g.20gb)",
+        "  MIG devices through the device plugin: 36 on 2 nodes (5.5 GPUs), 2 held (0.625 GPUs)"}},
+      {"gpu-sharing/mig-single.yaml",
+       {"  train-4          -> a100-single", "  a100-single: 5/56 MIG devices held", "  h100-whole: 0/8 GPUs used",
+        "  MIG devices through the device plugin: 56 on 1 node (7 GPUs), 5 held (0.625 GPUs)",
+        "  MIG single strategy: 56 MIG devices advertised as nvidia.com/gpu, counted above as GPUs by kube-scheduler "
+        "and kubectl; 2 pods asking nvidia.com/gpu run there on one 1g.5gb MIG device (0.125 GPUs) per GPU asked, not a whole GPU"}},
+      {"gpu-sharing/time-slicing.yaml",
+       {"  l4-ts-1: 16/16 time-sliced replicas of 4 GPUs held", "  l4-ts-2: 14/16 time-sliced replicas of 4 GPUs held",
+        "  time-slicing: 8 GPUs on 2 nodes, shared as 32 time-sliced replicas, 30 held by 29 pods; 16 of the GPU "
+        "capacity above are replicas, not physical GPUs",
+        "  1 placed pod holds more than 1 time-sliced replica: a device plugin with failRequestsGreaterThanOne set (the "
+        "default under MPS) has the kubelet refuse it at admission (UnexpectedAdmissionError: maximum request size for "
+        "shared resources is 1)"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.file);
+    CliRun r = Cli({"schedule", "-f", kExamples + c.file});
+    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.err, "");
+    std::vector<std::string> out;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    for (const std::string& want : c.lines) EXPECT_EQ(std::count(out.begin(), out.end(), want), 1) << want;
+  }
 }
 
 TEST(RealClusterSpellingsCliTest, ScheduledGated) {

@@ -49,5 +49,38 @@ TEST(JsonWriterTest, FullDocument) {
   EXPECT_EQ(out.str().find("\"placements\""), 4u);
 }
 
+// A cluster with device-plugin MIG devices and time-sliced replicas gets
+// summary.device_plugin (report/device_plugin_gpus.h counts it); others not.
+TEST(JsonWriterTest, DevicePluginSummary) {
+  Node mig = GpuNode("a100", -1);
+  mig.meta.labels = {{"nvidia.com/mig.strategy", "mixed"}, {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-80GB"}};
+  mig.allocatable["nvidia.com/mig-3g.40gb"] = Quantity::FromInt(2);
+  Node ts = GpuNode("t4", 8);
+  ts.meta.labels = {{"nvidia.com/gpu.product", "Tesla-T4-SHARED"}, {"nvidia.com/gpu.replicas", "4"}};
+  ClusterState c({mig, ts});
+  std::vector<Pod> pods = {GpuPod("p", 2)};
+  std::vector<const Pod*> ptrs = {&pods[0]};
+  Scheduler s(DefaultFilters(), std::make_unique<FirstFitPolicy>(), 1);
+  BatchResult r = ScheduleBatch(ptrs, c, s, QueueOrder::kFifo);
+  std::vector<InputError> rejected;
+  std::vector<std::string> warnings;
+  std::ostringstream out;
+  WriteJson(out, RunReport{c, ptrs, r, rejected, warnings, "first-fit", "fifo"});
+  nlohmann::json got = nlohmann::json::parse(out.str())["summary"]["device_plugin"];
+  nlohmann::json want = nlohmann::json::parse(R"json({
+    "mig": {"devices": 2, "nodes": 1, "gpu_milli": 1000, "held": 0, "held_gpu_milli": 0, "unsized": 0,
+            "single_strategy_devices": 0, "single_strategy_pods": 0},
+    "shared": [{"sharing": "time-slicing", "gpus": 2, "nodes": 1, "replicas": 8, "held": 2, "pods": 1,
+                "pods_over_one_replica": 1}]
+  })json");
+  EXPECT_EQ(got, want) << got.dump(2);
+
+  ClusterState plain({GpuNode("a", 2)});
+  BatchResult r2 = ScheduleBatch(ptrs, plain, s, QueueOrder::kFifo);
+  std::ostringstream out2;
+  WriteJson(out2, RunReport{plain, ptrs, r2, rejected, warnings, "first-fit", "fifo"});
+  EXPECT_FALSE(nlohmann::json::parse(out2.str())["summary"].contains("device_plugin"));
+}
+
 }  // namespace
 }  // namespace gpusched

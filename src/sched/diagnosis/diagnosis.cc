@@ -107,6 +107,8 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
         d.text = "can never fit: no node advertises " + w.name;
         if (std::string mig = MigOfferNote(w.name, cluster); !mig.empty()) {
           d.text += mig;
+        } else if (std::string profile = MigProfileNote(w.name, cluster); !profile.empty()) {
+          d.text += profile;
         } else if (LooksLikeGpu(w.name)) {
           d.text += "; the nodes may have GPUs, but without the device plugin (e.g. the NVIDIA device plugin "
                     "DaemonSet) running on them Kubernetes does not know it";
@@ -193,6 +195,7 @@ void FinishWaiting(Diagnosis& d, const ClusterState& cluster, const NodeSet& ns,
       d.text = "waiting for room: it needs " + Amount(w.name, w.request) + " on one node; when it was considered, " +
                std::string(could.size() == 1 ? "the only node big enough was " : "the nodes big enough were ") + where +
                "; it is placed when running pods finish (pending is not an error)";
+      d.text += SharedReplicaNote(w.name, w.request, cluster, could);
     }
     return;
   }

@@ -271,6 +271,47 @@ TEST(DiagnosisMigTest, NoteOnlyForNvidiaGpuAndMigNodes) {
             "(e.g. the NVIDIA device plugin DaemonSet) running on them Kubernetes does not know it");
 }
 
+// A MIG profile no node advertises: kube-scheduler's reason is unchanged
+// ("Insufficient nvidia.com/mig-3g.40gb", api/fit_error), the diagnosis
+// adds what the nodes offer and which mig.config makes the profile.
+TEST(DiagnosisMigTest, ProfileNoNodeAdvertises) {
+  Node a100 = MigNode("a100-40-1", {{"3g.20gb", 2}});
+  a100.meta.labels = {{"nvidia.com/mig.strategy", "mixed"}, {"nvidia.com/gpu.product", "NVIDIA-A100-SXM4-40GB"}};
+  Node h100 = MigNode("h100-1", {{"1g.10gb", 7}});
+  h100.meta.labels = {{"nvidia.com/mig.strategy", "mixed"}, {"nvidia.com/gpu.product", "NVIDIA-H100-80GB-HBM3"}};
+  ClusterState c({a100, h100});
+  Pod p = testing::ResourcePod({testing::Res{100, 0, 0, {{"nvidia.com/mig-3g.40gb", 1}}}});
+  Diagnosis d = Diagnose(PodInfo::Make(p, 0), c, DefaultFilters());
+  EXPECT_EQ(d.kind, Diagnosis::Kind::kNotAdvertised);
+  EXPECT_EQ(d.resource, "nvidia.com/mig-3g.40gb");
+  EXPECT_EQ(d.text,
+            "can never fit: no node advertises nvidia.com/mig-3g.40gb; the nodes offer nvidia.com/mig-1g.10gb (7 on "
+            "h100-1: H100 80GB), nvidia.com/mig-3g.20gb (2 on a100-40-1: A100 40GB); 3g.40gb is a MIG profile of the "
+            "H100 80GB GPUs of h100-1 (2 per GPU): `kubectl label node h100-1 nvidia.com/mig.config=all-3g.40gb "
+            "--overwrite` has the GPU operator's MIG manager repartition their GPUs (once no pod uses them); the A100 "
+            "40GB GPUs of a100-40-1 have no 3g.40gb profile (their 3-slice profile is 3g.20gb)");
+}
+
+// A pod waiting on time-sliced nodes is told it waits for a replica of
+// GPUs others share (sharing_diagnosis.cc words the note).
+TEST(DiagnosisSharingTest, WaitsForAReplica) {
+  Node ts = testing::GpuNode("l4-ts-1", 8);
+  ts.meta.labels = {{"nvidia.com/gpu.product", "NVIDIA-L4-SHARED"},
+                    {"nvidia.com/gpu.replicas", "4"},
+                    {"nvidia.com/gpu.count", "2"}};
+  ClusterState c({ts});
+  for (int k = 0; k < 6; ++k) c.Bind(0, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 1}}}));
+  c.Bind(0, testing::ToResources({0, 0, 0, {{"nvidia.com/gpu", 2}}}));
+  Pod p = testing::GpuPod("notebook", 1);
+  Diagnosis d = Diagnose(PodInfo::Make(p, 0), c, DefaultFilters());
+  EXPECT_EQ(d.kind, Diagnosis::Kind::kWaitingForRoom);
+  EXPECT_EQ(d.text,
+            "waiting for room: it needs 1 nvidia.com/gpu on one node; when it was considered, the only node big enough "
+            "was l4-ts-1 (8 in all, 0 free); it is placed when running pods finish (pending is not an error); these "
+            "GPUs are shared, not whole: l4-ts-1 has 2 GPUs time-sliced as 4 replicas each, all 8 held by 7 pods, so "
+            "it waits for one of those pods to finish");
+}
+
 // A MIG profile is an ordinary extended resource: it schedules.
 TEST(DiagnosisMigTest, MigProfileRequestSchedules) {
   ClusterState c({MigNode("a100-1", {{"1g.10gb", 7}})});

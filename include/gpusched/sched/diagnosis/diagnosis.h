@@ -81,6 +81,25 @@ Diagnosis Diagnose(const PodInfo& pod, const ClusterState& cluster,
 // its count; "" when no node offers MIG resources (sched/diagnosis/mig_diagnosis.cc).
 std::string MigOfferNote(std::string_view resource, const ClusterState& cluster);
 
+// For a pod asking for nvidia.com/mig-<profile> that no node advertises:
+// "; the nodes offer nvidia.com/mig-3g.20gb (2 on a100-1: A100 40GB); 3g.40gb
+// is a MIG profile of the H100 80GB GPUs of h100-1 (2 per GPU): `kubectl label
+// node h100-1 nvidia.com/mig.config=all-3g.40gb --overwrite` ...; the A100
+// 40GB GPUs of a100-1 have no 3g.40gb profile (their 3-slice profile is
+// 3g.20gb)", or that no GPU of the cluster has the profile; "" for any other
+// resource (sched/diagnosis/mig_diagnosis.cc).
+std::string MigProfileNote(std::string_view resource, const ClusterState& cluster);
+
+// For a pod waiting for `request` of `resource` (nvidia.com/gpu or
+// nvidia.com/gpu.shared) on `nodes`: when those nodes share their GPUs as
+// time-sliced or MPS replicas (GPU feature discovery's nvidia.com/gpu.replicas),
+// "; these GPUs are shared, not whole: l4-ts-1 has 4 GPUs time-sliced as 4
+// replicas each, all 16 held by 15 pods, so it waits for one of those pods
+// to finish", and what becomes of a request for more than one replica; ""
+// otherwise (sched/diagnosis/sharing_diagnosis.cc).
+std::string SharedReplicaNote(std::string_view resource, int64_t request, const ClusterState& cluster,
+                              const std::vector<size_t>& nodes);
+
 }  // namespace gpusched
 
 #endif  // GPUSCHED_SCHED_DIAGNOSIS_DIAGNOSIS_H_
