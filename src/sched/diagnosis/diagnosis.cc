@@ -109,6 +109,8 @@ NodeSet DiagnoseNodeSet(const PodInfo& pod, const ClusterState& cluster,
           d.text += mig;
         } else if (std::string profile = MigProfileNote(w.name, cluster); !profile.empty()) {
           d.text += profile;
+        } else if (std::string dra = DraGpuNote(w.name, cluster); !dra.empty()) {
+          d.text += dra;
         } else if (LooksLikeGpu(w.name)) {
           d.text += "; the nodes may have GPUs, but without the device plugin (e.g. the NVIDIA device plugin "
                     "DaemonSet) running on them Kubernetes does not know it";

@@ -90,6 +90,16 @@ std::string MigOfferNote(std::string_view resource, const ClusterState& cluster)
 // resource (sched/diagnosis/mig_diagnosis.cc).
 std::string MigProfileNote(std::string_view resource, const ClusterState& cluster);
 
+// For a pod asking for nvidia.com/gpu that no node advertises, on a cluster
+// whose GPUs are published through DRA (ResourceSlices with the NVIDIA
+// driver's gpu or mig devices): "; the cluster's GPUs are published through
+// DRA instead (12 GPUs, 9 MIG devices in ResourceSlices), which kube-scheduler
+// v1.35 does not count as nvidia.com/gpu: ask for one through a ResourceClaim
+// ..." and, when a DeviceClass names nvidia.com/gpu as its
+// extendedResourceName, that this needs the DRAExtendedResource gate; ""
+// otherwise (sched/diagnosis/dra_gpu_note.cc).
+std::string DraGpuNote(std::string_view resource, const ClusterState& cluster);
+
 // For a pod waiting for `request` of `resource` (nvidia.com/gpu or
 // nvidia.com/gpu.shared) on `nodes`: when those nodes share their GPUs as
 // time-sliced or MPS replicas (GPU feature discovery's nvidia.com/gpu.replicas),
