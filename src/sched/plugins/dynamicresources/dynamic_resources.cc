@@ -78,16 +78,6 @@ std::unique_ptr<PreFilterData> DynamicResources::PreFilter(const PodInfo& pod, c
   return s;
 }
 
-Result<std::optional<std::vector<AllocationResult>>> DynamicResources::Allocate(const State& s, const Node& node,
-                                                                                const AllocatedState* in_use) const {
-  const DraObjects* objects = s.objects;
-  Allocator a(features_, in_use ? in_use : s.allocated,
-              [objects](const std::string& name) { return objects->FindClass(name); }, SlicesFor(s, node.name()),
-              &cache_);
-  a.SetStepLimit(kAllocationStepLimit);
-  return a.Allocate(node, s.to_allocate);
-}
-
 bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
   const State* s = pod.cycle ? pod.cycle->Get<State>(this) : nullptr;
   if (s == nullptr) return true;

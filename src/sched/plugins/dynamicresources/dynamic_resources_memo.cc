@@ -20,6 +20,7 @@
 #include <cstdint>
 
 #include "gpusched/model/cluster_state.h"
+#include "gpusched/sched/plugins/dynamicresources/allocator_pools.h"
 #include "gpusched/sched/plugins/dynamicresources/dynamic_resources.h"
 
 namespace gpusched {
@@ -89,6 +90,10 @@ struct DynamicResources::Generation {
   std::mutex mu;  // guards what follows
   std::vector<std::vector<Memo>> memo;  // by node index
   std::vector<uint64_t> changed_at;     // by node index: the log position after its pools' last change
+  // By node index: what GatherPools gives for it (pools depend on the
+  // slices, the node and the gates only); null until asked.
+  std::vector<std::shared_ptr<const std::vector<dra::Pool>>> pools;
+  AllocatorReuse reuse;  // the selectors' results per device, for every node
   uint64_t all_changed_at = 0;          // the same for a pool every node reaches
   // How far the allocations' pool log was read, and the stamp of the entry
   // before that position (0 at the start of a history).
@@ -160,6 +165,7 @@ std::shared_ptr<DynamicResources::Generation> DynamicResources::GenerationFor(co
   for (size_t i = 0; i < cluster.size(); ++i) made->node_index.emplace(cluster.node(i).name(), i);
   made->memo.resize(cluster.size());
   made->changed_at.resize(cluster.size());
+  made->pools.resize(cluster.size());
   for (const ResourceSlice& sl : objects->slices) {
     std::vector<int64_t>& reach = made->pool_nodes[std::make_pair(sl.driver, sl.pool.name)];
     if (!sl.node_name.empty()) {
@@ -175,6 +181,27 @@ std::shared_ptr<DynamicResources::Generation> DynamicResources::GenerationFor(co
     n.slices.insert(n.slices.end(), made->shared.slices.begin(), made->shared.slices.end());
   generation_ = made;
   return made;
+}
+
+// The allocator with what the generation keeps for it: the node's pools
+// (gathered once per node) and the selectors' results per device.
+Result<std::optional<std::vector<AllocationResult>>> DynamicResources::Allocate(const State& s, const Node& node,
+                                                                                const AllocatedState* in_use) const {
+  const DraObjects* objects = s.objects;
+  Generation& g = *s.generation;
+  const std::vector<const ResourceSlice*>& slices = SlicesFor(s, node.name());
+  Allocator a(features_, in_use ? in_use : s.allocated,
+              [objects](const std::string& name) { return objects->FindClass(name); }, slices, &cache_);
+  a.SetStepLimit(kAllocationStepLimit);
+  a.SetReuse(&g.reuse);
+  if (const int64_t index = g.IndexOf(node); index >= 0) {
+    std::lock_guard<std::mutex> lock(g.mu);
+    std::shared_ptr<const std::vector<dra::Pool>>& pools = g.pools[static_cast<size_t>(index)];
+    if (pools == nullptr)
+      pools = std::make_shared<const std::vector<dra::Pool>>(dra::GatherPools(slices, node, features_));
+    a.SetPools(pools);
+  }
+  return a.Allocate(node, s.to_allocate);
 }
 
 const std::vector<const ResourceSlice*>& DynamicResources::SlicesFor(const State& s, const std::string& node) const {
