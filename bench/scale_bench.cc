@@ -545,7 +545,7 @@ int main(int argc, char** argv) {
   if (Has(only, "gangs")) gpusched::bench::GangThroughput(opt.quick ? std::vector<size_t>{1000} : gang_nodes);
   if (Has(only, "dra"))
     gpusched::bench::DraThroughput(opt.quick ? std::vector<size_t>{1000} : std::vector<size_t>{1000, 10000},
-                                   opt.budget > 0 ? opt.budget : 20.0);
+                                   opt.budget > 0 ? opt.budget : 20.0, opt.quick ? 10000 : 100000);
   std::filesystem::remove_all(dir);
   return 0;
 }

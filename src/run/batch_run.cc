@@ -44,7 +44,7 @@ Status BatchRun::Schedule(const RunSettings& settings, const BatchDetail& detail
   options.order = settings.order;
   options.explain = detail.every_pod;
   options.explain_pod = detail.pod;
-  options.dra = &m.dra;
+  options.dra = &cluster_->objects().dra;  // PreEnqueue reads the very objects the plugin does
   options.gangs = &m.gangs;
   options.gang_serving = &settings.gang_serving;
   // ScheduleBatch reads the PDBs while it runs; they live with the

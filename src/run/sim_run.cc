@@ -20,9 +20,10 @@ Result<SimResult> SimRun::Simulate(std::string_view policy, std::optional<double
   Result<SchedulerSet> set = SchedulersFor(settings_, policy, typical_);
   if (!set.ok()) return set.status();
   SimOptions opts;
-  opts.dra = &inputs_.dra;
   auto objects = std::make_shared<ApiObjects>(inputs_.api_objects);
   objects->dra = inputs_.dra;  // DynamicResources reads them with the cluster
+  // PreEnqueue reads the very objects the plugin does (one copy per run).
+  opts.dra = &objects->dra;
   opts.objects = std::move(objects);
   opts.gangs = &inputs_.gangs;
   opts.gang_serving = &settings_.gang_serving;

@@ -124,6 +124,9 @@ class ClusterState {
 
   // The input's other API objects (api_objects.h), empty unless set.
   const ApiObjects& objects() const { return objects_ ? *objects_ : kNoObjects; }
+  // The same, shared (null when unset): a cache built from the objects
+  // holds it so that their address is not reused while it keys on it.
+  const std::shared_ptr<const ApiObjects>& shared_objects() const { return objects_; }
   // Also starts the DRA claim allocations over from the objects' allocated claims.
   void set_objects(std::shared_ptr<const ApiObjects> objects);
 

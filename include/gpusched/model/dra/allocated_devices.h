@@ -11,6 +11,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <set>
 #include <string>
@@ -74,12 +75,40 @@ class ClaimAllocations {
   bool empty() const { return claims_.empty(); }
   // Bumped by every change: a cache of allocator answers keys on it.
   uint64_t version() const { return version_; }
+  // A stamp of the devices that allocations hold in pool `pool` of
+  // `driver`: every allocation or deallocation with a result there draws a
+  // new one from a counter shared by every ClaimAllocations of the process
+  // (a copy keeps its stamps with its holdings), and 0 means none ever
+  // changed there. So equal stamps mean equal holdings in that pool, which
+  // is all a cache of per-node allocator answers needs to know
+  // (DynamicResources memoizes each node's answer against its pools' stamps).
+  uint64_t PoolStamp(std::string_view driver, std::string_view pool) const;
+  // Each stamp drawn, with its pool, in order (stamps rise along it): such
+  // a cache catches up from the entry it read last instead of asking every
+  // node's pools. Only the latest entries are held: pool_log()[0] is entry
+  // number pool_log_begin() of the whole history. A cache that finds the
+  // entry before its position holding the stamp it read there (stamps are
+  // unique to the process) is reading the same history, a copy's included.
+  struct PoolChange {
+    uint64_t stamp = 0;
+    std::string driver;
+    std::string pool;
+  };
+  const std::deque<PoolChange>& pool_log() const { return pool_log_; }
+  uint64_t pool_log_begin() const { return pool_log_begin_; }
+  // Entries held at most (then the older half is dropped).
+  static constexpr size_t kMaxPoolLog = 1 << 16;
   const std::map<std::string, Entry, std::less<>>& claims() const { return claims_; }
 
  private:
   void Add(const AllocationResult& a);
   void Remove(const AllocationResult& a);
+  void Stamp(const AllocationResult& a);
   std::map<std::string, Entry, std::less<>> claims_;
+  // driver -> pool -> stamp (PoolStamp).
+  std::map<std::string, std::map<std::string, uint64_t, std::less<>>, std::less<>> pool_stamps_;
+  std::deque<PoolChange> pool_log_;
+  uint64_t pool_log_begin_ = 0;
   std::map<std::string, std::set<std::string>, std::less<>> by_pod_;
   AllocatedState state_;
   uint64_t version_ = 0;

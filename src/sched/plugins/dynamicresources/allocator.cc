@@ -23,6 +23,23 @@
 
 namespace gpusched {
 
+const Result<bool>* AllocatorReuse::FindMatch(const Device* device, const std::string& expression) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = matches_.find(device);
+  if (it == matches_.end()) return nullptr;
+  for (const auto& [e, r] : it->second)
+    if (e == expression) return r.get();  // never erased: the pointer stays valid
+  return nullptr;
+}
+
+void AllocatorReuse::KeepMatch(const Device* device, const std::string& expression, const Result<bool>& result) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto& kept = matches_[device];
+  for (const auto& [e, r] : kept)
+    if (e == expression) return;
+  kept.emplace_back(expression, std::make_unique<Result<bool>>(result));
+}
+
 Allocator::Allocator(DraFeatures features, const AllocatedState* allocated, DeviceClassLookup classes,
                      std::vector<const ResourceSlice*> slices, cel::SelectorCache* cache)
     : features_(features),
@@ -36,8 +53,9 @@ Result<std::optional<std::vector<AllocationResult>>> Allocator::Allocate(
   static const AllocatedState kNothingAllocated;
   const AllocatedState& allocated = allocated_ ? *allocated_ : kNothingAllocated;
 
-  std::vector<dra::Pool> pools = dra::GatherPools(slices_, node, features_);
-  dra::AllocationSearch search(features_, allocated, cache_, node, claims, std::move(pools));
+  std::shared_ptr<const std::vector<dra::Pool>> pools =
+      pools_ ? pools_ : std::make_shared<const std::vector<dra::Pool>>(dra::GatherPools(slices_, node, features_));
+  dra::AllocationSearch search(features_, allocated, cache_, node, claims, std::move(pools), reuse_);
   if (Status s = search.Prepare(classes_); !s.ok()) return s;
   search.set_step_limit(step_limit_);
   Result<bool> found = search.Run();

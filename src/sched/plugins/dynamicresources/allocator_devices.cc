@@ -42,13 +42,20 @@ Result<bool> AllocationSearch::SelectorsMatch(int claim_index, const DeviceRef& 
            ": selector #" + std::to_string(i) + ": ";
   };
   for (size_t i = 0; i < selectors.size(); ++i) {
-    if (cache_ == nullptr) return Status::InvalidArgument(where(i) + "CEL compile error: no CEL selector cache");
-    Result<cel::DeviceSelector> selector = cache_->Get(selectors[i]);
-    if (!selector.ok()) {
-      // A stored expression from a newer API server, after a downgrade.
-      return Status::InvalidArgument(where(i) + "CEL compile error: " + selector.status().message());
+    // A kept result: the expression compiled then (with the same options),
+    // and evaluating it again would give the same.
+    const Result<bool>* kept = reuse_ ? reuse_->FindMatch(device.device, selectors[i]) : nullptr;
+    Result<bool> matches = kept ? *kept : Result<bool>(false);
+    if (kept == nullptr) {
+      if (cache_ == nullptr) return Status::InvalidArgument(where(i) + "CEL compile error: no CEL selector cache");
+      Result<cel::DeviceSelector> selector = cache_->Get(selectors[i]);
+      if (!selector.ok()) {
+        // A stored expression from a newer API server, after a downgrade.
+        return Status::InvalidArgument(where(i) + "CEL compile error: " + selector.status().message());
+      }
+      matches = selector->Matches(device.id.driver, *device.device);
+      if (reuse_) reuse_->KeepMatch(device.device, selectors[i], matches);
     }
-    Result<bool> matches = selector->Matches(device.id.driver, *device.device);
     if (!matches.ok()) return Status::InvalidArgument(where(i) + "CEL runtime error: " + matches.status().message());
     if (!*matches) return false;
   }

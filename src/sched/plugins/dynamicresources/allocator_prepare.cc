@@ -25,13 +25,15 @@ std::string ClaimRef(const ResourceClaim& claim) {
 
 AllocationSearch::AllocationSearch(const DraFeatures& features, const AllocatedState& allocated,
                                    cel::SelectorCache* cache, const Node& node,
-                                   const std::vector<const ResourceClaim*>& claims, std::vector<Pool> pools)
+                                   const std::vector<const ResourceClaim*>& claims,
+                                   std::shared_ptr<const std::vector<Pool>> pools, AllocatorReuse* reuse)
     : features_(features),
       allocated_(allocated),
       cache_(cache),
       node_(node),
       claims_(claims),
       pools_(std::move(pools)),
+      reuse_(reuse),
       constraints_(claims.size()),
       results_(claims.size()) {}
 
@@ -160,7 +162,7 @@ Result<RequestData> AllocationSearch::ValidateRequest(const DeviceClassLookup& c
   }
   // "All": decided now, from complete and valid pools only.
   const RequestKey key{claim_index, request_index, subrequest_index};
-  for (const Pool& pool : pools_) {
+  for (const Pool& pool : *pools_) {
     if (pool.incomplete) {
       return Fail("claim " + ref + ", request " + name + ": asks for all devices, but resource pool " + pool.Id() +
                   " is currently being updated");

@@ -125,7 +125,7 @@ AllocationSearch::Outcome AllocationSearch::AllocateFrom(const Position& r, bool
   }
 
   const RequestKey key{r.claim, r.request, r.subrequest};
-  for (const Pool& pool : pools_) {
+  for (const Pool& pool : *pools_) {
     // Never from an invalid or incomplete pool; other pools may do.
     if (pool.incomplete || pool.invalid) continue;
     for (const ResourceSlice* slice : pool.device_slices_targeting_node) {

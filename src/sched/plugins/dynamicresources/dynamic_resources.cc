@@ -5,33 +5,6 @@
 #include "gpusched/sched/plugins/normalize_score.h"
 
 namespace gpusched {
-namespace {
-
-// resourceapi.FirstAvailableDeviceRequestMaxSize.
-constexpr int64_t kFirstAvailableDeviceRequestMaxSize = 8;
-
-// computeScore (dynamicresources.go): the claims allocated here, matched
-// with their results in order; each firstAvailable request whose
-// subrequest i ("<request>/<subrequest>") was chosen adds 8 - i.
-int64_t ComputeScore(const std::vector<const ResourceClaim*>& claims, const std::vector<AllocationResult>& results) {
-  int64_t score = 0;
-  for (size_t k = 0; k < claims.size() && k < results.size(); ++k) {
-    for (const DeviceRequest& r : claims[k]->spec.requests) {
-      if (r.exactly) continue;
-      for (size_t i = 0; i < r.first_available.size(); ++i) {
-        const std::string ref = r.name + "/" + r.first_available[i].name;
-        for (const DeviceRequestAllocationResult& res : results[k].results)
-          if (res.request == ref) {
-            score += kFirstAvailableDeviceRequestMaxSize - static_cast<int64_t>(i);
-            break;
-          }
-      }
-    }
-  }
-  return score;
-}
-
-}  // namespace
 
 DynamicResources::DynamicResources(DraFeatures features)
     : features_(features), cache_(cel::CompileOptions{.consumable_capacity = features.consumable_capacity}) {}
@@ -65,6 +38,7 @@ std::unique_ptr<PreFilterData> DynamicResources::PreFilter(const PodInfo& pod, c
         reject = SchedStatus::Unresolvable(kReasonClaimInUse);
         return nullptr;
       }
+      if (e->allocation.node_selector) s->allocated_selectors.push_back(&*e->allocation.node_selector);
       continue;
     }
     for (const DeviceRequest& r : pc.claim->spec.requests) {
@@ -91,42 +65,17 @@ std::unique_ptr<PreFilterData> DynamicResources::PreFilter(const PodInfo& pod, c
   }
   s->allocated = &allocations.state();
   s->allocations = &allocations;
-  // The slice index follows the cluster's objects (built once per input).
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (indexed_ != s->objects || indexed_slices_ != s->objects->slices.size()) {
-      by_node_.clear();
-      shared_.clear();
-      for (const ResourceSlice& sl : s->objects->slices) {
-        if (!sl.node_name.empty())
-          by_node_[sl.node_name].push_back(&sl);
-        else
-          shared_.push_back(&sl);
-      }
-      indexed_ = s->objects;
-      indexed_slices_ = s->objects->slices.size();
+  s->generation = GenerationFor(cluster);
+  for (size_t k : s->to_allocate_index) {
+    const ResourceClaimTemplate* t = s->claims.claims[k].from_template;
+    if (t == nullptr) {
+      s->signature.clear();  // a claim of its own: its answer is not shared
+      break;
     }
+    s->signature.push_back(t);
   }
+  s->memoized = memoize_ && !s->signature.empty();
   return s;
-}
-
-std::vector<const ResourceSlice*> DynamicResources::SlicesFor(const State&, const std::string& node) const {
-  std::lock_guard<std::mutex> lock(mu_);
-  std::vector<const ResourceSlice*> out;
-  auto it = by_node_.find(node);
-  if (it != by_node_.end()) out = it->second;
-  out.insert(out.end(), shared_.begin(), shared_.end());
-  return out;
-}
-
-Result<std::optional<std::vector<AllocationResult>>> DynamicResources::Allocate(const State& s, const Node& node,
-                                                                                const AllocatedState* in_use) const {
-  const DraObjects* objects = s.objects;
-  Allocator a(features_, in_use ? in_use : s.allocated,
-              [objects](const std::string& name) { return objects->FindClass(name); }, SlicesFor(s, node.name()),
-              &cache_);
-  a.SetStepLimit(kAllocationStepLimit);
-  return a.Allocate(node, s.to_allocate);
 }
 
 bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeState&, FilterVerdict* why) const {
@@ -134,7 +83,7 @@ bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeSta
   if (s == nullptr) return true;
   constexpr auto kCode = SchedStatus::Code::kUnschedulableAndUnresolvable;
   if (!s->to_allocate.empty()) {
-    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, node, nullptr);
+    Result<NodeAnswer> r = AnswerFor(*s, node);
     if (!r.ok()) {
       // The step limit stands for upstream's filter timeout, whose status
       // is the reason below; other errors are named as they are.
@@ -143,18 +92,18 @@ bool DynamicResources::Check(const PodInfo& pod, const Node& node, const NodeSta
       if (why) why->Fail(kCode, timed_out ? std::string_view(kReasonAllocationTimedOut) : Intern(m));
       return false;
     }
-    if (!r->has_value() || (*r)->size() != s->to_allocate.size()) {
+    if (r->results == nullptr) {
       if (why) why->Fail(kCode, kReasonCannotAllocateAllClaims);
       return false;
     }
-    const int64_t score = ComputeScore(s->to_allocate, **r);
-    std::lock_guard<std::mutex> lock(s->mu);
-    s->node_scores[node.name()] = score;
+    // A memoized answer is found again in the memo: kept here otherwise.
+    if (!s->memoized) {
+      std::lock_guard<std::mutex> lock(s->mu);
+      s->node_answers.insert_or_assign(node.name(), std::move(*r));
+    }
   }
-  for (const PodClaim& pc : s->claims.claims) {
-    const ClaimAllocations::Entry* e = s->allocations->Find(pc.key);
-    if (e == nullptr || !e->allocation.node_selector) continue;
-    if (!MatchesAnyNodeSelectorTerm(*e->allocation.node_selector, node)) {
+  for (const std::vector<NodeSelectorTerm>* selector : s->allocated_selectors) {
+    if (!MatchesAnyNodeSelectorTerm(*selector, node)) {
       if (why) why->Fail(kCode, kReasonClaimNotAvailableOnNode);
       return false;
     }
@@ -166,10 +115,23 @@ std::vector<ClaimDevices> DynamicResources::Reserve(const PodInfo& pod, ClusterS
   std::vector<ClaimDevices> out;
   const State* s = pod.cycle ? pod.cycle->Get<State>(this) : nullptr;
   if (s == nullptr) return out;
-  std::optional<std::vector<AllocationResult>> made;
+  // Filter's allocation on this node; allocated again only when Filter did
+  // not run there in this attempt.
+  std::shared_ptr<const std::vector<AllocationResult>> made;
   if (!s->to_allocate.empty()) {
-    Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, cluster.node(node), nullptr);
-    if (r.ok() && r->has_value() && (*r)->size() == s->to_allocate.size()) made = std::move(**r);
+    if (s->memoized) {
+      Result<NodeAnswer> r = AnswerFor(*s, cluster.node(node));  // Filter's, from the memo
+      if (r.ok()) made = r->results;
+    } else {
+      std::lock_guard<std::mutex> lock(s->mu);
+      auto it = s->node_answers.find(cluster.node(node).name());
+      if (it != s->node_answers.end()) made = it->second.results;
+    }
+    if (made == nullptr) {
+      Result<std::optional<std::vector<AllocationResult>>> r = Allocate(*s, cluster.node(node), nullptr);
+      if (r.ok() && r->has_value() && (*r)->size() == s->to_allocate.size())
+        made = std::make_shared<const std::vector<AllocationResult>>(std::move(**r));
+    }
   }
   const std::string pod_key = pod.pod->ns() + "/" + pod.pod->name();
   ClaimAllocations& allocations = cluster.mutable_dra_allocations();
@@ -205,9 +167,14 @@ int64_t DynamicResources::Score(const PodInfo& pod, const Node& node, const Node
   // The filter instance's state (this scorer is another instance).
   const State* s = pod.cycle ? pod.cycle->GetByName<State>(Name()) : nullptr;
   if (s == nullptr) return 0;
+  if (s->memoized) {
+    if (s->to_allocate.empty()) return 0;
+    Result<NodeAnswer> r = AnswerFor(*s, node);  // Filter's, from the memo
+    return r.ok() && r->results ? r->score : 0;
+  }
   std::lock_guard<std::mutex> lock(s->mu);
-  auto it = s->node_scores.find(node.name());
-  return it == s->node_scores.end() ? 0 : it->second;
+  auto it = s->node_answers.find(node.name());
+  return it == s->node_answers.end() ? 0 : it->second.score;
 }
 
 void DynamicResources::NormalizeScore(const PodInfo&, std::vector<int64_t>& scores) const {
@@ -220,11 +187,8 @@ int DynamicResources::NeverPasses(const PodInfo& pod, const Node& node, const No
   if (s == nullptr) return 0;
   // A claim allocated already, its devices elsewhere: the pods reserving it
   // keep it there (it is deallocated only when none does).
-  for (const PodClaim& pc : s->claims.claims) {
-    const ClaimAllocations::Entry* e = s->allocations->Find(pc.key);
-    if (e != nullptr && e->allocation.node_selector && !MatchesAnyNodeSelectorTerm(*e->allocation.node_selector, node))
-      return kNeverClaimElsewhere;
-  }
+  for (const std::vector<NodeSelectorTerm>* selector : s->allocated_selectors)
+    if (!MatchesAnyNodeSelectorTerm(*selector, node)) return kNeverClaimElsewhere;
   // Would the claims fit with every device free? Then they wait for the
   // claims holding the devices to go; otherwise the node never serves them.
   static const AllocatedState kNothingInUse;

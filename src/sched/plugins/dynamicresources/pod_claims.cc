@@ -60,6 +60,7 @@ PodClaims ResolvePodClaims(const Pod& pod, const DraObjects& dra) {
       pc.key = ns + "/" + made.meta.name;
       pc.claim = &made;
       pc.generated = true;
+      pc.from_template = &t->second;
       out.claims.push_back(std::move(pc));
       continue;
     }

@@ -21,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -55,6 +56,27 @@ using DeviceClassLookup = std::function<const DeviceClass*(const std::string& na
 // the scheduling attempt. Such errors carry Status::Code::kNotFound; every
 // other error of Allocate is kInvalidArgument.
 inline bool IsFailedAllocationOnNode(const Status& s) { return s.code() == Status::Code::kNotFound; }
+
+namespace dra {
+struct Pool;
+}  // namespace dra
+
+// What Allocate may keep across calls while the slices and classes stay
+// unchanged (DynamicResources keeps one per objects generation): the
+// results of CEL selectors per device, as a selector reads only the device
+// and its driver, so its answer holds for every claim, node and pod. Raw
+// Matches results, before the allocator words them. Thread-safe.
+class AllocatorReuse {
+ public:
+  // The result kept for `expression` on `device`, or nullptr.
+  const Result<bool>* FindMatch(const Device* device, const std::string& expression) const;
+  void KeepMatch(const Device* device, const std::string& expression, const Result<bool>& result);
+
+ private:
+  mutable std::mutex mu_;
+  // By device, then expression (a handful per device).
+  std::map<const Device*, std::vector<std::pair<std::string, std::unique_ptr<Result<bool>>>>> matches_;
+};
 
 class Allocator {
  public:
@@ -97,6 +119,13 @@ class Allocator {
   // default): no limit, the search runs to its end as upstream's without a
   // deadline.
   void SetStepLimit(int64_t steps) { step_limit_ = steps; }
+  // Selector results kept across calls (nullptr: none); it must outlive the
+  // allocator and belong to these slices.
+  void SetReuse(AllocatorReuse* reuse) { reuse_ = reuse; }
+  // The pools GatherPools gives for the node of the next Allocate calls
+  // (null: gathered by each call): a caller that asks often about one node
+  // gathers them once.
+  void SetPools(std::shared_ptr<const std::vector<dra::Pool>> pools) { pools_ = std::move(pools); }
 
  private:
   DraFeatures features_;
@@ -105,6 +134,8 @@ class Allocator {
   std::vector<const ResourceSlice*> slices_;
   cel::SelectorCache* cache_;
   int64_t step_limit_ = 0;
+  AllocatorReuse* reuse_ = nullptr;
+  std::shared_ptr<const std::vector<dra::Pool>> pools_;
   // Shared so that the allocator stays copyable; Allocate adds to it.
   std::shared_ptr<std::atomic<int64_t>> allocate_one_calls_ = std::make_shared<std::atomic<int64_t>>(0);
 };

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -83,7 +84,8 @@ struct DeviceResult {
 class AllocationSearch {
  public:
   AllocationSearch(const DraFeatures& features, const AllocatedState& allocated, cel::SelectorCache* cache,
-                   const Node& node, const std::vector<const ResourceClaim*>& claims, std::vector<Pool> pools);
+                   const Node& node, const std::vector<const ResourceClaim*>& claims,
+                   std::shared_ptr<const std::vector<Pool>> pools, AllocatorReuse* reuse = nullptr);
 
   // The checks and the per-request data before the search (the first part
   // of Allocate): an error aborts the allocation.
@@ -96,7 +98,7 @@ class AllocationSearch {
   const RequestData& Request(int claim, int request, int subrequest) const {
     return request_data_.at({claim, request, subrequest});
   }
-  const std::vector<Pool>& pools() const { return pools_; }
+  const std::vector<Pool>& pools() const { return *pools_; }
   // Allocator::SetStepLimit (0: none).
   void set_step_limit(int64_t steps) { step_limit_ = steps; }
   // How many times AllocateOne (upstream's allocateOne) ran.
@@ -136,7 +138,8 @@ class AllocationSearch {
   cel::SelectorCache* cache_;
   const Node& node_;
   const std::vector<const ResourceClaim*>& claims_;
-  std::vector<Pool> pools_;
+  std::shared_ptr<const std::vector<Pool>> pools_;
+  AllocatorReuse* reuse_ = nullptr;
 
   std::map<RequestKey, RequestData> request_data_;
   std::vector<std::vector<AttributeConstraint>> constraints_;  // per claim

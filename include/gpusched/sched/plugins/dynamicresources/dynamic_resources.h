@@ -68,6 +68,16 @@ class DynamicResources : public FilterPlugin, public ScorePlugin {
  public:
   explicit DynamicResources(DraFeatures features = {});
 
+  // What the allocator answered for the pod's claims on a node that passed:
+  // the allocation (one result per claim to allocate) and computeScore of it.
+  struct NodeAnswer {
+    std::shared_ptr<const std::vector<AllocationResult>> results;
+    int64_t score = 0;
+  };
+  // The slice index and the memo of one cluster's objects
+  // (dynamic_resources_memo.cc).
+  struct Generation;
+
   struct State : PreFilterData {
     PodClaims claims;
     std::vector<const ResourceClaim*> to_allocate;  // unallocated, in the pod's order
@@ -75,11 +85,30 @@ class DynamicResources : public FilterPlugin, public ScorePlugin {
     const DraObjects* objects = nullptr;
     const AllocatedState* allocated = nullptr;
     const ClaimAllocations* allocations = nullptr;
-    // Score's input, kept by Filter for each node that passed (upstream's
-    // nodeAllocations): computeScore of the allocation found there.
+    // The node selectors of the pod's claims allocated already, in the
+    // pod's order: found once here rather than looked up per node.
+    std::vector<const std::vector<NodeSelectorTerm>*> allocated_selectors;
+    std::shared_ptr<Generation> generation;
+    // The templates the claims to allocate were made from, when every one
+    // was (the memo's key: such pods get the same answer on a node whose
+    // pools hold the same devices); empty otherwise (never memoized).
+    std::vector<const void*> signature;
+    // The memo answers (set_memoize and a signature): Score and Reserve
+    // read Filter's answers from it, else from node_answers.
+    bool memoized = false;
+    // Filter's answer for each node that passed (upstream's
+    // nodeAllocations) when not memoized: Score's input, and what Reserve
+    // records on the chosen node without allocating again.
     mutable std::mutex mu;
-    mutable std::unordered_map<std::string, int64_t> node_scores;
+    mutable std::unordered_map<std::string, NodeAnswer> node_answers;
   };
+
+  // On (the default): a node's answer for claims of the same templates is
+  // kept against the stamps of the pools the node reaches
+  // (ClaimAllocations::PoolStamp) and reused while they are unchanged. Off:
+  // the allocator runs for every node and pod, the plain reference the
+  // memo is tested against.
+  void set_memoize(bool on) { memoize_ = on; }
 
   std::string_view Name() const override { return names::kDynamicResources; }
   bool HasPreFilter() const override { return true; }
@@ -118,23 +147,27 @@ class DynamicResources : public FilterPlugin, public ScorePlugin {
  private:
   // The slices node `name` may reach: its own (spec.nodeName) and every
   // slice with a node selector, allNodes or per-device selection.
-  std::vector<const ResourceSlice*> SlicesFor(const State& s, const std::string& node) const;
+  const std::vector<const ResourceSlice*>& SlicesFor(const State& s, const std::string& node) const;
   // Allocate for `node`: results, nullopt (cannot), or the error text.
   // `in_use` replaces the devices in use PreFilter saw (nullptr: those).
   Result<std::optional<std::vector<AllocationResult>>> Allocate(const State& s, const Node& node,
                                                                 const AllocatedState* in_use) const;
+  // Filter's answer on `node` for the claims to allocate: the allocation
+  // (results null when they cannot all be allocated) or Allocate's error;
+  // from the memo when it holds the answer for the node's current pools.
+  Result<NodeAnswer> AnswerFor(const State& s, const Node& node) const;
+  // The index and memo for `cluster`'s objects, made anew when they changed.
+  std::shared_ptr<Generation> GenerationFor(const ClusterState& cluster) const;
   // NeverPasses' reasons.
   static constexpr int kNeverNoDevices = 1;
   static constexpr int kNeverClaimElsewhere = 2;
   std::string_view Intern(std::string text) const;
 
   DraFeatures features_;
+  bool memoize_ = true;
   mutable cel::SelectorCache cache_;
-  mutable std::mutex mu_;  // guards the index and the interned texts
-  mutable const DraObjects* indexed_ = nullptr;
-  mutable size_t indexed_slices_ = 0;
-  mutable std::unordered_map<std::string, std::vector<const ResourceSlice*>> by_node_;
-  mutable std::vector<const ResourceSlice*> shared_;
+  mutable std::mutex mu_;  // guards generation_ and the interned texts
+  mutable std::shared_ptr<Generation> generation_;
   mutable std::deque<std::string> texts_;
 };
 

@@ -25,6 +25,9 @@ struct PodClaim {
   std::string key;             // "namespace/name" of the ResourceClaim
   const ResourceClaim* claim = nullptr;
   bool generated = false;  // made here from a template (not in the input)
+  // The template a generated claim was made from: claims of one template
+  // have the same spec, so the allocator answers them alike on a node.
+  const ResourceClaimTemplate* from_template = nullptr;
 };
 
 struct PodClaims {
