@@ -60,14 +60,10 @@ void ValidateRequestNameRef(const std::string& ref, const std::string& path, con
 // validateSet over request names (constraints[i].requests, config[i].requests).
 void ValidateRequestRefs(const std::vector<std::string>& refs, const std::string& path, const RequestNames& names,
                          Errors& errs) {
-  if (refs.size() > kDeviceRequestsMaxSize) {
-    errs.push_back(FieldError::TooMany(path, static_cast<int64_t>(refs.size()), kDeviceRequestsMaxSize));
-    return;
-  }
-  for (size_t i = 0; i < refs.size(); ++i) ValidateRequestNameRef(refs[i], Index(path, i), names, errs);
-  std::set<std::string, std::less<>> seen;
-  for (size_t i = 0; i < refs.size(); ++i)
-    if (!seen.insert(refs[i]).second) errs.push_back(FieldError::Duplicate(Index(path, i), refs[i]));
+  ValidateSet(
+      refs, kDeviceRequestsMaxSize, path,
+      [&names](const std::string& ref, const std::string& p, Errors& e) { ValidateRequestNameRef(ref, p, names, e); },
+      [](const std::string& ref) -> const std::string& { return ref; }, errs);
 }
 
 void ValidateAllocationMode(const ExactDeviceRequest& r, const std::string& path, Errors& errs) {
@@ -110,21 +106,13 @@ void ValidateDeviceRequest(const DeviceRequest& r, const std::string& path, Erro
   } else if (exactly) {
     ValidateExactFields(*r.exactly, path + ".exactly", errs);
   } else {
-    const std::string fp = path + ".firstAvailable";
-    if (r.first_available.size() > kFirstAvailableDeviceRequestMaxSize) {
-      errs.push_back(FieldError::TooMany(fp, static_cast<int64_t>(r.first_available.size()),
-                                         kFirstAvailableDeviceRequestMaxSize));
-      return;
-    }
-    std::set<std::string, std::less<>> seen;
-    for (size_t i = 0; i < r.first_available.size(); ++i) {
-      const ExactDeviceRequest& s = r.first_available[i];
-      ValidateDNSLabel(s.name, Index(fp, i) + ".name", errs);
-      ValidateExactFields(s, Index(fp, i), errs);
-    }
-    for (size_t i = 0; i < r.first_available.size(); ++i)
-      if (!seen.insert(r.first_available[i].name).second)
-        errs.push_back(FieldError::Duplicate(Index(fp, i), r.first_available[i].name));
+    ValidateSet(
+        r.first_available, kFirstAvailableDeviceRequestMaxSize, path + ".firstAvailable",
+        [](const ExactDeviceRequest& sub, const std::string& p, Errors& e) {
+          ValidateDNSLabel(sub.name, p + ".name", e);
+          ValidateExactFields(sub, p, e);
+        },
+        [](const ExactDeviceRequest& sub) -> const std::string& { return sub.name; }, errs);
   }
 }
 
@@ -158,22 +146,18 @@ void ValidateStatus(const ResourceClaim& claim, const RequestNames& names, Error
     errs.push_back(FieldError::Forbidden("status.reservedFor", "may not be specified when `allocated` is not set"));
   if (!claim.allocation) return;
   const std::string rp = "status.allocation.devices.results";
-  const std::vector<DeviceRequestAllocationResult>& results = claim.allocation->results;
-  if (results.size() > kAllocationResultsMaxSize) {
-    errs.push_back(FieldError::TooMany(rp, static_cast<int64_t>(results.size()), kAllocationResultsMaxSize));
-  } else {
-    for (size_t i = 0; i < results.size(); ++i) {
-      const DeviceRequestAllocationResult& r = results[i];
-      const std::string p = Index(rp, i);
-      ValidateRequestNameRef(r.request, p + ".request", names, errs);
-      ValidateDriverName(r.driver, p + ".driver", errs);
-      ValidatePoolName(r.pool, p + ".pool", errs);
-      ValidateDNSLabel(r.device, p + ".device", errs);
-      ValidateBindingConditions(r.binding_conditions, r.binding_failure_conditions, p, errs);
-      for (size_t t = 0; t < r.tolerations.size(); ++t)
-        ValidateDeviceToleration(r.tolerations[t], Index(p + ".tolerations", t), errs);
-    }
-  }
+  ValidateSlice(
+      claim.allocation->results, kAllocationResultsMaxSize, rp,
+      [&names](const DeviceRequestAllocationResult& r, const std::string& p, Errors& e) {
+        ValidateRequestNameRef(r.request, p + ".request", names, e);
+        ValidateDriverName(r.driver, p + ".driver", e);
+        ValidatePoolName(r.pool, p + ".pool", e);
+        ValidateDNSLabel(r.device, p + ".device", e);
+        ValidateBindingConditions(r.binding_conditions, r.binding_failure_conditions, p, e);
+        for (size_t t = 0; t < r.tolerations.size(); ++t)
+          ValidateDeviceToleration(r.tolerations[t], Index(p + ".tolerations", t), e);
+      },
+      errs);
   if (claim.allocation->node_selector)
     ValidateNodeSelector(*claim.allocation->node_selector, "status.allocation.nodeSelector", errs);
 }
@@ -184,33 +168,19 @@ std::vector<FieldError> ValidateResourceClaimSpec(const ResourceClaimSpec& spec,
   Errors errs;
   const std::string devices = path + ".devices";
   const RequestNames names = GatherRequestNames(spec);
-  const std::string rp = devices + ".requests";
-  if (spec.requests.size() > kDeviceRequestsMaxSize) {
-    errs.push_back(FieldError::TooMany(rp, static_cast<int64_t>(spec.requests.size()), kDeviceRequestsMaxSize));
-  } else {
-    for (size_t i = 0; i < spec.requests.size(); ++i) ValidateDeviceRequest(spec.requests[i], Index(rp, i), errs);
-    std::set<std::string, std::less<>> seen;
-    for (size_t i = 0; i < spec.requests.size(); ++i)
-      if (!seen.insert(spec.requests[i].name).second)
-        errs.push_back(FieldError::Duplicate(Index(rp, i), spec.requests[i].name));
-  }
-  const std::string cp = devices + ".constraints";
-  if (spec.constraints.size() > kDeviceConstraintsMaxSize) {
-    errs.push_back(
-        FieldError::TooMany(cp, static_cast<int64_t>(spec.constraints.size()), kDeviceConstraintsMaxSize));
-  } else {
-    for (size_t i = 0; i < spec.constraints.size(); ++i)
-      ValidateConstraint(spec.constraints[i], Index(cp, i), names, errs);
-  }
-  const std::string fp = devices + ".config";
-  if (spec.config.size() > kDeviceConfigMaxSize) {
-    errs.push_back(FieldError::TooMany(fp, static_cast<int64_t>(spec.config.size()), kDeviceConfigMaxSize));
-  } else {
-    for (size_t i = 0; i < spec.config.size(); ++i) {
-      ValidateRequestRefs(spec.config[i].requests, Index(fp, i) + ".requests", names, errs);
-      ValidateOpaqueConfig(spec.config[i], Index(fp, i), errs);
-    }
-  }
+  ValidateSet(spec.requests, kDeviceRequestsMaxSize, devices + ".requests", ValidateDeviceRequest,
+              [](const DeviceRequest& r) -> const std::string& { return r.name; }, errs);
+  ValidateSlice(
+      spec.constraints, kDeviceConstraintsMaxSize, devices + ".constraints",
+      [&names](const DeviceConstraint& c, const std::string& p, Errors& e) { ValidateConstraint(c, p, names, e); },
+      errs);
+  ValidateSlice(
+      spec.config, kDeviceConfigMaxSize, devices + ".config",
+      [&names](const DeviceConfiguration& c, const std::string& p, Errors& e) {
+        ValidateRequestRefs(c.requests, p + ".requests", names, e);
+        ValidateOpaqueConfig(c, p, e);
+      },
+      errs);
   return errs;
 }
 
@@ -227,13 +197,7 @@ std::vector<FieldError> ValidateResourceClaimTemplate(const ResourceClaimTemplat
 std::vector<FieldError> ValidateDeviceClass(const DeviceClass& device_class) {
   Errors errs;
   ValidateSelectors(device_class.selectors, "spec.selectors", errs);
-  if (device_class.config.size() > kDeviceConfigMaxSize) {
-    errs.push_back(FieldError::TooMany("spec.config", static_cast<int64_t>(device_class.config.size()),
-                                       kDeviceConfigMaxSize));
-  } else {
-    for (size_t i = 0; i < device_class.config.size(); ++i)
-      ValidateOpaqueConfig(device_class.config[i], Index("spec.config", i), errs);
-  }
+  ValidateSlice(device_class.config, kDeviceConfigMaxSize, "spec.config", ValidateOpaqueConfig, errs);
   const std::string& ext = device_class.extended_resource_name;
   if (!ext.empty() && !IsExtendedResourceName(ext))
     errs.push_back(FieldError::Invalid("spec.extendedResourceName", ext, "must be a valid extended resource name"));

@@ -6,6 +6,7 @@
 #define GPUSCHED_SRC_MODEL_DRA_DRA_VALIDATION_PARTS_H_
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +43,31 @@ using Errors = std::vector<FieldError>;
 
 std::string Index(const std::string& path, size_t i);  // path[i]
 std::string Key(const std::string& path, std::string_view key);  // path[key]
+
+// validation.go's validateSlice: more than `max` items is one TooMany and
+// nothing else (DOS protection); otherwise validate(item, "path[i]", errs)
+// for each. Returns whether the items were validated.
+template <typename T, typename Validate>
+bool ValidateSlice(const std::vector<T>& items, size_t max, const std::string& path, Validate validate,
+                   Errors& errs) {
+  if (items.size() > max) {
+    errs.push_back(FieldError::TooMany(path, static_cast<int64_t>(items.size()), static_cast<int64_t>(max)));
+    return false;
+  }
+  for (size_t i = 0; i < items.size(); ++i) validate(items[i], Index(path, i), errs);
+  return true;
+}
+
+// validateSet: validateSlice, then a Duplicate at "path[i]" for each item
+// whose key(item) (a string) an earlier item has.
+template <typename T, typename Validate, typename KeyOf>
+void ValidateSet(const std::vector<T>& items, size_t max, const std::string& path, Validate validate, KeyOf key,
+                 Errors& errs) {
+  if (!ValidateSlice(items, max, path, validate, errs)) return;
+  std::set<std::string, std::less<>> seen;
+  for (size_t i = 0; i < items.size(); ++i)
+    if (const std::string& k = key(items[i]); !seen.insert(k).second) errs.push_back(FieldError::Duplicate(Index(path, i), k));
+}
 
 // validateDriverName (core's ValidateCSIDriverName).
 void ValidateDriverName(std::string_view name, const std::string& path, Errors& errs);

@@ -4,7 +4,6 @@
 // validateDeviceAttribute, validateCounterSet and the capacity request
 // policy checks that do not need the DRAFractionalCapacityRange gate.
 #include <regex>
-#include <set>
 
 #include "dra_validation_parts.h"
 #include "gpusched/model/dra/dra_validation.h"
@@ -106,6 +105,20 @@ void ValidateCounters(const std::map<std::string, Quantity, std::less<>>& counte
   for (const auto& [name, q] : counters) ValidateDNSLabel(name, path, errs);
 }
 
+// A counter set (name) or a device's consumption of one (counterSet) at
+// `path`: the name, at path + name_field, is required and a DNS label, then
+// the counters (validateCounterSet, validateDeviceCounterConsumption).
+void ValidateNamedCounters(const std::string& name, const char* name_field,
+                           const std::map<std::string, Quantity, std::less<>>& counters, const std::string& path,
+                           Errors& errs) {
+  if (name.empty()) {
+    errs.push_back(FieldError::Required(path + name_field, ""));
+  } else {
+    ValidateDNSLabel(name, path + name_field, errs);
+  }
+  ValidateCounters(counters, kResourceSliceMaxCountersPerCounterSet, path + ".counters", errs);
+}
+
 void ValidateDevice(const Device& d, const std::string& path, bool per_device_node_selection, Errors& errs) {
   ValidateDNSLabel(d.name, path + ".name", errs);
   const size_t entries = d.attributes.size() + d.capacity.size();
@@ -127,31 +140,13 @@ void ValidateDevice(const Device& d, const std::string& path, bool per_device_no
       errs.push_back(FieldError::Forbidden(pp, "allowMultipleAllocations must be true"));
     }
   }
-  const std::string tp = path + ".taints";
-  if (d.taints.size() > kDeviceTaintsMaxLength) {
-    errs.push_back(FieldError::TooMany(tp, static_cast<int64_t>(d.taints.size()), kDeviceTaintsMaxLength));
-  } else {
-    for (size_t i = 0; i < d.taints.size(); ++i) ValidateDeviceTaint(d.taints[i], Index(tp, i), errs);
-  }
-  const std::string cp = path + ".consumesCounters";
-  if (d.consumes_counters.size() > kResourceSliceMaxDeviceCounterConsumptionsPerDevice) {
-    errs.push_back(FieldError::TooMany(cp, static_cast<int64_t>(d.consumes_counters.size()),
-                                       kResourceSliceMaxDeviceCounterConsumptionsPerDevice));
-  } else {
-    std::set<std::string, std::less<>> seen;
-    for (size_t i = 0; i < d.consumes_counters.size(); ++i) {
-      const DeviceCounterConsumption& c = d.consumes_counters[i];
-      if (c.counter_set.empty()) {
-        errs.push_back(FieldError::Required(Index(cp, i) + ".counterSet", ""));
-      } else {
-        ValidateDNSLabel(c.counter_set, Index(cp, i) + ".counterSet", errs);
-      }
-      ValidateCounters(c.counters, kResourceSliceMaxCountersPerCounterSet, Index(cp, i) + ".counters", errs);
-    }
-    for (size_t i = 0; i < d.consumes_counters.size(); ++i)
-      if (!seen.insert(d.consumes_counters[i].counter_set).second)
-        errs.push_back(FieldError::Duplicate(Index(cp, i), d.consumes_counters[i].counter_set));
-  }
+  ValidateSlice(d.taints, kDeviceTaintsMaxLength, path + ".taints", ValidateDeviceTaint, errs);
+  ValidateSet(
+      d.consumes_counters, kResourceSliceMaxDeviceCounterConsumptionsPerDevice, path + ".consumesCounters",
+      [](const DeviceCounterConsumption& c, const std::string& p, Errors& e) {
+        ValidateNamedCounters(c.counter_set, ".counterSet", c.counters, p, e);
+      },
+      [](const DeviceCounterConsumption& c) -> const std::string& { return c.counter_set; }, errs);
   const bool has_node = !d.node_name.empty();
   const bool has_selector = d.node_selector.has_value();
   if (per_device_node_selection) {
@@ -224,36 +219,16 @@ std::vector<FieldError> ValidateResourceSlice(const ResourceSlice& slice) {
   bool advanced = false;
   for (const Device& d : slice.devices) advanced = advanced || !d.taints.empty() || !d.consumes_counters.empty();
   const size_t max_devices = advanced ? kResourceSliceMaxDevicesWithAdvancedFeatures : kResourceSliceMaxDevices;
-  if (slice.devices.size() > max_devices) {
-    errs.push_back(FieldError::TooMany("spec.devices", static_cast<int64_t>(slice.devices.size()),
-                                       static_cast<int64_t>(max_devices)));
-  } else {
-    for (size_t i = 0; i < slice.devices.size(); ++i)
-      ValidateDevice(slice.devices[i], Index("spec.devices", i), slice.per_device_node_selection, errs);
-    std::set<std::string, std::less<>> seen;
-    for (size_t i = 0; i < slice.devices.size(); ++i)
-      if (!seen.insert(slice.devices[i].name).second)
-        errs.push_back(FieldError::Duplicate(Index("spec.devices", i), slice.devices[i].name));
-  }
-  const std::string sp = "spec.sharedCounters";
-  if (slice.shared_counters.size() > kResourceSliceMaxCounterSets) {
-    errs.push_back(FieldError::TooMany(sp, static_cast<int64_t>(slice.shared_counters.size()),
-                                       kResourceSliceMaxCounterSets));
-  } else {
-    std::set<std::string, std::less<>> seen;
-    for (size_t i = 0; i < slice.shared_counters.size(); ++i) {
-      const CounterSet& c = slice.shared_counters[i];
-      if (c.name.empty()) {
-        errs.push_back(FieldError::Required(Index(sp, i) + ".name", ""));
-      } else {
-        ValidateDNSLabel(c.name, Index(sp, i) + ".name", errs);
-      }
-      ValidateCounters(c.counters, kResourceSliceMaxCountersPerCounterSet, Index(sp, i) + ".counters", errs);
-    }
-    for (size_t i = 0; i < slice.shared_counters.size(); ++i)
-      if (!seen.insert(slice.shared_counters[i].name).second)
-        errs.push_back(FieldError::Duplicate(Index(sp, i), slice.shared_counters[i].name));
-  }
+  ValidateSet(
+      slice.devices, max_devices, "spec.devices",
+      [&slice](const Device& d, const std::string& p, Errors& e) {
+        ValidateDevice(d, p, slice.per_device_node_selection, e);
+      },
+      [](const Device& d) -> const std::string& { return d.name; }, errs);
+  ValidateSet(
+      slice.shared_counters, kResourceSliceMaxCounterSets, "spec.sharedCounters",
+      [](const CounterSet& c, const std::string& p, Errors& e) { ValidateNamedCounters(c.name, ".name", c.counters, p, e); },
+      [](const CounterSet& c) -> const std::string& { return c.name; }, errs);
   return errs;
 }
 
