@@ -19,15 +19,10 @@ namespace {
 void CountDraDevices(const ClusterState& cluster, Summary& s) {
   const DraObjects& dra = cluster.objects().dra;
   if (dra.slices.empty()) return;
-  std::map<std::pair<std::string, std::string>, int64_t> newest;  // (driver, pool) -> generation
-  for (const ResourceSlice& sl : dra.slices) {
-    int64_t& g = newest[{sl.driver, sl.pool.name}];
-    g = std::max(g, sl.pool.generation);
-  }
   const AllocatedState& in_use = cluster.dra_allocations().state();
   std::set<std::string> parents;
-  for (const ResourceSlice& sl : dra.slices) {
-    if (sl.pool.generation != newest[{sl.driver, sl.pool.name}]) continue;
+  for (const ResourceSlice* current : CurrentSlices(dra.slices)) {
+    const ResourceSlice& sl = *current;
     for (const Device& d : sl.devices) {
       const bool held = in_use.allocated_devices.count(DeviceId{sl.driver, sl.pool.name, d.name}) > 0;
       switch (KindOfDevice(sl.driver, d)) {

@@ -1,5 +1,9 @@
 #include "gpusched/model/dra/device_kinds.h"
 
+#include <algorithm>
+#include <map>
+#include <utility>
+
 namespace gpusched {
 namespace {
 
@@ -34,6 +38,23 @@ int MigMemorySlices(const Device& device) {
 std::string MigParent(const std::string& driver, const Device& device) {
   const DeviceAttribute* p = NvidiaAttribute(driver, device, "parentUUID");
   return p && p->kind == DeviceAttribute::Kind::kString ? p->string_value : std::string();
+}
+
+std::string GpuUuid(const std::string& driver, const Device& device) {
+  const DeviceAttribute* u = NvidiaAttribute(driver, device, "uuid");
+  return u && u->kind == DeviceAttribute::Kind::kString ? u->string_value : std::string();
+}
+
+std::vector<const ResourceSlice*> CurrentSlices(const std::vector<ResourceSlice>& slices) {
+  std::map<std::pair<std::string, std::string>, int64_t> newest;  // (driver, pool) -> generation
+  for (const ResourceSlice& sl : slices) {
+    int64_t& g = newest[{sl.driver, sl.pool.name}];
+    g = std::max(g, sl.pool.generation);
+  }
+  std::vector<const ResourceSlice*> out;
+  for (const ResourceSlice& sl : slices)
+    if (sl.pool.generation == newest[{sl.driver, sl.pool.name}]) out.push_back(&sl);
+  return out;
 }
 
 }  // namespace gpusched

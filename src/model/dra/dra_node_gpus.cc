@@ -11,31 +11,16 @@ namespace {
 
 constexpr int64_t kMilliPerMemorySlice = 1000 / kMigMemorySlicesPerGpu;
 
-// The NVIDIA driver's GPU `uuid` attribute, which its MIG devices name as parentUUID.
-std::string GpuUuid(const std::string& driver, const Device& d) {
-  for (const std::string& key : {std::string(kNvidiaGpuDriver) + "/uuid", std::string("uuid")}) {
-    if (key == "uuid" && driver != kNvidiaGpuDriver) continue;
-    auto it = d.attributes.find(key);
-    if (it != d.attributes.end() && it->second.kind == DeviceAttribute::Kind::kString) return it->second.string_value;
-  }
-  return "";
-}
-
 }  // namespace
 
 DraNodeGpus::DraNodeGpus(const DraObjects& dra) {
-  std::map<std::pair<std::string, std::string>, int64_t> newest;  // (driver, pool) -> generation
-  for (const ResourceSlice& sl : dra.slices) {
-    int64_t& g = newest[{sl.driver, sl.pool.name}];
-    g = std::max(g, sl.pool.generation);
-  }
   // GPUs published as devices, by (driver, pool, uuid): their MIG devices are in their 1000.
   std::set<std::tuple<std::string, std::string, std::string>> gpus;
   for (const ResourceSlice& sl : dra.slices)
     for (const Device& d : sl.devices)
       if (KindOfDevice(sl.driver, d) == DraDeviceKind::kGpu) gpus.insert({sl.driver, sl.pool.name, GpuUuid(sl.driver, d)});
-  for (const ResourceSlice& sl : dra.slices) {
-    if (sl.pool.generation != newest[{sl.driver, sl.pool.name}]) continue;
+  for (const ResourceSlice* current : CurrentSlices(dra.slices)) {
+    const ResourceSlice& sl = *current;
     for (const Device& d : sl.devices) {
       const std::string& node = sl.per_device_node_selection ? d.node_name : sl.node_name;
       if (node.empty()) continue;

@@ -9,6 +9,7 @@
 #define GPUSCHED_MODEL_DRA_DEVICE_KINDS_H_
 
 #include <string>
+#include <vector>
 
 #include "gpusched/model/dra/resource_slice.h"
 
@@ -25,6 +26,13 @@ DraDeviceKind KindOfDevice(const std::string& driver, const Device& device);
 int MigMemorySlices(const Device& device);
 // The parentUUID attribute of a MIG device ("" when absent).
 std::string MigParent(const std::string& driver, const Device& device);
+// The uuid attribute of a GPU device, which its MIG devices name as parentUUID ("" when absent).
+std::string GpuUuid(const std::string& driver, const Device& device);
+
+// The slices whose generation is the newest of their pool (driver, pool
+// name), in input order: what each pool publishes now, the devices counted
+// (older generations are what the driver is replacing).
+std::vector<const ResourceSlice*> CurrentSlices(const std::vector<ResourceSlice>& slices);
 
 }  // namespace gpusched
 
